@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { birthdaySchema, type BirthdayRuleOptions } from './birthday';
+import { mustBeTicked, nameConfirmationSchema } from './consent';
+import { emailSchema } from './email';
+import { REQUIRED_MESSAGE } from './messages';
+import { personNameSchema } from './name';
+import { loginPasswordSchema, newPasswordSchema } from './password';
+import { phoneNumberSchema } from './phone';
+
+export interface SignupSchemaOptions extends BirthdayRuleOptions {
+  /** A male first name was detected and the form shows the name confirmation. */
+  requireNameConfirmation?: boolean;
+  /** The cart holds an unlicensed product, so the terms box also accepts its disclaimer. */
+  requireUnlicensedDisclaimer?: boolean;
+  /** The checkout experiment's 'Please agree to our updated terms'. */
+  termsMessage?: string;
+}
+
+/** The signup payload of SPEC §3, as the form submits it and the API receives it. */
+export function signupSchema(options: SignupSchemaOptions) {
+  return z.object({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    plainPassword: newPasswordSchema,
+    phoneNumber: phoneNumberSchema,
+    birthday: birthdaySchema(options),
+    unlicensedProductDisclaimerAccepted: options.requireUnlicensedDisclaimer
+      ? mustBeTicked(REQUIRED_MESSAGE)
+      : z.boolean().default(false),
+    agreeTermsAndPrivacy: mustBeTicked(options.termsMessage ?? REQUIRED_MESSAGE),
+    subscribedToNewsletter: z.boolean().default(false),
+    nameConfirmation: options.requireNameConfirmation ? nameConfirmationSchema : z.boolean().optional(),
+    cartToken: z.string().min(1).optional(),
+    invitedBy: z.string().min(1).optional(),
+  });
+}
+export type SignupPayload = z.output<ReturnType<typeof signupSchema>>;
+
+export const loginSchema = z.object({
+  _username: emailSchema,
+  _password: loginPasswordSchema,
+});
+export type LoginPayload = z.output<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });

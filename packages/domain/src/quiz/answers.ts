@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { parseMeasurementAnswer, parseWeightAnswer } from '../measurements/answer';
+import { parseIsoDate } from '../identity/age';
+import { answerKind, invalidQuestionTypeMessage } from './question-types';
+import type { Question } from './questionnaire';
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const TEXT_ANSWER_MAX = 2000;
+
+export const datetimeAnswerSchema = z.object({
+  period: z.array(z.string()),
+  day: z.array(z.enum(WEEKDAYS)),
+});
+export type DatetimeAnswer = z.infer<typeof datetimeAnswerSchema>;
+
+export type AnswerCheck = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * Checks one submitted answer against its question and returns the value to store. An empty value
+ * clears the answer. The server runs this on every answer; the browser's checks are only a courtesy.
+ */
+export function checkAnswer(question: Question, value: unknown): AnswerCheck {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return { ok: true, value: null };
+  }
+  const kind = answerKind(question.type);
+  const options = new Set(question.answers.map((option) => option.value));
+  const fail = (message: string): AnswerCheck => ({ ok: false, message });
+
+  switch (kind) {
+    case null:
+      return fail(invalidQuestionTypeMessage(question.type));
+    case 'single':
+    case 'productChoice':
+      return typeof value === 'string' && options.has(value) ? { ok: true, value } : fail('Please choose one of the answers');
+    case 'multiple': {
+      if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && options.has(item))) {
+        return fail('Please choose from the answers given');
+      }
+      const unique = [...new Set(value as string[])];
+      const exclusive = question.answers.filter((option) => option.exclusive).map((option) => option.value);
+      if (unique.length > 1 && unique.some((item) => exclusive.includes(item))) {
+        return fail('"None of these" cannot be chosen with other answers');
+      }
+      return { ok: true, value: unique };
+    }
+    case 'text': {
+      if (typeof value !== 'string') return fail('Please enter text');
+      const text = value.trim();
+      if (text.length > TEXT_ANSWER_MAX) return fail(`Please keep this under ${TEXT_ANSWER_MAX} characters`);
+      return { ok: true, value: text === '' ? null : text };
+    }
+    case 'bmi': {
+      const answer = parseMeasurementAnswer(value);
+      return answer ? { ok: true, value: answer } : fail('Please enter a valid height and weight');
+    }
+    case 'weight': {
+      const answer = parseWeightAnswer(value);
+      return answer ? { ok: true, value: answer } : fail('Please enter a valid weight');
+    }
+    case 'datetime': {
+      const parsed = datetimeAnswerSchema.safeParse(value);
+      if (!parsed.success || !parsed.data.period.every((period) => options.has(period))) {
+        return fail('Please choose a time of day and days of the week');
+      }
+      return { ok: true, value: { period: [...new Set(parsed.data.period)], day: [...new Set(parsed.data.day)] } };
+    }
+    case 'dateOfBirth':
+      return typeof value === 'string' && parseIsoDate(value) ? { ok: true, value } : fail('Please enter correct date');
+  }
+}
