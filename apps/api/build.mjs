@@ -1,0 +1,27 @@
+// Bundles the API into dist/main.js: our workspace packages are bundled in, every npm package stays
+// external (PGlite, for one, loads its WebAssembly from beside its own files), and migrations are copied.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(buildApi) {
+    buildApi.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@elmwood/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpmPackages],
+  logLevel: 'warning',
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './lib/errors';
+import { catalogRoutes } from './modules/catalog/routes';
+import { createCatalogService } from './modules/catalog/service';
+import { healthRoutes } from './modules/health/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; left out, the API serves no pages. */
+  webRoot?: string | null;
+}
+
+/** Same depth from src/ and dist/, so one expression finds the built web app in both. */
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp({ config, database, logger = false, webRoot = null }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: `${config.BRAND_NAME} Shop API`, version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes, { database });
+
+  const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
+  await app.register(
+    async (shopApi) => {
+      shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
+      shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
+      await shopApi.register(catalogRoutes, { catalog });
+    },
+    { prefix: '/shop-api' },
+  );
+
+  registerPages(app, webRoot);
+  return app;
+}
+
+function registerPages(app: FastifyInstance, webRoot: string | null): void {
+  const hasPages = webRoot !== null && existsSync(`${webRoot}/index.html`);
+  if (hasPages) {
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under /assets, so those files never change under one name.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/shop-api') && hasPages;
+    if (wantsPage && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,47 @@
+import { buildApp, defaultWebRoot } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './seed/seed';
+
+async function main(config: Config) {
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+  if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: defaultWebRoot,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL';
+  console.log(`${config.BRAND_NAME} is ready at http://localhost:${config.PORT} (${where})`);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+main(config).catch((error: unknown) => {
+  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedReply {
+  body: string;
+  etag: string;
+}
+
+/**
+ * A small read-through cache of serialised catalogue replies. Each process keeps its own copy for a short
+ * time only, so several processes stay consistent within the TTL and none needs another's state.
+ */
+export class ReplyCache {
+  private readonly entries = new Map<string, { reply: CachedReply; expiresAt: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  async get(key: string, load: () => Promise<unknown>): Promise<CachedReply | null> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > Date.now()) return hit.reply;
+    const value = await load();
+    if (value === null || value === undefined) return null;
+    const reply = toCachedReply(value);
+    if (this.ttlMs > 0) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(key, { reply, expiresAt: Date.now() + this.ttlMs });
+    }
+    return reply;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export function toCachedReply(value: unknown): CachedReply {
+  const body = JSON.stringify(value);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag };
+}

@@ -1,0 +1,28 @@
+import type { Category, Channel, Frequency, ProductAttribute, ProductImage } from '@elmwood/domain';
+
+export interface SeedVariant {
+  code: string;
+  name: string;
+  dosage: string;
+  quantityPerMonth: number;
+  quantityPerMonthType: string;
+  inStock?: boolean;
+  /** Price of one delivery in pence, per frequency (30 monthly, 90 quarterly = three months, 1 one-off). */
+  prices: Partial<Record<Frequency, number>>;
+}
+
+export interface SeedProduct {
+  code: string;
+  slug: string;
+  name: string;
+  category: Category;
+  description: string;
+  shortDescription: string;
+  expandedInfo?: string;
+  modalTxt?: string;
+  isPrescriptionOnly: boolean;
+  channels: Channel[];
+  images: ProductImage[];
+  attributes: ProductAttribute[];
+  variants: SeedVariant[];
+}

@@ -1,0 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+describe('starting the server', () => {
+  it('stops with a one-line message naming a bad variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid environment variable PORT: [^\n]+$/);
+  });
+});

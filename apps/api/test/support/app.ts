@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { seedDemoData } from '../../src/seed/seed';
+import { createTestDatabase } from './database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database with the demo data, driven through app.inject. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const database = await createTestDatabase();
+  await seedDemoData(database.db);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
