@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+test('home → Wegovy → product popup, accessible at every step', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clinician-led treatment, calmly delivered' })).toBeVisible();
+  await expect(page).toHaveTitle(/\| Elmwood Health$/);
+  await expect(page.getByRole('link', { name: 'Start your erectile dysfunction consultation' })).toBeVisible();
+  await expect(page.getByText(/From £\d+\.\d\d a month/).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'home');
+
+  await page.getByRole('link', { name: 'Wegovy', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\/wegovy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wegovy' })).toBeVisible();
+  await expect(page).toHaveTitle('Wegovy | Elmwood Health');
+  const prices = page.getByRole('list', { name: /^Price/ });
+  await expect(prices.getByRole('listitem').filter({ hasText: 'Monthly' })).toContainText(/£\d+\.\d\d a month/);
+  await expect(prices.getByRole('listitem').filter({ hasText: 'Quarterly' })).toContainText(/a month, billed £\d+\.\d\d every 3 months/);
+  await expect(page.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
+  await expectNoAxeViolations(page, 'product page');
+
+  const moreInfo = page.getByRole('button', { name: 'More information' });
+  await moreInfo.click();
+  const dialog = page.getByRole('dialog', { name: 'Wegovy' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Start your consultation' })).toBeVisible();
+  await expectNoAxeViolations(page, 'product popup');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(moreInfo).toBeFocused();
+});
+
+test('a supplement popup shows its nutrition table', async ({ page }) => {
+  await page.goto('/products/daily-multivitamin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, 'supplement page');
+  await page.getByRole('button', { name: 'More information' }).click();
+  const dialog = page.getByRole('dialog');
+  const table = dialog.getByRole('table', { name: 'Nutritional information' });
+  await expect(table.getByRole('columnheader', { name: 'NRV' })).toBeVisible();
+  await expectNoAxeViolations(page, 'supplement popup');
+});
+
+test('an unknown treatment gets a friendly page, not an error', async ({ page }) => {
+  await page.goto('/products/no-such-treatment');
+  await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that treatment" })).toBeVisible();
+  await expect(page).toHaveTitle('Treatment not found | Elmwood Health');
+  await expectNoAxeViolations(page, 'unknown product');
+  await page.getByRole('link', { name: 'See all treatments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clinician-led treatment, calmly delivered' })).toBeVisible();
+});
+
+test('a consultation link reaches the placeholder page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start your hair loss consultation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your hair loss consultation' })).toBeVisible();
+  await expect(page.getByText('Our online consultation is not open yet', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'consultation placeholder');
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = resolve(here, '../..');
+const PORT = 4173;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// One fresh embedded database per run. The config is read again by each worker, so the first read (the
+// runner, which also owns the web server) makes the folder, records it for the workers and removes it at exit.
+if (!process.env.ELMWOOD_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'elmwood-e2e-'));
+  process.env.ELMWOOD_E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: process.env.ELMWOOD_E2E_DATA_DIR!,
+};
+if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: join(repoRoot, 'test-results'),
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      // The system Chromium: nothing downloads a browser.
+      executablePath: '/usr/lib/chromium/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-gpu',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node apps/api/dist/main.js',
+    cwd: repoRoot,
+    env: serverEnv,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadStatus } from '../../ui/LoadStatus';
+import { NotFoundPanel } from '../../ui/NotFoundPanel';
+import { isChunkLoadError } from './isChunkLoadError';
+
+/** Errors inside a page: the header and footer stay, the page area explains and offers a way on. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useDocumentTitle(notFound ? 'Page not found' : 'Something went wrong');
+
+  if (notFound) return <NotFoundPanel />;
+  if (isChunkLoadError(error)) {
+    return (
+      <div className="container page">
+        <h1 className="visually-hidden">This page did not load</h1>
+        <LoadStatus status="error" onRetry={() => window.location.reload()} />
+      </div>
+    );
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <div className="container page">
+      <ErrorState
+        headingLevel={1}
+        title="Something went wrong"
+        message="This is on our side, not yours. Please try again, or go back to the home page."
+        onRetry={() => window.location.reload()}
+      >
+        <Link to="/">Go to the home page</Link>
+      </ErrorState>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
+import { SLOW_LOAD_MS } from '../../lib/config';
+import { useAfterDelay } from '../../lib/useAfterDelay';
+import { LoadStatus } from '../../ui/LoadStatus';
+import { NavigationStatus } from './NavigationStatus';
+import { MAIN_ID, Shell } from './Shell';
+
+/** After a client-side navigation, focus moves to the new page's main content, as a page load would. */
+function useFocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/**
+ * Scroll positions are remembered per history entry. Every page opened fresh (typed, bookmarked) starts as
+ * the entry 'default'; keying those by path stops one page's position being applied to another.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `default:${location.pathname}` : location.key;
+}
+
+export function RootLayout() {
+  useFocusMainOnNavigate();
+  return (
+    <Shell before={<NavigationStatus />}>
+      <Outlet />
+      <ScrollRestoration getKey={scrollKey} />
+    </Shell>
+  );
+}
+
+/** What shows while the first page's code arrives: the frame at once, 'Loading...' only if it takes a moment. */
+export function RootHydrateFallback() {
+  const showLoading = useAfterDelay(true, 400);
+  const slow = useAfterDelay(true, SLOW_LOAD_MS);
+  return (
+    <Shell>
+      {slow ? (
+        <LoadStatus status="slow" onRetry={() => window.location.reload()} />
+      ) : showLoading ? (
+        <LoadStatus status="loading" />
+      ) : null}
+    </Shell>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import './layout.css';
+
+export const MAIN_ID = 'main';
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
+/** Skip link, header, the one main landmark and footer: the frame of every page. */
+export function Shell({ children, before }: { children: ReactNode; before?: ReactNode }) {
+  return (
+    <div className="shell">
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      {before}
+      <SiteHeader />
+      <main id={MAIN_ID} tabIndex={-1} className="shell__main">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

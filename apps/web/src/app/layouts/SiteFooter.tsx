@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { BRAND_NAME } from '../../lib/config';
+import { Logo } from '../../ui/Logo';
+
+const FOOTER_LINKS = [
+  { to: '/pages/guarantee', label: 'Money-back guarantee' },
+  { to: '/pages/ed-money-back-guarantee', label: 'ED money-back guarantee' },
+  { to: '/pages/terms', label: 'Terms of use' },
+  { to: '/pages/terms-of-sale', label: 'Terms of sale' },
+  { to: '/pages/privacy', label: 'Privacy policy' },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo name={BRAND_NAME} className="site-footer__logo" />
+          <p>
+            An online clinic for weight loss, erectile dysfunction and hair loss. A UK clinician reviews every order
+            before we take payment.
+          </p>
+        </div>
+        <nav aria-label="Policies and terms">
+          <ul className="site-footer__links">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container">
+        <p className="site-footer__legal">
+          © {new Date().getFullYear()} {BRAND_NAME}. If you feel unwell or your symptoms change, contact your GP or call
+          NHS 111. In an emergency, call 999.
+        </p>
+      </div>
+    </footer>
+  );
+}

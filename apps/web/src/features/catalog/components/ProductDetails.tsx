@@ -1,0 +1,101 @@
+import type { Product } from '@elmwood/domain';
+import { useId, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../ui/Button';
+import { SafeHtml } from '../../../ui/SafeHtml';
+import { Tag } from '../../../ui/Tag';
+import { CATEGORY_LABELS, consultationPath } from '../consultation';
+import { useVariantSelection } from '../hooks/useVariantSelection';
+import { backgroundTint, isProductOutOfStock } from '../productContent';
+import { FrequencyPrices } from './FrequencyPrices';
+import { ProductGallery } from './ProductGallery';
+import { ProductPopupButton } from './ProductPopupButton';
+import { VariantPicker } from './VariantPicker';
+import './ProductDetails.css';
+
+const TRUST_POINTS = [
+  'Free, discreet delivery in plain packaging',
+  'A UK clinician reviews every order',
+] as const;
+
+export function ProductDetails({ product }: { product: Product }) {
+  const { variant, choose } = useVariantSelection(product);
+  const outOfStock = isProductOutOfStock(product);
+  const tint = backgroundTint(product);
+  const pricesHeadingId = useId();
+  const consultation = consultationPath(product.category);
+
+  return (
+    <article className="product" style={tint ? ({ '--product-tint': tint } as CSSProperties) : undefined}>
+      <div className="container product__grid">
+        <div className="product__media">
+          <ProductGallery product={product} priority className="product__gallery" />
+        </div>
+
+        <div className="product__summary">
+          <p className="product__eyebrow">{CATEGORY_LABELS[product.category]}</p>
+          <div className="product__title-row">
+            <h1 className="product__name">{product.name}</h1>
+            {outOfStock ? <Tag tone="neutral">Out of stock</Tag> : null}
+          </div>
+          <p className="product__lead">{product.shortDescription}</p>
+
+          {product.isPrescriptionOnly ? (
+            <div className="product__rx" role="note">
+              <strong>Prescription-only medicine.</strong> A UK clinician must approve it for you first. Start with a
+              short online consultation; we only take payment once a clinician has approved your order.
+            </div>
+          ) : null}
+
+          {product.variants.length > 0 ? (
+            <VariantPicker variants={product.variants} value={variant?.code} onChange={choose} />
+          ) : null}
+
+          <section className="product__prices" aria-labelledby={pricesHeadingId}>
+            <h2 id={pricesHeadingId} className="product__section-title">
+              {variant && product.variants.length > 1 ? `Price for ${variant.name}` : 'Price'}
+            </h2>
+            {variant ? (
+              <FrequencyPrices variant={variant} headingId={pricesHeadingId} />
+            ) : (
+              <p className="muted">This treatment has no prices yet.</p>
+            )}
+            <p className="product__price-note">
+              Subscriptions can be cancelled at any time. Delivery is free.
+            </p>
+          </section>
+
+          <div className="product__actions">
+            {outOfStock ? (
+              <Button size="lg" block disabled>
+                Out of stock
+              </Button>
+            ) : (
+              <ButtonLink to={consultation} size="lg" block>
+                {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
+              </ButtonLink>
+            )}
+            <ProductPopupButton product={product} />
+          </div>
+
+          <ul className="product__trust">
+            {TRUST_POINTS.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+            <li>
+              <Link to={product.category === 'erectile-dysfunction' ? '/pages/ed-money-back-guarantee' : '/pages/guarantee'}>
+                180-day money-back guarantee
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <section className="container product__about" aria-labelledby={`${pricesHeadingId}-about`}>
+        <h2 id={`${pricesHeadingId}-about`}>About {product.name}</h2>
+        <SafeHtml html={product.description} />
+        {product.expandedInfo ? <SafeHtml html={product.expandedInfo} className="product__expanded" /> : null}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+// What other features may use from the catalogue. Kept small: the product page itself is a lazy route.
+export { useProductBySlug, useProductsByCodes } from './api';
+export { CATEGORY_LABELS, consultationPath } from './consultation';

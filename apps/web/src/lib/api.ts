@@ -1,0 +1,93 @@
+import type { ApiError as ApiErrorBody } from '@elmwood/domain';
+
+/** A failed call: the API's `{ code, message }` when it sent one, else a network or unknown error. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status, or 0 when the request never got an answer. */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const NETWORK_MESSAGE = 'We could not reach our servers. Check your connection and try again.';
+const UNKNOWN_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/**
+ * The API's `{ code, message, details? }` (apiErrorSchema in @elmwood/domain), checked by hand so the
+ * app's entry does not carry a schema library for one shape.
+ */
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.code === 'string' && typeof body.message === 'string';
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** JSON over fetch with the session cookies; every failure becomes an ApiError with a message fit to show. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, headers = {} } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      credentials: 'include',
+      signal,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+  }
+
+  if (response.status === 204) return undefined as T;
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) {
+      throw new ApiError(response.status, payload.code, payload.message, payload.details);
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', UNKNOWN_MESSAGE);
+  }
+  return payload as T;
+}
+
+export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) =>
+  apiRequest<T>(path, { query, signal });

@@ -1,0 +1,30 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
+import { RouteErrorBoundary } from './app/errors/RouteErrorBoundary';
+import { RootHydrateFallback, RootLayout } from './app/layouts/RootLayout';
+
+/** Every page is its own lazily loaded module, so the entry holds only the frame. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: AppErrorBoundary,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { index: true, lazy: () => import('./features/home/routes/HomeRoute') },
+          { path: 'products/:slug', lazy: () => import('./features/catalog/routes/ProductRoute') },
+          { path: 'n/:slug/quiz/:step', lazy: () => import('./features/quiz/routes/QuizRoute') },
+          { path: 'pages/:slug', lazy: () => import('./features/pages/routes/StaticPageRoute') },
+          { path: '*', lazy: () => import('./app/NotFoundRoute') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

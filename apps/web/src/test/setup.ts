@@ -1,0 +1,34 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
+
+// jsdom lacks these browser APIs; Radix and the carousel look for them.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  window.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+  window.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+}

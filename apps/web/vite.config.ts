@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const DEFAULT_BRAND_NAME = 'Elmwood Health';
+
+/** index.html says the brand through %BRAND_NAME%, so an operator rebrands with VITE_BRAND_NAME alone. */
+function brandName(name: string): Plugin {
+  const escaped = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    name: 'elmwood-brand-name',
+    transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', escaped),
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  return {
+    plugins: [react(), brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME)],
+    server: {
+      port: 5173,
+      proxy: { '/shop-api': 'http://localhost:3000' },
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      rollupOptions: {
+        treeshake: {
+          // The domain package is pure rules with no I/O (ARCHITECTURE.md), and building a zod schema has no
+          // side effects: so a page that only formats a price does not carry the schema library.
+          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
+          manualPureFunctions: ['z'],
+        },
+      },
+    },
+  };
+});
