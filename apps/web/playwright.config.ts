@@ -44,7 +44,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       // The system Chromium: nothing downloads a browser.
-      executablePath: '/usr/lib/chromium/chromium',
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-background-networking',

@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Lighthouse mobile (its default: simulated throttling) on each URL, one Chromium for all. */
 export async function audit(urls) {
