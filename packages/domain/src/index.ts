@@ -37,3 +37,5 @@ export * from './address/address';
 export * from './delivery/bank-holidays';
 export * from './delivery/working-days';
 export * from './delivery/estimate';
+export * from './quiz/state';
+export * from './cart/cart';

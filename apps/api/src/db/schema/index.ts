@@ -1,1 +1,3 @@
 export * from './catalog';
+export * from './quiz';
+export * from './cart';

@@ -1,0 +1,40 @@
+import { integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { productVariants } from './catalog';
+import { consultations } from './quiz';
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  /** The unguessable token the browser holds (Sylius `tokenValue`). */
+  token: text('token').notNull().unique(),
+  channel: text('channel').notNull(),
+  couponCode: text('coupon_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  variantId: integer('variant_id')
+    .notNull()
+    .references(() => productVariants.id),
+  frequency: integer('frequency').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The consultations whose outcome allows the prescription medicines in a cart. */
+export const cartConsultations = pgTable(
+  'cart_consultations',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    consultationId: uuid('consultation_id')
+      .notNull()
+      .references(() => consultations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.cartId, table.consultationId] })],
+);

@@ -1,0 +1,55 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { ConsultationOutcome, QuestionnaireInput } from '@elmwood/domain';
+
+/** Consultations as data: the questions and the eligibility rules, seeded and served as one document. */
+export const questionnaires = pgTable('questionnaires', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  taxon: text('taxon').notNull(),
+  definition: jsonb('definition').$type<Pick<QuestionnaireInput, 'steps' | 'rules'>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One patient's answers to one questionnaire. An anonymous browser is known by its quiz-session cookie,
+ * stored only as a SHA-256 hash; `outcome` is the server's own evaluation at the last change.
+ */
+export const consultations = pgTable(
+  'consultations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionHash: text('session_hash').notNull(),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    outcome: jsonb('outcome').$type<ConsultationOutcome>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('consultations_session_questionnaire').on(table.sessionHash, table.questionnaireId)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventName: text('event_name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    sessionHash: text('session_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('analytics_events_name_created').on(table.eventName, table.createdAt)],
+);
+
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    productCode: text('product_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('stock_notifications_email_product').on(table.email, table.productCode)],
+);
