@@ -17,6 +17,11 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('./features/home/routes/HomeRoute') },
           { path: 'products/:slug', lazy: () => import('./features/catalog/routes/ProductRoute') },
           { path: 'n/:slug/quiz/:step', lazy: () => import('./features/quiz/routes/QuizRoute') },
+          {
+            path: 'n/:slug/recommendations',
+            lazy: () => import('./features/recommendations/routes/RecommendationsRoute'),
+          },
+          { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
           { path: 'pages/:slug', lazy: () => import('./features/pages/routes/StaticPageRoute') },
           { path: '*', lazy: () => import('./app/NotFoundRoute') },
         ],
