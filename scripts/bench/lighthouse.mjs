@@ -3,8 +3,8 @@ import lighthouse from 'lighthouse';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse mobile (its default: simulated throttling) on each URL, one Chromium for all. */
-export async function audit(urls) {
+/** Lighthouse mobile (its default: simulated throttling) on each page ({url, headers?}), one Chromium for all. */
+export async function audit(pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -19,9 +19,10 @@ export async function audit(urls) {
   });
   try {
     const results = [];
-    for (const url of urls) {
+    for (const { url, headers } of pages) {
       const { lhr } = await lighthouse(url, {
         port: chrome.port,
+        extraHeaders: headers,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
