@@ -1,6 +1,7 @@
 // `npm run bench`: API throughput against PostgreSQL, entry bundle sizes and Lighthouse, checked against
 // the budgets of ARCHITECTURE.md. Needs a built shop (npm run bench builds first) and a PostgreSQL server
 // (DATABASE_URL, else postgres://postgres@127.0.0.1:5432 where a bench database is created).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { entryBundle } from './bundle.mjs';
@@ -24,7 +25,13 @@ const bareRun = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
 await bare.stop();
 
 const server = await startProcess('node', ['apps/api/dist/main.js'], {
-  env: { PORT: String(SHOP_PORT), DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: {
+    PORT: String(SHOP_PORT),
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  },
   readyUrl: `${shop}/readyz`,
 });
 const api = {};

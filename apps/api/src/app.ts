@@ -8,10 +8,14 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { authRoutes } from './modules/auth/routes';
+import { setUpAuthentication } from './modules/auth/setup';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
+import { mailboxRoutes } from './modules/mailbox/routes';
 
 export interface AppDeps {
   config: Config;
@@ -51,7 +55,12 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     transform: jsonSchemaTransform,
   });
 
+  registerCrossSiteProtection(app);
+  const auth = setUpAuthentication(app, config, database.db);
+  const secureCookies = config.NODE_ENV === 'production';
+
   await app.register(healthRoutes, { database });
+  if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   await app.register(
@@ -59,6 +68,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
+      await shopApi.register(authRoutes, { auth, secureCookies });
     },
     { prefix: '/shop-api' },
   );

@@ -15,6 +15,15 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgres://localhost/shop');
   });
 
+  it('requires a long AUTH_SECRET in production, and checks SMTP_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid environment variable AUTH_SECRET: is required in production (at least 32 random characters)',
+    );
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow('Invalid environment variable AUTH_SECRET: must be at least 32 characters');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toHaveLength(32);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const envSchema = z.object({
+const envSchema = z
+  .object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -22,7 +23,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
-});
+  /** Signs the short-lived access tokens; every process of one shop must share it. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  /** The shop's public address, for links in emails. */
+  SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** smtp:// or smtps:// URL of the mail server; unset, mail is kept in the database (/dev/mailbox). */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().min(3).default('Elmwood Health <care@elmwood-health.example>'),
+  /** Attempts per 15 minutes from one address, and against one account, for sign-in and password reset. */
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+})
+  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
+    path: ['AUTH_SECRET'],
+    message: 'is required in production (at least 32 random characters)',
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

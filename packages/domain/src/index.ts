@@ -39,3 +39,4 @@ export * from './delivery/working-days';
 export * from './delivery/estimate';
 export * from './quiz/state';
 export * from './cart/cart';
+export * from './identity/user';

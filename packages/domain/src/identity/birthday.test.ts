@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from './age';
-import { BIRTHDAY_PLACEHOLDER, birthdayError, birthdaySchema, formatBirthdayInput, parseBirthday } from './birthday';
+import {
+  BIRTHDAY_PLACEHOLDER,
+  birthdayError,
+  birthdaySchema,
+  formatBirthdayInput,
+  isoBirthdaySchema,
+  parseBirthday,
+} from './birthday';
 
 describe('formatBirthdayInput', () => {
   it.each([
@@ -115,5 +122,23 @@ describe('birthdaySchema', () => {
     ['23/11/2008', 'You need to be over 18 in order to proceed'],
   ])('%j → %j', (raw, message) => {
     expect(schema.safeParse(raw).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('isoBirthdaySchema (the API receives YYYY-MM-DD)', () => {
+  const schema = isoBirthdaySchema({ today: '2026-11-22' });
+  it('accepts an adult birthday as it is', () => {
+    expect(schema.parse('1990-03-12')).toBe('1990-03-12');
+  });
+  it.each([
+    ['', 'Please enter your date of birth'],
+    ['2000-02-31', 'Please enter correct date'],
+    ['2008-11-23', 'You need to be over 18 in order to proceed'],
+    ['1925-11-21', "If you've made it past 100, then you probably don't need our help"],
+  ])('%j → %j', (raw, message) => {
+    expect(schema.safeParse(raw).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+  it('holds the 18th birthday itself as old enough', () => {
+    expect(schema.parse('2008-11-22')).toBe('2008-11-22');
   });
 });

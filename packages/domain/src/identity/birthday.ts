@@ -64,3 +64,22 @@ export function birthdaySchema(options: BirthdayRuleOptions) {
       return parseBirthday(value)!;
     });
 }
+
+/**
+ * The API's side of the same rule: the signup payload carries the birthday as YYYY-MM-DD, and the server
+ * holds it to the same bounds and messages as the form.
+ */
+export function isoBirthdaySchema(options: BirthdayRuleOptions) {
+  return z
+    .string({ error: options.incompleteMessage ?? BIRTHDAY_INCOMPLETE_MESSAGE })
+    .transform((value, ctx): IsoDate => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+      const typed = match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+      const message = birthdayError(typed, options);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parseBirthday(typed)!;
+    });
+}

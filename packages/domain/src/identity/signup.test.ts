@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgotPasswordSchema, loginSchema, signupSchema } from './signup';
+import { forgotPasswordSchema, loginSchema, signupSchema, updateAccountSchema } from './signup';
 
 const today = '2026-11-22';
 const form = {
@@ -104,5 +104,26 @@ describe('loginSchema', () => {
 describe('forgotPasswordSchema', () => {
   it('needs an email', () => {
     expect(errors(forgotPasswordSchema.safeParse({ email: 'nope' }))).toEqual({ email: 'Invalid email' });
+  });
+});
+
+describe('signupSchema as the API reads it (birthday sent as YYYY-MM-DD)', () => {
+  const api = signupSchema({ today, birthdayFormat: 'iso' });
+  it('takes the sent birthday and keeps the age rules', () => {
+    expect(api.parse({ ...form, birthday: '1990-03-12' }).birthday).toBe('1990-03-12');
+    expect(errors(api.safeParse({ ...form, birthday: '2008-11-23' }))).toEqual({
+      birthday: 'You need to be over 18 in order to proceed',
+    });
+  });
+});
+
+describe('updateAccountSchema', () => {
+  it('takes any of birthday, phone and disclaimer, each with its rule', () => {
+    const schema = updateAccountSchema({ today });
+    expect(schema.parse({ phoneNumber: ' 07700 900123 ' })).toEqual({ phoneNumber: '07700 900123' });
+    expect(errors(schema.safeParse({ phoneNumber: '0770', birthday: '2010-01-01' }))).toEqual({
+      phoneNumber: 'Required',
+      birthday: 'You need to be over 18 in order to proceed',
+    });
   });
 });

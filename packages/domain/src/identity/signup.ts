@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthdaySchema, type BirthdayRuleOptions } from './birthday';
+import { birthdaySchema, isoBirthdaySchema, type BirthdayRuleOptions } from './birthday';
 import { mustBeTicked, nameConfirmationSchema } from './consent';
 import { emailSchema } from './email';
 import { REQUIRED_MESSAGE } from './messages';
@@ -14,6 +14,8 @@ export interface SignupSchemaOptions extends BirthdayRuleOptions {
   requireUnlicensedDisclaimer?: boolean;
   /** The checkout experiment's 'Please agree to our updated terms'. */
   termsMessage?: string;
+  /** The form reads the birthday as typed (DD/MM/YYYY); the API receives it already sent as YYYY-MM-DD. */
+  birthdayFormat?: 'typed' | 'iso';
 }
 
 /** The signup payload of SPEC §3, as the form submits it and the API receives it. */
@@ -24,7 +26,7 @@ export function signupSchema(options: SignupSchemaOptions) {
     email: emailSchema,
     plainPassword: newPasswordSchema,
     phoneNumber: phoneNumberSchema,
-    birthday: birthdaySchema(options),
+    birthday: options.birthdayFormat === 'iso' ? isoBirthdaySchema(options) : birthdaySchema(options),
     unlicensedProductDisclaimerAccepted: options.requireUnlicensedDisclaimer
       ? mustBeTicked(REQUIRED_MESSAGE)
       : z.boolean().default(false),
@@ -44,3 +46,12 @@ export const loginSchema = z.object({
 export type LoginPayload = z.output<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** 'Update account' (SPEC §4): what a signed-in patient may be missing before checkout. */
+export function updateAccountSchema(options: Omit<SignupSchemaOptions, 'birthdayFormat'>) {
+  return z.object({
+    birthday: isoBirthdaySchema(options).optional(),
+    phoneNumber: phoneNumberSchema.optional(),
+    unlicensedProductDisclaimerAccepted: z.boolean().optional(),
+  });
+}

@@ -1,3 +1,4 @@
 export * from './catalog';
 export * from './quiz';
 export * from './cart';
+export * from './customers';

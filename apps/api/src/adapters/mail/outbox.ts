@@ -1,0 +1,17 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema/customers';
+import type { Mailer, MailMessage } from './port';
+
+/** With no SMTP server configured, mail is kept in the database and shown at /dev/mailbox. */
+export function outboxMailer(db: Db): Mailer {
+  return {
+    async send(message: MailMessage) {
+      await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+    },
+  };
+}
+
+export async function latestOutboxMail(db: Db, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}

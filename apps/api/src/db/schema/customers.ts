@@ -1,0 +1,61 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  /** The public id (referral links, tokens); the serial id never leaves the server. */
+  uid: uuid('uid').notNull().unique().defaultRandom(),
+  /** Lower-cased and trimmed, so one address is one account. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phoneNumber: text('phone_number'),
+  birthday: date('birthday', { mode: 'string' }),
+  hasAcceptedUnlicensedProductDisclaimer: boolean('has_accepted_unlicensed_product_disclaimer').notNull().default(false),
+  subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
+  invitedBy: text('invited_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rotated refresh tokens, stored as SHA-256 hashes. Every token of one sign-in shares a family; presenting
+ * a token that was already rotated means it was copied, so the whole family is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    family: uuid('family').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('refresh_tokens_family').on(table.family)],
+);
+
+/** Single-use password-reset links, stored as SHA-256 hashes; the link itself is only ever in the email. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail kept in the database when no SMTP server is configured, readable at /dev/mailbox outside production. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

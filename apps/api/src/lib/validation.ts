@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import { AppError } from './errors';
+
+/**
+ * Validates a body against a schema that can only be built per request (the age rules need today's UK
+ * date); failures leave in the same shape as route validation, each field with the spec's message.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ field: ['body', ...issue.path.map(String)].join('.'), message: issue.message }));
+  throw new AppError(400, 'VALIDATION_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { issues });
+}

@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, passwordResetTokens, refreshTokens } from '../../db/schema/customers';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;
+
+export function authRepo(db: Db) {
+  return {
+    async customerByEmail(email: string): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+      return row;
+    },
+    async customerById(id: number): Promise<CustomerRow> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row!;
+    },
+    async customerByUid(uid: string): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.uid, uid)).limit(1);
+      return row;
+    },
+    /** Undefined when the email is already registered. */
+    async insertCustomer(values: NewCustomer): Promise<CustomerRow | undefined> {
+      const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+      return row;
+    },
+    async updateCustomer(id: number, values: Partial<NewCustomer>): Promise<CustomerRow> {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(customers.id, id))
+        .returning();
+      return row!;
+    },
+
+    async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+    /** Marks the token rotated and returns it, or returns the row untouched when it was already used. */
+    async claimRefreshToken(tokenHash: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+        if (!row || row.rotatedAt || row.revokedAt) return { row, fresh: false };
+        await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+        return { row, fresh: true };
+      });
+    },
+    async revokeFamily(family: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+    },
+    async revokeAllOf(customerId: number): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async insertResetToken(values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+      await db.insert(passwordResetTokens).values(values);
+    },
+    /** Uses the link once: returns its customer id only if it was unused and unexpired. */
+    async consumeResetToken(tokenHash: string): Promise<number | null> {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ customerId: passwordResetTokens.customerId });
+      return row?.customerId ?? null;
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof authRepo>;

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  signupSchema,
+  updateAccountSchema,
+  userSchema,
+  type User,
+} from '@elmwood/domain';
+import { parseBody } from '../../lib/validation';
+import { requireCustomer } from './authentication';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import type { CustomerRow } from './repo';
+import type { AuthService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/** The signup payload as documented; its age rules depend on today, so the handler checks it in full. */
+const signupBodyDoc = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  plainPassword: z.string(),
+  phoneNumber: z.string(),
+  birthday: z.string().describe('YYYY-MM-DD'),
+  unlicensedProductDisclaimerAccepted: z.boolean().optional(),
+  agreeTermsAndPrivacy: z.boolean(),
+  subscribedToNewsletter: z.boolean().optional(),
+  nameConfirmation: z.boolean().optional(),
+  cartToken: z.string().optional(),
+  invitedBy: z.string().optional(),
+});
+
+export function toUser(customer: CustomerRow): User {
+  return {
+    uid: customer.uid,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phoneNumber: customer.phoneNumber,
+    birthday: customer.birthday,
+    customerBalance: 0,
+    hasAcceptedUnlicensedProductDisclaimer: customer.hasAcceptedUnlicensedProductDisclaimer,
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, secureCookies }: { auth: AuthService; secureCookies: boolean }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/register',
+    { schema: { tags: ['auth'], body: signupBodyDoc, response: { 201: userSchema, ...errors } } },
+    async (request, reply) => {
+      const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso' }), request.body);
+      const { customer, session } = await auth.register(payload);
+      setSessionCookies(reply, session, secureCookies);
+      return reply.status(201).send(toUser(customer));
+    },
+  );
+
+  api.post(
+    '/login',
+    { schema: { tags: ['auth'], body: z.object({ _username: z.string(), _password: z.string() }), response: { 200: userSchema, ...errors } } },
+    async (request, reply) => {
+      const credentials = parseBody(loginSchema, request.body);
+      const { customer, session } = await auth.login({ email: credentials._username, password: credentials._password }, request.ip);
+      setSessionCookies(reply, session, secureCookies);
+      return toUser(customer);
+    },
+  );
+
+  api.post('/token/refresh', { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } }, async (request, reply) => {
+    try {
+      const { customer, session } = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+      setSessionCookies(reply, session, secureCookies);
+      return toUser(customer);
+    } catch (error) {
+      clearSessionCookies(reply, secureCookies);
+      throw error;
+    }
+  });
+
+  api.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+    await auth.logout(request.cookies[REFRESH_COOKIE]);
+    clearSessionCookies(reply, secureCookies);
+    return reply.status(204).send(null);
+  });
+
+  api.get('/me', { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } }, async (request) =>
+    toUser(await auth.customer(requireCustomer(request))),
+  );
+
+  api.put(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ birthday: z.string().optional(), phoneNumber: z.string().optional(), unlicensedProductDisclaimerAccepted: z.boolean().optional() }),
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const uid = requireCustomer(request);
+      const changes = parseBody(updateAccountSchema({ today: new Date() }), request.body);
+      return toUser(await auth.updateAccount(uid, changes));
+    },
+  );
+
+  api.put(
+    '/request-password-reset',
+    { schema: { tags: ['auth'], body: z.object({ email: z.string() }), response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const { email } = parseBody(forgotPasswordSchema, request.body);
+      await auth.requestPasswordReset(email, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.put(
+    '/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: z.object({ password: z.string() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(request.params.token, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { outboxMailer } from '../../adapters/mail/outbox';
+import type { Mailer } from '../../adapters/mail/port';
+import { smtpMailer } from '../../adapters/mail/smtp';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import { accessTokens } from './access-token';
+import { registerAuthentication } from './authentication';
+import { authRepo } from './repo';
+import { createAuthService } from './service';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function createMailer(config: Config, db: Db): Mailer {
+  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+}
+
+/**
+ * Sign-in for the whole app: every request learns who is signed in, and the auth service is built from
+ * configuration. Outside production a missing AUTH_SECRET gets a random one, so sessions end on restart.
+ */
+export function setUpAuthentication(app: FastifyInstance, config: Config, db: Db) {
+  const tokens = accessTokens(config.AUTH_SECRET ?? randomBytes(32).toString('base64url'), config.ACCESS_TOKEN_MINUTES);
+  registerAuthentication(app, tokens);
+  return createAuthService({
+    repo: authRepo(db),
+    tokens,
+    mailer: createMailer(config, db),
+    refreshDays: config.REFRESH_TOKEN_DAYS,
+    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    brandName: config.BRAND_NAME,
+    limits: {
+      perAddress: createRateLimiter({ limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+      perAccount: createRateLimiter({ limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('without SMTP_URL', () => {
+  it('keeps mail in the database and shows it at /dev/mailbox with a working link', async () => {
+    const email = 'mailbox@example.com';
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/shop-api/register',
+      payload: { firstName: 'Sam', lastName: 'Jones', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
+    });
+    await ctx.app.inject({ method: 'PUT', url: '/shop-api/request-password-reset', payload: { email } });
+    const page = await ctx.app.inject('/dev/mailbox');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Reset your Elmwood Health password');
+    expect(page.body).toMatch(/<a href="http:\/\/localhost:\d+\/forgot-password\?token=[\w-]+">/);
+  });
+});
+
+describe('in production', () => {
+  it('has no mailbox', async () => {
+    const production = await createTestContext({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    try {
+      expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
