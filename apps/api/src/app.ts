@@ -8,8 +8,10 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -69,6 +71,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(authRoutes, { auth, secureCookies });
+      await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
     },
     { prefix: '/shop-api' },
   );

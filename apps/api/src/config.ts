@@ -35,10 +35,18 @@ const envSchema = z
   /** Attempts per 15 minutes from one address, and against one account, for sign-in and password reset. */
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** 'sandbox' (local addresses and the provider's test postcodes) or 'ideal-postcodes'. */
+  POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
+  IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  IDEAL_POSTCODES_BASE_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
 })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
     message: 'is required in production (at least 32 random characters)',
+  })
+  .refine((env) => env.POSTCODE_LOOKUP !== 'ideal-postcodes' || env.IDEAL_POSTCODES_API_KEY !== undefined, {
+    path: ['IDEAL_POSTCODES_API_KEY'],
+    message: 'is required when POSTCODE_LOOKUP is ideal-postcodes',
   });
 
 export type Config = z.infer<typeof envSchema>;

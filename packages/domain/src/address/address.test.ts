@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { addressSchema } from './address';
 import { gpDetailsSchema } from './gp';
 import { addressLine1Schema, addressLine2Schema, citySchema } from './lines';
-import { lookupLine1 } from './lookup';
+import { lookupLine1, postTownCase, toLookupAddress } from './lookup';
 import { shippingAddressError } from './summary';
 
 const messages = (schema: z.ZodType, value: unknown) =>
@@ -69,6 +69,31 @@ describe('lookupLine1', () => {
   ])('%j → %j', (parts, expected) => {
     expect(lookupLine1(parts)).toBe(expected);
     expect(lookupLine1(parts).length).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('toLookupAddress', () => {
+  it('combines the first two parts into line 1 and keeps the rest as line 2', () => {
+    expect(
+      toLookupAddress({ line_1: 'Flat 3', line_2: 'Oak House', line_3: '12 High Street', post_town: 'LEEDS', postcode: 'LS1 4AP' }),
+    ).toEqual({
+      label: 'Flat 3, Oak House, 12 High Street, Leeds, LS1 4AP',
+      company: 'Flat 3, Oak House',
+      street: '12 High Street',
+      city: 'Leeds',
+      postcode: 'LS1 4AP',
+    });
+  });
+  it('puts the second part on line 2 when the two do not fit in 32 characters', () => {
+    const address = toLookupAddress({ line_1: 'Apartment 12 Riverside Court East', line_2: 'Wharf Lane', line_3: '', post_town: 'BRISTOL', postcode: 'BS1 6XN' });
+    expect(address).toMatchObject({ company: 'Apartment 12 Riverside Court Eas', street: 'Wharf Lane' });
+  });
+  it.each([
+    ['LONDON', 'London'],
+    ['NEWCASTLE UPON TYNE', 'Newcastle upon Tyne'],
+    ['STOKE-ON-TRENT', 'Stoke-on-Trent'],
+  ])('writes the post town %j as %j', (town, expected) => {
+    expect(postTownCase(town)).toBe(expected);
   });
 });
 
