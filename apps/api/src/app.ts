@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { addressBookRepo } from './modules/address/book-repo';
+import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
@@ -72,6 +74,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(authRoutes, { auth, secureCookies });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
+      await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
     },
     { prefix: '/shop-api' },
   );

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -14,6 +14,9 @@ export const customers = pgTable('customers', {
   hasAcceptedUnlicensedProductDisclaimer: boolean('has_accepted_unlicensed_product_disclaimer').notNull().default(false),
   subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
   invitedBy: text('invited_by'),
+  defaultShippingAddressId: integer('default_shipping_address_id').references((): AnyPgColumn => addresses.id, {
+    onDelete: 'set null',
+  }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -59,3 +62,25 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's saved addresses (SPEC §3 Address: company is line 1, street line 2; GB only). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull(),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    countryCode: text('country_code').notNull().default('GB'),
+    phoneNumber: text('phone_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('addresses_customer').on(table.customerId)],
+);

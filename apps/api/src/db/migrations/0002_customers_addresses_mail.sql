@@ -1,3 +1,18 @@
+CREATE TABLE "addresses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"company" text NOT NULL,
+	"street" text DEFAULT '' NOT NULL,
+	"city" text NOT NULL,
+	"postcode" text NOT NULL,
+	"country_code" text DEFAULT 'GB' NOT NULL,
+	"phone_number" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "customers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"uid" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -10,6 +25,7 @@ CREATE TABLE "customers" (
 	"has_accepted_unlicensed_product_disclaimer" boolean DEFAULT false NOT NULL,
 	"subscribed_to_newsletter" boolean DEFAULT false NOT NULL,
 	"invited_by" text,
+	"default_shipping_address_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "customers_uid_unique" UNIQUE("uid"),
@@ -45,6 +61,9 @@ CREATE TABLE "refresh_tokens" (
 	CONSTRAINT "refresh_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_default_shipping_address_id_addresses_id_fk" FOREIGN KEY ("default_shipping_address_id") REFERENCES "public"."addresses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "addresses_customer" ON "addresses" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family" ON "refresh_tokens" USING btree ("family");
