@@ -16,6 +16,7 @@ import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
+import { socialRoutes } from './modules/auth/social-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
@@ -60,7 +61,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   });
 
   registerCrossSiteProtection(app);
-  const auth = setUpAuthentication(app, config, database.db);
+  const { auth, social } = await setUpAuthentication(app, config, database.db);
   const secureCookies = config.NODE_ENV === 'production';
 
   await app.register(healthRoutes, { database });
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(authRoutes, { auth, secureCookies });
+      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
     },

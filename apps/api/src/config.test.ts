@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toHaveLength(32);
   });
 
+  it('defaults social sign-in to the sandbox, but never the sandbox in production', () => {
+    expect(loadConfig({}).SOCIAL_SIGN_IN).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).SOCIAL_SIGN_IN).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SOCIAL_SIGN_IN: 'sandbox' })).toThrow(
+      'Invalid environment variable SOCIAL_SIGN_IN: cannot be sandbox in production: the sandbox signs anyone in',
+    );
+    expect(() => loadConfig({ SOCIAL_SIGN_IN: 'live', GOOGLE_CLIENT_ID: 'g' })).toThrow('GOOGLE_CLIENT_ID');
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

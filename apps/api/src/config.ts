@@ -39,6 +39,10 @@ const envSchema = z
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   IDEAL_POSTCODES_BASE_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
+  /** Google and Apple sign-in: 'sandbox' (default outside production), 'live' (needs both client ids) or 'off'. */
+  SOCIAL_SIGN_IN: z.enum(['sandbox', 'live', 'off']).optional(),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
 })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
@@ -47,7 +51,16 @@ const envSchema = z
   .refine((env) => env.POSTCODE_LOOKUP !== 'ideal-postcodes' || env.IDEAL_POSTCODES_API_KEY !== undefined, {
     path: ['IDEAL_POSTCODES_API_KEY'],
     message: 'is required when POSTCODE_LOOKUP is ideal-postcodes',
-  });
+  })
+  .refine((env) => env.SOCIAL_SIGN_IN !== 'live' || (env.GOOGLE_CLIENT_ID && env.APPLE_CLIENT_ID), {
+    path: ['GOOGLE_CLIENT_ID'],
+    message: 'and APPLE_CLIENT_ID are required when SOCIAL_SIGN_IN is live',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.SOCIAL_SIGN_IN === 'sandbox'), {
+    path: ['SOCIAL_SIGN_IN'],
+    message: 'cannot be sandbox in production: the sandbox signs anyone in',
+  })
+  .transform((env) => ({ ...env, SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox') }));
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, passwordResetTokens, refreshTokens } from '../../db/schema/customers';
+import { customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -31,6 +31,19 @@ export function authRepo(db: Db) {
         .where(eq(customers.id, id))
         .returning();
       return row!;
+    },
+
+    async customerBySocialIdentity(provider: string, subject: string): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .select({ customer: customers })
+        .from(socialIdentities)
+        .innerJoin(customers, eq(customers.id, socialIdentities.customerId))
+        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
+        .limit(1);
+      return row?.customer;
+    },
+    async linkSocialIdentity(provider: string, subject: string, customerId: number): Promise<void> {
+      await db.insert(socialIdentities).values({ provider, subject, customerId }).onConflictDoNothing();
     },
 
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {

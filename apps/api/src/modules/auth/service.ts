@@ -62,6 +62,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    startSession,
+
     async register(payload: SignupPayload): Promise<{ customer: CustomerRow; session: SessionTokens }> {
       const customer = await repo.insertCustomer({
         email: normaliseEmail(payload.email),

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { liveProviders } from '../../adapters/identity-provider/live';
+import { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { outboxMailer } from '../../adapters/mail/outbox';
 import type { Mailer } from '../../adapters/mail/port';
 import { smtpMailer } from '../../adapters/mail/smtp';
@@ -10,6 +12,7 @@ import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
 import { createAuthService } from './service';
+import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -18,14 +21,15 @@ export function createMailer(config: Config, db: Db): Mailer {
 }
 
 /**
- * Sign-in for the whole app: every request learns who is signed in, and the auth service is built from
+ * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
  * configuration. Outside production a missing AUTH_SECRET gets a random one, so sessions end on restart.
  */
-export function setUpAuthentication(app: FastifyInstance, config: Config, db: Db) {
+export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db) {
   const tokens = accessTokens(config.AUTH_SECRET ?? randomBytes(32).toString('base64url'), config.ACCESS_TOKEN_MINUTES);
   registerAuthentication(app, tokens);
-  return createAuthService({
-    repo: authRepo(db),
+  const repo = authRepo(db);
+  const auth = createAuthService({
+    repo,
     tokens,
     mailer: createMailer(config, db),
     refreshDays: config.REFRESH_TOKEN_DAYS,
@@ -36,4 +40,12 @@ export function setUpAuthentication(app: FastifyInstance, config: Config, db: Db
       perAccount: createRateLimiter({ limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
     },
   });
+
+  const sandbox = config.SOCIAL_SIGN_IN === 'sandbox' ? await sandboxIdentityProviders() : null;
+  const providers =
+    config.SOCIAL_SIGN_IN === 'live'
+      ? liveProviders({ google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! })
+      : sandbox?.providers;
+  const social = providers ? { signIn: createSocialSignIn({ repo, auth, providers }), sandbox } : null;
+  return { auth, social };
 }

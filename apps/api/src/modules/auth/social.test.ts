@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** One browser's sign-in: ask for a nonce, have the sandbox provider vouch for an email, send the token back. */
+async function signInWith(provider: 'google' | 'apple', email: string, body: Record<string, unknown> = {}, tokenNonce?: string) {
+  const nonceRes = await ctx.app.inject('/shop-api/social-login/nonce');
+  const { nonce, mode } = nonceRes.json();
+  expect(mode).toBe('sandbox');
+  const nonceCookie = nonceRes.cookies.find((c) => c.name === 'SocialNonce')!;
+  expect(nonceCookie).toMatchObject({ httpOnly: true, path: '/shop-api/social-login' });
+  const { idToken } = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/shop-api/social-login/sandbox/${provider}/id-token`,
+      payload: { email, firstName: 'Jo', lastName: 'Bloggs', nonce: tokenNonce ?? nonce },
+    })
+  ).json();
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/shop-api/social-login/${provider}`,
+    headers: { cookie: `SocialNonce=${nonceCookie.value}` },
+    payload: { idToken, ...body },
+  });
+}
+
+describe('sign in with Google or Apple (sandbox provider)', () => {
+  it('opens an account once the terms are ticked, then signs the same person straight in', async () => {
+    const refused = await signInWith('google', 'jo@example.com');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.issues).toEqual([{ field: 'body.agreeTermsAndPrivacy', message: 'Required' }]);
+
+    const opened = await signInWith('google', 'jo@example.com', { agreeTermsAndPrivacy: true });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ email: 'jo@example.com', firstName: 'Jo', birthday: null, phoneNumber: null });
+    expect(opened.cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['Authorization', 'Refresh']));
+
+    const again = await signInWith('google', 'jo@example.com');
+    expect(again.json().uid).toBe(opened.json().uid);
+  });
+
+  it('links to an existing account with the same verified email', async () => {
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/shop-api/register',
+      payload: { firstName: 'Kim', lastName: 'Ng', email: 'kim@example.com', plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
+    });
+    const apple = await signInWith('apple', 'KIM@example.com');
+    expect(apple.statusCode).toBe(200);
+    expect(apple.json().uid).toBe(registered.json().uid);
+  });
+
+  it('refuses a token minted for another sign-in (nonce mismatch)', async () => {
+    const res = await signInWith('google', 'mallory@example.com', { agreeTermsAndPrivacy: true }, 'someone-elses-nonce');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SOCIAL_SIGN_IN_FAILED');
+  });
+
+  it('has no sandbox token endpoint in production', async () => {
+    const production = await createTestContext({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    try {
+      const res = await production.app.inject({ method: 'POST', url: '/shop-api/social-login/sandbox/google/id-token', payload: { email: 'a@b.co', nonce: 'n' } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { IdentityTokenError, type IdentityProvider, type SocialProvider } from '../../adapters/identity-provider/port';
+import { AppError } from '../../lib/errors';
+import type { AuthRepo } from './repo';
+import type { AuthService } from './service';
+
+export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with that account. Please try again or use your email.';
+export const SOCIAL_EMAIL_REQUIRED = 'Your account did not share a verified email address, which we need to send your prescription updates.';
+export const TERMS_REQUIRED = 'Required';
+
+/**
+ * Google and Apple sign-in: the provider's ID token is verified, then the patient is found by the linked
+ * provider account, else by the same verified email (and linked), else a new account is opened, which
+ * needs the terms ticked like any signup. Birthday and phone follow through 'update account'.
+ */
+export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; providers: Record<SocialProvider, IdentityProvider> }) {
+  return {
+    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean }) {
+      let identity;
+      try {
+        identity = await deps.providers[provider].verify(input.idToken, input.nonce);
+      } catch (error) {
+        if (error instanceof IdentityTokenError) throw new AppError(401, 'SOCIAL_SIGN_IN_FAILED', SOCIAL_SIGN_IN_FAILED);
+        throw error;
+      }
+
+      let customer = await deps.repo.customerBySocialIdentity(provider, identity.subject);
+      if (!customer) {
+        if (!identity.email || !identity.emailVerified) throw new AppError(400, 'SOCIAL_EMAIL_REQUIRED', SOCIAL_EMAIL_REQUIRED);
+        customer = await deps.repo.customerByEmail(identity.email);
+        if (!customer) {
+          if (!input.agreeTermsAndPrivacy) {
+            throw new AppError(400, 'VALIDATION_ERROR', `body.agreeTermsAndPrivacy: ${TERMS_REQUIRED}`, {
+              issues: [{ field: 'body.agreeTermsAndPrivacy', message: TERMS_REQUIRED }],
+            });
+          }
+          customer = await deps.repo.insertCustomer({
+            email: identity.email,
+            passwordHash: null,
+            firstName: identity.firstName ?? '',
+            lastName: identity.lastName ?? '',
+          });
+          customer ??= await deps.repo.customerByEmail(identity.email);
+        }
+        await deps.repo.linkSocialIdentity(provider, identity.subject, customer!.id);
+      }
+      return { customer: customer!, session: await deps.auth.startSession(customer!) };
+    },
+  };
+}
+export type SocialSignIn = ReturnType<typeof createSocialSignIn>;
