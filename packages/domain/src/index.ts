@@ -40,3 +40,5 @@ export * from './delivery/estimate';
 export * from './quiz/state';
 export * from './cart/cart';
 export * from './identity/user';
+export * from './discounts/promotions';
+export * from './discounts/labels';
