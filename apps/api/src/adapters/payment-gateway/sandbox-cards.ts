@@ -1,0 +1,40 @@
+/** The sandbox's test cards, as a real gateway documents them. */
+export const SANDBOX_CARDS = {
+  authorises: '4242424242424242',
+  challenges: '4000000000003220',
+  declines: '4000000000000002',
+} as const;
+
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+}
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return 'Card';
+}
+
+/** A card is usable through the last day of its expiry month. */
+export function cardExpired(month: number, year: number, today: Date): boolean {
+  if (month < 1 || month > 12) return true;
+  return year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1);
+}
