@@ -211,6 +211,9 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
   rules: {
     facts: {
       bmi: { question: 'wl_bmi', kind: 'bmi' },
+      // Kilograms and centimetres, for the quiz state's weight and height.
+      weight: { question: 'wl_bmi', kind: 'weightKg' },
+      height: { question: 'wl_bmi', kind: 'heightCm' },
       age: { question: 'wl_dob', kind: 'age' },
     },
     knockouts: [

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateConsultation, questionnaireSchema } from '@elmwood/domain';
+import { erectileDysfunctionQuestionnaire } from './erectile-dysfunction';
+import { eligibleErectileDysfunctionAnswers } from './sample-answers';
+
+const questionnaire = questionnaireSchema.parse(erectileDysfunctionQuestionnaire);
+const TODAY = '2026-06-15';
+const evaluate = (changes: Record<string, unknown> = {}) =>
+  evaluateConsultation(questionnaire, { ...eligibleErectileDysfunctionAnswers, ...changes }, TODAY);
+const reasonOf = (ruleId: string) => questionnaire.rules.knockouts.find((rule) => rule.id === ruleId)!.reason;
+
+describe('erectile dysfunction consultation', () => {
+  it('recommends sildenafil and tadalafil to an eligible man', () => {
+    const outcome = evaluate();
+    expect(outcome.complete).toBe(true);
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.recommendations).toEqual(['SILDENAFIL', 'TADALAFIL']);
+    expect(outcome.preferredProduct).toBeNull();
+  });
+
+  it('takes a stated preference as the preferred product and starting dose', () => {
+    const outcome = evaluate({ ed_preference: 'TADALAFIL|||TADALAFIL-10MG-8' });
+    expect(outcome.preferredProduct).toBe('TADALAFIL');
+    expect(outcome.preferredVariant).toBe('TADALAFIL-10MG-8');
+  });
+
+  it('offers only sildenafil to a man on an alpha-blocker', () => {
+    const outcome = evaluate({ ed_medicines_taken: ['alpha_blocker'], ed_preference: 'TADALAFIL|||TADALAFIL-10MG-8' });
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.eligibleProducts).toEqual(['SILDENAFIL']);
+    expect(outcome.ineligibleProducts).toEqual(['TADALAFIL']);
+    expect(outcome.recommendations).toEqual(['SILDENAFIL']);
+    expect(outcome.preferredProduct).toBeNull();
+  });
+
+  it('needs the confirmation ticked and leaves the other-medicines box optional', () => {
+    expect(evaluate({ ed_confirm: null }).missingQuestions).toEqual(['ed_confirm']);
+    expect(evaluate({ ed_confirm: null }).recommendations).toEqual([]);
+    expect(evaluate({ ed_other_medicines: 'Amlodipine 5 mg' }).complete).toBe(true);
+  });
+
+  it('accepts conditions that only need a clinician to take care', () => {
+    expect(evaluate({ ed_conditions: ['diabetes', 'penile_condition', 'priapism_risk', 'bleeding'] }).rejection).toBeNull();
+    expect(evaluate({ ed_blood_pressure: 'high_controlled' }).rejection).toBeNull();
+    expect(evaluate({ ed_frequency: 'rarely' }).rejection).toBeNull();
+  });
+
+  describe('age 18 to 85 on the UK date', () => {
+    it.each([
+      ['2008-06-16', 'under-18'],
+      ['1940-06-15', 'over-85'],
+    ])('born %s is rejected by %s', (dob, ruleId) => {
+      expect(evaluate({ ed_dob: dob }).rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'ed_dob', questionIndex: 2 });
+    });
+    it.each(['2008-06-15', '1940-06-16'])('born %s is eligible', (dob) => {
+      expect(evaluate({ ed_dob: dob }).recommendations).toEqual(['SILDENAFIL', 'TADALAFIL']);
+    });
+  });
+
+  describe('knock-outs, each with its own reason and the question to review', () => {
+    it.each([
+      ['not-male', { ed_sex: 'female' }, 'ed_sex', 1],
+      ['no-symptoms', { ed_frequency: 'never' }, 'ed_frequency', 3],
+      ['recent-heart-attack-or-stroke', { ed_recent_cardiac_event: 'yes' }, 'ed_recent_cardiac_event', 5],
+      ['heart-not-fit-for-sex', { ed_exertion: 'yes' }, 'ed_exertion', 6],
+      ['blood-pressure-uncontrolled', { ed_blood_pressure: 'high_uncontrolled' }, 'ed_blood_pressure', 7],
+      ['blood-pressure-low', { ed_blood_pressure: 'low' }, 'ed_blood_pressure', 7],
+      ['blood-pressure-unknown', { ed_blood_pressure: 'not_sure' }, 'ed_blood_pressure', 7],
+      ['nitrates', { ed_medicines_taken: ['nitrates'] }, 'ed_medicines_taken', 8],
+      ['poppers', { ed_medicines_taken: ['poppers'] }, 'ed_medicines_taken', 8],
+      ['riociguat', { ed_medicines_taken: ['alpha_blocker', 'riociguat'] }, 'ed_medicines_taken', 8],
+      ['severe-liver-disease', { ed_conditions: ['severe_liver_disease'] }, 'ed_conditions', 10],
+      ['eye-condition', { ed_conditions: ['diabetes', 'eye_condition'] }, 'ed_conditions', 10],
+    ])('%s', (ruleId, changes, questionId, questionIndex) => {
+      const outcome = evaluate(changes);
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex });
+      expect(outcome.eligibleProducts).toEqual([]);
+      expect(outcome.recommendations).toEqual([]);
+    });
+
+    it('every knock-out has its own reason', () => {
+      const reasons = questionnaire.rules.knockouts.map((rule) => rule.reason);
+      expect(reasons.every((reason) => reason && reason.length > 40)).toBe(true);
+      expect(new Set(reasons).size).toBe(reasons.length);
+    });
+
+    it('rejects a woman on the first question, before anything else is answered', () => {
+      const outcome = evaluateConsultation(questionnaire, { ed_sex: 'female' }, TODAY);
+      expect(outcome.rejection?.ruleId).toBe('not-male');
+      expect(outcome.rejection?.questionIndex).toBe(1);
+    });
+  });
+});

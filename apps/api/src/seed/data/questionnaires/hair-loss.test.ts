@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateConsultation, questionnaireSchema } from '@elmwood/domain';
+import { hairLossQuestionnaire } from './hair-loss';
+import { eligibleHairLossAnswers } from './sample-answers';
+
+const questionnaire = questionnaireSchema.parse(hairLossQuestionnaire);
+const TODAY = '2026-06-15';
+const evaluate = (changes: Record<string, unknown> = {}) =>
+  evaluateConsultation(questionnaire, { ...eligibleHairLossAnswers, ...changes }, TODAY);
+const reasonOf = (ruleId: string) => questionnaire.rules.knockouts.find((rule) => rule.id === ruleId)!.reason;
+const woman = { hl_sex: 'female', hl_pregnancy: 'no', hl_pattern: 'diffuse' };
+
+describe('hair-loss consultation', () => {
+  it('recommends finasteride, minoxidil and the shampoo to an eligible man', () => {
+    const outcome = evaluate();
+    expect(outcome.complete).toBe(true);
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.recommendations).toEqual(['FINASTERIDE', 'MINOXIDIL', 'POWER-SHAMPOO']);
+  });
+
+  it('never offers finasteride to a woman', () => {
+    const outcome = evaluate(woman);
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.eligibleProducts).toEqual(['MINOXIDIL', 'POWER-SHAMPOO']);
+    expect(outcome.ineligibleProducts).toEqual(['FINASTERIDE']);
+    expect(outcome.recommendations).toEqual(['MINOXIDIL', 'POWER-SHAMPOO']);
+  });
+
+  it.each(['prostate_cancer', 'liver_disease', 'depression'])('no finasteride with %s', (condition) => {
+    const outcome = evaluate({ hl_conditions: [condition] });
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.recommendations).toEqual(['MINOXIDIL', 'POWER-SHAMPOO']);
+  });
+
+  it('no minoxidil with heart disease or abnormal blood pressure, or psoriasis or eczema of the scalp', () => {
+    expect(evaluate({ hl_conditions: ['heart_or_blood_pressure'] }).recommendations).toEqual(['FINASTERIDE', 'POWER-SHAMPOO']);
+    expect(evaluate({ hl_scalp: ['flaking', 'psoriasis_eczema'] }).recommendations).toEqual(['FINASTERIDE', 'POWER-SHAMPOO']);
+  });
+
+  it('a woman with a heart condition still gets the shampoo', () => {
+    expect(evaluate({ ...woman, hl_conditions: ['heart_or_blood_pressure'] }).recommendations).toEqual(['POWER-SHAMPOO']);
+  });
+
+  it('dandruff alone changes nothing; medicines are optional', () => {
+    expect(evaluate({ hl_scalp: ['flaking'] }).recommendations).toHaveLength(3);
+    expect(evaluate({ hl_medicines: 'Levothyroxine' }).recommendations).toHaveLength(3);
+    expect(evaluate().missingQuestions).toEqual([]);
+  });
+
+  it('asks about pregnancy only when female', () => {
+    expect(evaluate({ hl_sex: 'female', hl_pregnancy: undefined }).missingQuestions).toEqual(['hl_pregnancy']);
+    expect(evaluate({ hl_pregnancy: 'yes' }).rejection).toBeNull();
+  });
+
+  it.each([
+    ['2008-06-16', false],
+    ['2008-06-15', true],
+  ])('born %s: eligible %s (18 on the UK date)', (dob, eligible) => {
+    const outcome = evaluate({ hl_dob: dob });
+    expect(outcome.rejection === null).toBe(eligible);
+    if (!eligible) expect(outcome.rejection).toEqual({ ruleId: 'under-18', reason: reasonOf('under-18'), questionId: 'hl_dob', questionIndex: 3 });
+  });
+
+  describe('knock-outs, each with its own reason and the question to review', () => {
+    it.each([
+      ['pregnancy', { hl_sex: 'female', hl_pregnancy: 'yes' }, 'hl_pregnancy', 2],
+      ['patchy-hair-loss', { hl_pattern: 'patchy' }, 'hl_pattern', 4],
+      ['sudden-hair-loss', { hl_onset: 'sudden' }, 'hl_onset', 5],
+      ['scalp-inflammation', { hl_scalp: ['flaking', 'sore_red_scarring'] }, 'hl_scalp', 6],
+    ])('%s', (ruleId, changes, questionId, questionIndex) => {
+      const outcome = evaluate(changes);
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex });
+      expect(outcome.eligibleProducts).toEqual([]);
+      expect(outcome.recommendations).toEqual([]);
+    });
+
+    it('every knock-out has its own reason', () => {
+      const reasons = questionnaire.rules.knockouts.map((rule) => rule.reason);
+      expect(reasons.every((reason) => reason && reason.length > 40)).toBe(true);
+      expect(new Set(reasons).size).toBe(reasons.length);
+    });
+  });
+});
