@@ -21,6 +21,9 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { uploadsRepo } from './modules/uploads/repo';
+import { uploadRoutes } from './modules/uploads/routes';
+import { fileStoreFor } from './modules/uploads/setup';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +80,12 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
+      await shopApi.register(uploadRoutes, {
+        repo: uploadsRepo(database.db),
+        store: fileStoreFor(config),
+        auth,
+        maxBytes: config.UPLOAD_MAX_BYTES,
+      });
     },
     { prefix: '/shop-api' },
   );

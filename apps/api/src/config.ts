@@ -41,6 +41,16 @@ const envSchema = z
   IDEAL_POSTCODES_BASE_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
   /** Google and Apple sign-in: 'sandbox' (default outside production), 'live' (needs both client ids) or 'off'. */
   SOCIAL_SIGN_IN: z.enum(['sandbox', 'live', 'off']).optional(),
+  /** Where encrypted uploads are kept (default DATA_DIR/uploads), and their AES-256 key as base64. */
+  UPLOAD_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  UPLOAD_ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
+  ),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(100_000).max(50_000_000).default(10_000_000),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
 })
@@ -51,6 +61,10 @@ const envSchema = z
   .refine((env) => env.POSTCODE_LOOKUP !== 'ideal-postcodes' || env.IDEAL_POSTCODES_API_KEY !== undefined, {
     path: ['IDEAL_POSTCODES_API_KEY'],
     message: 'is required when POSTCODE_LOOKUP is ideal-postcodes',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.UPLOAD_ENCRYPTION_KEY !== undefined, {
+    path: ['UPLOAD_ENCRYPTION_KEY'],
+    message: 'is required in production (32 random bytes, base64-encoded)',
   })
   .refine((env) => env.SOCIAL_SIGN_IN !== 'live' || (env.GOOGLE_CLIENT_ID && env.APPLE_CLIENT_ID), {
     path: ['GOOGLE_CLIENT_ID'],

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -14,7 +17,8 @@ export interface TestContext {
 
 /** The whole API on a fresh database with the demo data, driven through app.inject. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  // Files (encrypted uploads, their development key) go to a fresh folder, never the repository's .data.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...env });
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const app = await buildApp({ config, database });

@@ -99,3 +99,24 @@ export const socialIdentities = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.subject] })],
 );
+
+/**
+ * Photos a patient sent the clinic (ID, weight check, prescription, progress). The bytes sit encrypted
+ * in the file store under the row's id; the row says whose they are.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** SPEC §7 message categories: I identity, W weight tracking, P prescription, H hair-loss progress. */
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    originalName: text('original_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('uploads_customer').on(table.customerId)],
+);

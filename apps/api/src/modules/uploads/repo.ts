@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema/customers';
+
+export function uploadsRepo(db: Db) {
+  return {
+    async insert(values: typeof uploads.$inferInsert) {
+      const [row] = await db.insert(uploads).values(values).returning();
+      return row!;
+    },
+    /** Only its owner finds an upload; anyone else gets nothing, as if it did not exist. */
+    async ownedBy(customerId: number, id: string) {
+      const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.customerId, customerId)));
+      return row;
+    },
+  };
+}
+export type UploadsRepo = ReturnType<typeof uploadsRepo>;

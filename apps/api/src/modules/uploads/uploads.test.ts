@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let count = 0;
+async function patient(): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/shop-api/register',
+    payload: { firstName: 'Ivy', lastName: 'Ng', email: `ivy${(count += 1)}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
+  });
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** A JPEG carrying EXIF with a GPS position, as a phone camera writes it. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0a080' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .toBuffer();
+}
+
+const send = (cookie: string, attachments: { name: string; body: string }[], path = '/shop-api/messages/category/I') =>
+  ctx.app.inject({ method: 'POST', url: path, headers: { cookie }, payload: { name: 'Photo ID', attachments } });
+
+describe('photo uploads', () => {
+  it('keeps a real photo without its EXIF and location, and gives it back only to its owner', async () => {
+    const owner = await patient();
+    const original = await phonePhoto();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await send(owner, [{ name: 'passport.jpg', body: `data:image/jpeg;base64,${original.toString('base64')}` }]);
+    expect(res.statusCode).toBe(201);
+    const [{ url }] = res.json().uploads;
+
+    const mine = await ctx.app.inject({ url, headers: { cookie: owner } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const stored = await sharp(mine.rawPayload).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored.width).toBe(64);
+
+    const stranger = await ctx.app.inject({ url, headers: { cookie: await patient() } });
+    expect(stranger.statusCode).toBe(404);
+    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+  });
+
+  it('refuses a file that is not an image, whatever it is called', async () => {
+    const res = await send(await patient(), [{ name: 'photo.jpg', body: Buffer.from('%PDF-1.7 not a photo').toString('base64') }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'NOT_AN_IMAGE', message: 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP or HEIC photo.' });
+  });
+
+  it("says 'No photos selected' when nothing is attached", async () => {
+    const res = await send(await patient(), []);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('No photos selected');
+  });
+
+  it('takes hair-loss progress photos on the default endpoint, and needs a login', async () => {
+    const photo = (await phonePhoto()).toString('base64');
+    expect((await send(await patient(), [{ name: 'crown.jpg', body: photo }], '/shop-api/messages/hair-loss-progress')).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/messages/category/W', payload: { name: 'x', attachments: [{ name: 'a', body: photo }] } })).statusCode).toBe(401);
+  });
+});
