@@ -19,6 +19,7 @@ import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { uploadsRepo } from './modules/uploads/repo';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
+      await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(uploadRoutes, {
         repo: uploadsRepo(database.db),
         store: fileStoreFor(config),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { addressSchema } from './address';
-import { gpDetailsSchema } from './gp';
+import { gpDetailsSchema, patientGpInfoSchema } from './gp';
 import { addressLine1Schema, addressLine2Schema, citySchema } from './lines';
 import { lookupLine1, postTownCase, toLookupAddress } from './lookup';
 import { shippingAddressError } from './summary';
@@ -136,6 +136,18 @@ describe('gpDetailsSchema', () => {
   it('validates the postcode', () => {
     expect(errors(gpDetailsSchema.safeParse({ ...gp, postCode: 'LS1' }))).toEqual({
       postCode: 'Please enter a valid UK Postcode',
+    });
+  });
+});
+
+describe('patientGpInfoSchema', () => {
+  it('needs the practice when the patient consents, and nothing more when they skip', () => {
+    expect(patientGpInfoSchema.parse({ consentGiven: false })).toEqual({ consentGiven: false });
+    expect(errors(patientGpInfoSchema.safeParse({ consentGiven: true }))).toEqual({
+      practiceName: 'Required',
+      addressLine1: 'Required',
+      cityOrTown: 'Required',
+      postCode: 'Required',
     });
   });
 });

@@ -13,3 +13,13 @@ export const gpDetailsSchema = z.object({
   postCode: postcodeSchema,
 });
 export type GpDetails = z.output<typeof gpDetailsSchema>;
+
+/**
+ * POST /shop-api/customers/patient-gp-info: the patient either agrees that the clinic tells their GP
+ * (and names the practice) or skips sharing; both complete the task (SPEC §4 GP flow).
+ */
+export const patientGpInfoSchema = z.discriminatedUnion('consentGiven', [
+  gpDetailsSchema.extend({ consentGiven: z.literal(true) }),
+  z.object({ consentGiven: z.literal(false) }),
+]);
+export type PatientGpInfo = z.output<typeof patientGpInfoSchema>;

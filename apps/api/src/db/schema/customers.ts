@@ -120,3 +120,17 @@ export const uploads = pgTable(
   },
   (table) => [index('uploads_customer').on(table.customerId)],
 );
+
+/** The patient's GP practice, or their choice not to share; given once (a second submit answers 409). */
+export const gpDetails = pgTable('gp_details', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  consentGiven: boolean('consent_given').notNull(),
+  practiceName: text('practice_name'),
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  cityOrTown: text('city_or_town'),
+  postCode: text('post_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

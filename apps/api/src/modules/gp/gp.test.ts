@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let count = 0;
+async function patient(): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/shop-api/register',
+    payload: { firstName: 'Gil', lastName: 'Po', email: `gil${(count += 1)}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
+  });
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+const submit = (cookie: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/shop-api/customers/patient-gp-info', headers: { cookie }, payload });
+
+const practice = { consentGiven: true, practiceName: 'Riverside Surgery', addressLine1: '1 Mill Road', cityOrTown: 'Leeds', postCode: 'ls1 4ap' };
+
+describe('POST /shop-api/customers/patient-gp-info', () => {
+  it('records the practice once; a second submit answers 409', async () => {
+    const cookie = await patient();
+    expect((await submit(cookie, practice)).statusCode).toBe(201);
+    const again = await submit(cookie, practice);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('GP_DETAILS_EXIST');
+  });
+
+  it('accepts a skip, and checks the form fields with the spec messages', async () => {
+    expect((await submit(await patient(), { consentGiven: false })).statusCode).toBe(201);
+    const bad = await submit(await patient(), { ...practice, postCode: 'LS1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.issues).toEqual([{ field: 'body.postCode', message: 'Please enter a valid UK Postcode' }]);
+  });
+
+  it('needs a login', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/customers/patient-gp-info', payload: practice })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, patientGpInfoSchema } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { gpDetails } from '../../db/schema/customers';
+import { AppError } from '../../lib/errors';
+import { parseBody } from '../../lib/validation';
+import { requireCustomer } from '../auth/authentication';
+import type { AuthService } from '../auth/service';
+
+const bodyDoc = z.object({
+  consentGiven: z.boolean(),
+  practiceName: z.string().optional(),
+  addressLine1: z.string().optional(),
+  addressLine2: z.string().optional(),
+  cityOrTown: z.string().optional(),
+  postCode: z.string().optional(),
+});
+
+/** POST /shop-api/customers/patient-gp-info: once per patient; a repeat answers 409, which the page treats as done. */
+export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthService }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/customers/patient-gp-info',
+    {
+      schema: {
+        tags: ['tasks'],
+        body: bodyDoc,
+        response: { 201: z.object({ consentGiven: z.boolean() }), 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      const info = parseBody(patientGpInfoSchema, request.body);
+      const inserted = await db
+        .insert(gpDetails)
+        .values(info.consentGiven ? { customerId: customer.id, ...info } : { customerId: customer.id, consentGiven: false })
+        .onConflictDoNothing()
+        .returning({ customerId: gpDetails.customerId });
+      if (inserted.length === 0) throw new AppError(409, 'GP_DETAILS_EXIST', 'We already have your GP details.');
+      return reply.status(201).send({ consentGiven: info.consentGiven });
+    },
+  );
+}
