@@ -31,6 +31,8 @@ const server = await startProcess('node', ['apps/api/dist/main.js'], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DATA_DIR: 'bench-results/data',
   },
   readyUrl: `${shop}/readyz`,
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+
 describe('loadConfig', () => {
   it('has working defaults: port 3000 on the embedded database', () => {
     const config = loadConfig({});
@@ -21,13 +23,16 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow('Invalid environment variable AUTH_SECRET: must be at least 32 characters');
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL');
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toHaveLength(32);
+    expect(loadConfig(production).AUTH_SECRET).toHaveLength(32);
+    expect(() => loadConfig({ ...production, UPLOAD_ENCRYPTION_KEY: undefined })).toThrow(
+      'Invalid environment variable UPLOAD_ENCRYPTION_KEY: is required in production (32 random bytes, base64-encoded)',
+    );
   });
 
   it('defaults social sign-in to the sandbox, but never the sandbox in production', () => {
     expect(loadConfig({}).SOCIAL_SIGN_IN).toBe('sandbox');
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).SOCIAL_SIGN_IN).toBe('off');
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SOCIAL_SIGN_IN: 'sandbox' })).toThrow(
+    expect(loadConfig(production).SOCIAL_SIGN_IN).toBe('off');
+    expect(() => loadConfig({ ...production, SOCIAL_SIGN_IN: 'sandbox' })).toThrow(
       'Invalid environment variable SOCIAL_SIGN_IN: cannot be sandbox in production: the sandbox signs anyone in',
     );
     expect(() => loadConfig({ SOCIAL_SIGN_IN: 'live', GOOGLE_CLIENT_ID: 'g' })).toThrow('GOOGLE_CLIENT_ID');

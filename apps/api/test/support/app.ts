@@ -33,3 +33,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
+
+/** What production requires on top of the defaults (test values, never real secrets). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+} as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
   });
 
   it('has no sandbox token endpoint in production', async () => {
-    const production = await createTestContext({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    const production = await createTestContext(PRODUCTION_ENV);
     try {
       const res = await production.app.inject({ method: 'POST', url: '/shop-api/social-login/sandbox/google/id-token', payload: { email: 'a@b.co', nonce: 'n' } });
       expect(res.statusCode).toBe(404);

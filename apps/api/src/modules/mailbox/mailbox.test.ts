@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('without SMTP_URL', () => {
 
 describe('in production', () => {
   it('has no mailbox', async () => {
-    const production = await createTestContext({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    const production = await createTestContext(PRODUCTION_ENV);
     try {
       expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
     } finally {
