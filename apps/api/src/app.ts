@@ -12,16 +12,23 @@ import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
 import { addressBookRepo } from './modules/address/book-repo';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
+import { cartRoutes } from './modules/cart/routes';
+import { createCartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { createQuestionnaireService } from './modules/questionnaires/service';
+import { quizRoutes } from './modules/quiz/routes';
+import { createQuizService } from './modules/quiz/service';
+import { stockRoutes } from './modules/stock/routes';
 import { uploadsRepo } from './modules/uploads/repo';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor } from './modules/uploads/setup';
@@ -72,11 +79,18 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
+  const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
+  const quiz = createQuizService({ db: database.db });
+  const carts = createCartService({ db: database.db, questionnaires, catalogCacheSeconds: config.CATALOG_CACHE_SECONDS });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, secureCookies });
+      await shopApi.register(analyticsRoutes, { db: database.db });
+      await shopApi.register(stockRoutes, { db: database.db });
+      await shopApi.register(cartRoutes, { carts });
       await shopApi.register(authRoutes, { auth, secureCookies });
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addCartItemSchema, apiErrorSchema, cartSchema, createCartSchema, linkConsultationSchema } from '@elmwood/domain';
+import { guardStorableText } from '../../lib/storable-text';
+import { readQuizSession } from '../quiz/index';
+import type { CartService } from './service';
+
+const tokenParams = z.object({ token: z.string().min(1).max(128).describe('The cart tokenValue') });
+const itemParams = tokenParams.extend({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
+const multipleItemsSchema = z.object({ items: z.array(addCartItemSchema).min(1).max(20) });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const NO_STORE = 'no-store';
+
+/**
+ * Carts (Sylius Shop API shape). The browser names products, variants and frequencies, never prices. A
+ * prescription-only medicine goes in only when a consultation linked to the cart makes the patient eligible.
+ */
+export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (app, { carts }) => {
+  guardStorableText(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE);
+  });
+
+  app.post(
+    '/carts',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Create a cart; the reply carries its tokenValue',
+        body: createCartSchema,
+        response: { 201: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await carts.create(request.body.channel, request.body.couponCode ?? null)),
+  );
+
+  app.get(
+    '/carts/:token',
+    { schema: { tags: ['cart'], summary: 'The cart with its lines and totals (pence)', params: tokenParams, response: { 200: cartSchema, ...errors } } },
+    async (request) => carts.get(request.params.token),
+  );
+
+  app.post(
+    '/carts/:token/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a variant at a frequency; replaces the line of the same variant, or another dose of the same medicine',
+        params: tokenParams,
+        body: addCartItemSchema,
+        response: { 201: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, [request.body])),
+  );
+
+  app.post(
+    '/carts/:token/multiple-items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add several items at once: all of them, or none when any is refused',
+        params: tokenParams,
+        body: multipleItemsSchema,
+        response: { 201: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, request.body.items)),
+  );
+
+  app.delete(
+    '/carts/:token/items/:itemId',
+    { schema: { tags: ['cart'], summary: 'Remove one line', params: itemParams, response: { 200: cartSchema, ...errors } } },
+    async (request) => carts.removeItem(request.params.token, request.params.itemId),
+  );
+
+  app.delete(
+    '/carts/:token',
+    { schema: { tags: ['cart'], summary: 'Delete the cart', params: tokenParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await carts.remove(request.params.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/checkout/:token/medical_history_questionnaire',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Link this browser's consultation (quiz_session cookie) of a questionnaire to the cart",
+        params: tokenParams,
+        body: linkConsultationSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => carts.linkConsultation(request.params.token, readQuizSession(request), request.body.questionnaireId),
+  );
+};

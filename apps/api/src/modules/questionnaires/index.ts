@@ -1,0 +1,1 @@
+export { createQuestionnaireService, type CachedQuestionnaire, type QuestionnaireService } from './service';

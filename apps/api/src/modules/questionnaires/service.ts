@@ -1,0 +1,82 @@
+import { questionnaireSchema, type Questionnaire } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { findAllQuestionnaires, type QuestionnaireRow } from './repo';
+
+export interface CachedQuestionnaire {
+  questionnaire: Questionnaire;
+  /** The GET reply, serialised once per hasAnswered value. */
+  json: { answered: string; fresh: string };
+}
+
+export interface QuestionnaireService {
+  bySlug(slug: string): Promise<CachedQuestionnaire | null>;
+  byId(id: number): Promise<CachedQuestionnaire | null>;
+  /** Forgets the cached definitions; the next read loads them again (after a seed or an edit). */
+  invalidate(): void;
+}
+
+interface Snapshot {
+  bySlug: Map<string, CachedQuestionnaire>;
+  byId: Map<number, CachedQuestionnaire>;
+  expiresAt: number;
+}
+
+function toCached(row: QuestionnaireRow): CachedQuestionnaire {
+  const questionnaire = questionnaireSchema.parse({
+    questionnaireId: row.id,
+    slug: row.slug,
+    title: row.title,
+    taxon: row.taxon,
+    ...row.definition,
+  });
+  return {
+    questionnaire,
+    json: {
+      answered: JSON.stringify({ ...questionnaire, hasAnswered: true }),
+      fresh: JSON.stringify({ ...questionnaire, hasAnswered: false }),
+    },
+  };
+}
+
+/**
+ * The questionnaires, parsed and validated once and kept in this process for `cacheSeconds` (0: read every
+ * time). The quiz step and the cart's prescription check read them on every request, so they cost no query
+ * while cached; several processes agree again within the TTL. Concurrent misses share one load.
+ */
+export function createQuestionnaireService(db: Db, cacheSeconds: number): QuestionnaireService {
+  let snapshot: Snapshot | null = null;
+  let loading: Promise<Snapshot> | null = null;
+
+  async function load(): Promise<Snapshot> {
+    const rows = await findAllQuestionnaires(db);
+    const entries = rows.map(toCached);
+    return {
+      bySlug: new Map(entries.map((entry) => [entry.questionnaire.slug, entry])),
+      byId: new Map(entries.map((entry) => [entry.questionnaire.questionnaireId, entry])),
+      expiresAt: Date.now() + cacheSeconds * 1000,
+    };
+  }
+
+  async function current(): Promise<Snapshot> {
+    if (snapshot && snapshot.expiresAt > Date.now()) return snapshot;
+    if (!loading) {
+      loading = load()
+        .then((loaded) => {
+          snapshot = cacheSeconds > 0 ? loaded : null;
+          return loaded;
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  }
+
+  return {
+    bySlug: async (slug) => (await current()).bySlug.get(slug) ?? null,
+    byId: async (id) => (await current()).byId.get(id) ?? null,
+    invalidate() {
+      snapshot = null;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { guardStorableText } from '../../lib/storable-text';
+import type { QuestionnaireService } from '../questionnaires/index';
+import { checkAnswersById, checkGroupedAnswers } from './answers';
+import { hasAnswers } from './repo';
+import type { QuizService } from './service';
+import { readQuizSession, startQuizSession } from './session';
+
+const slugParams = z.object({
+  slug: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+});
+const recommendationsQuery = z.object({
+  allowRecommendations: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true')
+    .describe('1 to include the recommended products once the consultation is complete'),
+});
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const NO_STORE = 'no-store';
+
+export interface QuizRoutesOptions {
+  db: Db;
+  questionnaires: QuestionnaireService;
+  quiz: QuizService;
+  secureCookies: boolean;
+}
+
+/**
+ * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
+ * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
+ */
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, secureCookies }) => {
+  guardStorableText(app);
+
+  async function questionnaireBySlug(slug: string) {
+    const cached = await questionnaires.bySlug(slug);
+    if (!cached) throw notFound(`There is no consultation called '${slug}'.`);
+    return cached;
+  }
+
+  app.get(
+    '/questionnaires/by-slug/:slug',
+    {
+      schema: {
+        tags: ['quiz'],
+        summary: "A consultation's steps, questions and eligibility rules; hasAnswered when this browser has answers",
+        params: slugParams,
+        response: { 200: questionnaireReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cached = await questionnaireBySlug(request.params.slug);
+      const session = readQuizSession(request);
+      const answered = session !== null && (await hasAnswers(db, session, cached.questionnaire.questionnaireId));
+      // Sent as the JSON serialised when the questionnaire was cached (a string skips the serializer).
+      return (reply as FastifyReply)
+        .header('cache-control', 'private, no-cache')
+        .type('application/json; charset=utf-8')
+        .send(answered ? cached.json.answered : cached.json.fresh);
+    },
+  );
+
+  app.patch(
+    '/medical-history-for-groups-by-slug/:slug',
+    {
+      schema: {
+        tags: ['quiz'],
+        summary: 'Save answers keyed by step (question group) then question id; null clears an answer',
+        params: slugParams,
+        querystring: recommendationsQuery,
+        body: answersByGroupSchema,
+        response: { 200: quizStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { questionnaire } = await questionnaireBySlug(request.params.slug);
+      const answers = checkGroupedAnswers(questionnaire, request.body);
+      const state = await quiz.saveAnswers({
+        questionnaire,
+        sessionHash: readQuizSession(request),
+        startSession: () => startQuizSession(reply, secureCookies),
+        answers,
+        withRecommendations: request.query.allowRecommendations,
+      });
+      return reply.header('cache-control', NO_STORE).send(state);
+    },
+  );
+
+  app.patch(
+    '/medical-history-for-groups-by-ids',
+    {
+      schema: {
+        tags: ['quiz'],
+        summary: 'Save answers of one questionnaire keyed by question id; null clears an answer',
+        body: answersByIdsSchema,
+        response: { 200: quizStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cached = await questionnaires.byId(request.body.questionnaireId);
+      if (!cached) throw notFound(`There is no consultation number ${request.body.questionnaireId}.`);
+      const answers = checkAnswersById(cached.questionnaire, request.body.answers);
+      const state = await quiz.saveAnswers({
+        questionnaire: cached.questionnaire,
+        sessionHash: readQuizSession(request),
+        startSession: () => startQuizSession(reply, secureCookies),
+        answers,
+        withRecommendations: true,
+      });
+      return reply.header('cache-control', NO_STORE).send(state);
+    },
+  );
+
+  app.get(
+    '/medical-history-by-slug/:slug',
+    {
+      schema: {
+        tags: ['quiz'],
+        summary: "This browser's consultation, evaluated now, with recommendations (for a reload or the recommendations page)",
+        params: slugParams,
+        response: { 200: quizStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { questionnaire } = await questionnaireBySlug(request.params.slug);
+      const session = readQuizSession(request);
+      const state = session ? await quiz.current(questionnaire, session) : null;
+      if (!state) throw new AppError(404, 'NO_CONSULTATION', 'You have not started this consultation in this browser yet.');
+      return reply.header('cache-control', NO_STORE).send(state);
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import { isDeepStrictEqual } from 'node:util';
+import { evaluateConsultation, ukToday, type ConsultationOutcome, type Questionnaire, type QuizState } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { CheckedAnswers } from './answers';
+import { findConsultation, insertConsultation, updateConsultation } from './repo';
+
+const MAX_ATTEMPTS = 5;
+
+export interface QuizServiceOptions {
+  db: Db;
+  /** The UK calendar date ages are computed on; tests may fix it. */
+  today?: () => string;
+}
+
+export interface SaveAnswersInput {
+  questionnaire: Questionnaire;
+  /** This browser's quiz session, or null before its first answer. */
+  sessionHash: string | null;
+  /** Starts a session (sets the cookie) and returns its hash; called at most once. */
+  startSession: () => string;
+  answers: CheckedAnswers;
+  withRecommendations: boolean;
+}
+
+export interface QuizService {
+  saveAnswers(input: SaveAnswersInput): Promise<QuizState>;
+  /** The consultation this browser has for the questionnaire, evaluated now; null when it has none. */
+  current(questionnaire: Questionnaire, sessionHash: string): Promise<QuizState | null>;
+}
+
+export function toQuizState(
+  questionnaire: Questionnaire,
+  consultationId: string,
+  answers: Record<string, unknown>,
+  outcome: ConsultationOutcome,
+  changedAnswers: string[],
+  withRecommendations: boolean,
+): QuizState {
+  return {
+    consultationId,
+    questionnaireId: questionnaire.questionnaireId,
+    slug: questionnaire.slug,
+    answers,
+    changedAnswers,
+    bmi: outcome.facts.bmi ?? null,
+    weight: outcome.facts.weight ?? null,
+    height: outcome.facts.height ?? null,
+    eligibleProducts: outcome.eligibleProducts,
+    ineligibleProducts: outcome.ineligibleProducts,
+    recommendations: withRecommendations ? outcome.recommendations : [],
+    preferredProduct: outcome.preferredProduct,
+    preferredVariant: outcome.preferredVariant,
+    rejection: outcome.rejection,
+    flags: { complete: outcome.complete, rejected: outcome.rejection !== null },
+    aliasMapping: {},
+  };
+}
+
+/**
+ * Merges submitted answers into the stored ones and re-evaluates on the server. Answers to questions that no
+ * longer apply (hidden by a changed answer, or removed from the questionnaire) are dropped, so the stored
+ * consultation is exactly what the decision was made on.
+ */
+function merge(questionnaire: Questionnaire, previous: Record<string, unknown>, submitted: CheckedAnswers, today: string) {
+  const merged: Record<string, unknown> = { ...previous };
+  for (const [questionId, value] of submitted) {
+    if (value === null) delete merged[questionId];
+    else merged[questionId] = value;
+  }
+  const outcome = evaluateConsultation(questionnaire, merged, today);
+  const visible = new Set(outcome.visibleQuestions);
+  const answers = Object.fromEntries(Object.entries(merged).filter(([questionId]) => visible.has(questionId)));
+  const changed = [...new Set([...Object.keys(previous), ...Object.keys(answers)])].filter(
+    (questionId) => !isDeepStrictEqual(previous[questionId], answers[questionId]),
+  );
+  return { answers, outcome, changed };
+}
+
+export function createQuizService({ db, today = () => ukToday(new Date()) }: QuizServiceOptions): QuizService {
+  return {
+    async saveAnswers({ questionnaire, sessionHash, startSession, answers: submitted, withRecommendations }) {
+      const questionnaireId = questionnaire.questionnaireId;
+      let session = sessionHash;
+      // Optimistic: read, evaluate, then write only if nobody wrote in between (else read again).
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        const stored = session ? await findConsultation(db, session, questionnaireId) : null;
+        const { answers, outcome, changed } = merge(questionnaire, stored?.answers ?? {}, submitted, today());
+        const state = (id: string) => toQuizState(questionnaire, id, answers, outcome, changed, withRecommendations);
+
+        if (!stored) {
+          session ??= startSession();
+          const id = await insertConsultation(db, { sessionHash: session, questionnaireId, answers, outcome });
+          if (id) return state(id);
+          continue;
+        }
+        if (changed.length === 0 && isDeepStrictEqual(stored.outcome, outcome)) return state(stored.id);
+        if (await updateConsultation(db, stored, { answers, outcome })) return state(stored.id);
+      }
+      throw new AppError(409, 'CONCURRENT_UPDATE', 'Your answers were being saved from another tab at the same time. Please try again.');
+    },
+
+    async current(questionnaire, sessionHash) {
+      const stored = await findConsultation(db, sessionHash, questionnaire.questionnaireId);
+      if (!stored) return null;
+      const outcome = evaluateConsultation(questionnaire, stored.answers, today());
+      return toQuizState(questionnaire, stored.id, stored.answers, outcome, [], true);
+    },
+  };
+}

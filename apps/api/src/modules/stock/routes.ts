@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, emailSchema } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { guardStorableText } from '../../lib/storable-text';
+import { addStockNotification, productExists } from './repo';
+
+const PRODUCT_CODE = /^[A-Z0-9][A-Z0-9_-]{0,119}$/;
+const signUpSchema = z.object({
+  email: emailSchema.transform((email) => email.toLowerCase()),
+  product: z.string().min(1).max(120).describe('Product code, e.g. OZEMPIC'),
+});
+const signUpReplySchema = z.object({ email: z.string(), product: z.string() });
+
+/** Out-of-stock sign-ups (SPEC §7 POST stock_notifications): one row per address and product, however often asked. */
+export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  guardStorableText(app);
+
+  app.post(
+    '/stock_notifications',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ask to be emailed when a product is back in stock; 201 when new, 200 when already signed up',
+        body: signUpSchema,
+        response: { 200: signUpReplySchema, 201: signUpReplySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, product } = request.body;
+      if (!PRODUCT_CODE.test(product) || !(await productExists(db, product))) {
+        throw notFound(`There is no product with the code '${product}'.`);
+      }
+      const created = await addStockNotification(db, email, product);
+      return reply.status(created ? 201 : 200).send({ email, product });
+    },
+  );
+};
