@@ -42,3 +42,5 @@ export * from './cart/cart';
 export * from './identity/user';
 export * from './discounts/promotions';
 export * from './discounts/labels';
+export * from './tasks/tasks';
+export * from './orders/thank-you';

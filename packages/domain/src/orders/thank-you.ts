@@ -1,0 +1,17 @@
+/** Which thank-you headline a completed order gets (SPEC §2 Order success page). */
+export function thankYouHeadline(input: { firstName: string; hasBooking: boolean; hasCriticalTasks: boolean }): string {
+  if (input.hasBooking) return `Thank you, ${input.firstName}, you're all set`;
+  if (input.hasCriticalTasks) return `Almost done, ${input.firstName}, one more step before you can get your order`;
+  return `Thanks for your order, ${input.firstName}`;
+}
+
+export interface NextStep {
+  title: string;
+  actionNeeded: boolean;
+}
+
+/** The steps already done are those listed before the first one needing action (SPEC §4). */
+export function finishedStepCount(steps: readonly NextStep[]): number {
+  const firstOpen = steps.findIndex((step) => step.actionNeeded);
+  return firstOpen === -1 ? steps.length : firstOpen;
+}

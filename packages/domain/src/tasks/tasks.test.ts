@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { finishedStepCount, thankYouHeadline } from '../orders/thank-you';
+import { noTasksMessage, taskCountLabel, tasksLoadErrorMessage } from './tasks';
+
+describe('taskCountLabel', () => {
+  it.each([
+    [0, '0'],
+    [6, '6'],
+    [7, '7+'],
+    [12, '7+'],
+  ])('%i → %s', (count, label) => {
+    expect(taskCountLabel(count)).toBe(label);
+  });
+});
+
+describe('empty task list', () => {
+  it('reads as done once there were tasks, else as nothing to do yet', () => {
+    expect(noTasksMessage(true)).toBe('You are all set');
+    expect(noTasksMessage(false)).toBe('No tasks at the moment');
+  });
+  it('words a load failure as the spec does', () => {
+    expect(tasksLoadErrorMessage('Network error')).toBe('Error loading tasks (Network error). Please reload page to try again.');
+  });
+});
+
+describe('thankYouHeadline', () => {
+  it.each([
+    [{ hasBooking: true, hasCriticalTasks: true }, "Thank you, Sam, you're all set"],
+    [{ hasBooking: false, hasCriticalTasks: true }, 'Almost done, Sam, one more step before you can get your order'],
+    [{ hasBooking: false, hasCriticalTasks: false }, 'Thanks for your order, Sam'],
+  ])('%j → %s', (flags, headline) => {
+    expect(thankYouHeadline({ firstName: 'Sam', ...flags })).toBe(headline);
+  });
+});
+
+describe('finishedStepCount', () => {
+  it('counts the steps before the first that needs action', () => {
+    const step = (actionNeeded: boolean) => ({ title: 't', actionNeeded });
+    expect(finishedStepCount([step(false), step(false), step(true), step(false)])).toBe(2);
+    expect(finishedStepCount([step(true)])).toBe(0);
+    expect(finishedStepCount([step(false)])).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+/** Codes of the follow-up tasks SPEC §4 names; orders create them, the account area completes them. */
+export const TASK_CODES = {
+  photoId: 'voy-wl-upload-photo-id',
+  weightCheckPhoto: 'voy-wl-upload-weight-check-photo',
+  gpInformation: 'provide-gp-information',
+  reminderSetUp: 'voy-weight-tracking-reminder-set-up',
+  initialCoachCall: 'weight-loss-inital-coach-call',
+  bookedCheckIn: 'booked check-in',
+} as const;
+
+export const DEFAULT_TASK_BADGE = 'Required';
+export const MANY_TASKS_THRESHOLD = 7;
+
+/** The health-actions count: '7+' from seven up (SPEC §9). */
+export function taskCountLabel(count: number): string {
+  return count >= MANY_TASKS_THRESHOLD ? `${MANY_TASKS_THRESHOLD}+` : String(count);
+}
+
+/** With no tasks the page says one of two things, depending on whether the patient ever had any. */
+export function noTasksMessage(hadTasksBefore: boolean): string {
+  return hadTasksBefore ? 'You are all set' : 'No tasks at the moment';
+}
+
+export function tasksLoadErrorMessage(message: string): string {
+  return `Error loading tasks (${message}). Please reload page to try again.`;
+}
