@@ -18,6 +18,7 @@ export interface SellableVariant {
   code: string;
   productId: number;
   productCode: string;
+  category: string;
   isPrescriptionOnly: boolean;
   channels: string[];
   inStock: boolean;
@@ -33,6 +34,9 @@ export interface CartLineRow {
   variant: { code: string; name: string; dosage: string; quantityPerMonth: number; quantityPerMonthType: string };
   price: number | null;
   discountedPrice: number | null;
+  /** As the catalogue has them now, to check an added line against. */
+  inStock: boolean;
+  channels: string[];
 }
 
 export interface LinkedConsultation {
@@ -74,6 +78,7 @@ export async function findSellableVariants(db: Queryable, codes: readonly string
       inStock: productVariants.inStock,
       productId: products.id,
       productCode: products.code,
+      category: products.category,
       isPrescriptionOnly: products.isPrescriptionOnly,
       channels: products.channels,
       frequency: variantPrices.frequency,
@@ -102,16 +107,19 @@ export async function findLinkedConsultations(db: Queryable, cartId: number): Pr
 }
 
 /**
- * Puts a line in the cart, replacing the line it supersedes rather than adding a second: the same variant
- * (any frequency), or for a prescription medicine any dose of the same product. The line keeps its id.
+ * Puts a line in the cart, replacing the line it supersedes rather than adding a second: the same variant at
+ * any frequency or, for a prescription medicine, any prescription medicine of the same category (another dose,
+ * or another medicine for the same condition: one course of treatment at a time). The line keeps its id.
  * The caller holds the cart's lock, so two requests cannot both insert.
  */
 export async function putLine(
   tx: Queryable,
-  line: { cartId: number; variantId: number; productId: number; frequency: Frequency; quantity: number; wholeProduct: boolean },
+  line: { cartId: number; variantId: number; frequency: Frequency; quantity: number; prescriptionCategory: string | null },
 ): Promise<void> {
-  const supersedes = line.wholeProduct
-    ? sql`${cartItems.variantId} in (select ${productVariants.id} from ${productVariants} where ${productVariants.productId} = ${line.productId}::int)`
+  const supersedes = line.prescriptionCategory
+    ? sql`${cartItems.variantId} in (
+        select ${productVariants.id} from ${productVariants} join ${products} on ${products.id} = ${productVariants.productId}
+        where ${products.category} = ${line.prescriptionCategory} and ${products.isPrescriptionOnly})`
     : sql`${cartItems.variantId} = ${line.variantId}::int`;
   await tx.execute(sql`
     with replaced as (
@@ -154,6 +162,8 @@ export async function findCartLines(db: Queryable, cartId: number): Promise<Cart
       quantityPerMonthType: productVariants.quantityPerMonthType,
       price: variantPrices.price,
       discountedPrice: variantPrices.discountedPrice,
+      inStock: productVariants.inStock,
+      channels: products.channels,
     })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
@@ -181,6 +191,8 @@ export async function findCartLines(db: Queryable, cartId: number): Promise<Cart
     },
     price: row.price,
     discountedPrice: row.discountedPrice,
+    inStock: row.inStock,
+    channels: row.channels,
   }));
 }
 

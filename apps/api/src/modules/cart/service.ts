@@ -83,22 +83,47 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
   };
 }
 
+/** Why the item cannot be sold into this cart, or null when it can. */
+function refusalFor(
+  item: AddCartItem,
+  variant: { channels: readonly string[]; unitPrice: number | undefined; inStock: boolean },
+  cart: CartRow,
+): AppError | null {
+  if (!variant.channels.includes(cart.channel)) {
+    return badRequest('NOT_SOLD_ON_CHANNEL', `'${item.productCode}' is not sold in this shop.`, { productCode: item.productCode });
+  }
+  if (variant.unitPrice === undefined) {
+    return badRequest('NO_PRICE', `'${item.variantCode}' cannot be bought as ${FREQUENCY_TITLES[item.frequency].toLowerCase()}.`, {
+      variantCode: item.variantCode,
+      frequency: item.frequency,
+    });
+  }
+  if (!variant.inStock) {
+    return new AppError(409, CART_ERROR.outOfStock, `'${item.variantCode}' is out of stock.`, { variantCode: item.variantCode });
+  }
+  return null;
+}
+
 export function createCartService({ db, questionnaires, catalogCacheSeconds, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
   const variantCache = new Map<string, { variant: SellableVariant | null; expiresAt: number }>();
 
-  /** Variants by code, from a short-lived cache like the catalogue's (stock and prices as of at most the TTL ago). */
-  async function variantsByCode(codes: readonly string[]): Promise<Map<string, SellableVariant | null>> {
+  /**
+   * Variants by code, from a short-lived cache like the catalogue's, or fresh from `fresh` (a transaction)
+   * when given. A cached answer only ever lets an add go ahead: the line is checked again on the fresh cart
+   * view, and a cached refusal is confirmed on fresh data before it is given.
+   */
+  async function variantsByCode(codes: readonly string[], fresh?: Queryable): Promise<Map<string, SellableVariant | null>> {
     const now = Date.now();
     const found = new Map<string, SellableVariant | null>();
     const missing: string[] = [];
     for (const code of new Set(codes)) {
-      const hit = variantCache.get(code);
+      const hit = fresh ? undefined : variantCache.get(code);
       if (hit && hit.expiresAt > now) found.set(code, hit.variant);
       else if (CODE_PATTERN.test(code)) missing.push(code);
       else found.set(code, null);
     }
     if (missing.length > 0) {
-      const loaded = await findSellableVariants(db, missing);
+      const loaded = await findSellableVariants(fresh ?? db, missing);
       if (variantCache.size + missing.length > MAX_VARIANT_CACHE_ENTRIES) variantCache.clear();
       for (const code of missing) {
         const variant = loaded.find((candidate) => candidate.code === code) ?? null;
@@ -127,28 +152,20 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
     return toCart(cart, lines, (await withQuestionnaires(consultations)).map((entry) => entry.slug));
   }
 
-  /** Checks one wanted item against the catalogue and the cart; throws the reason it cannot be added. */
-  function sellable(item: AddCartItem, variant: SellableVariant | null | undefined, cart: CartRow): SellableVariant & { unitPrice: number } {
-    if (!variant || variant.productCode !== item.productCode) {
-      throw badRequest('UNKNOWN_VARIANT', `There is no '${item.variantCode}' of the product '${item.productCode}'.`, {
-        productCode: item.productCode,
-        variantCode: item.variantCode,
-      });
-    }
-    if (!variant.channels.includes(cart.channel)) {
-      throw badRequest('NOT_SOLD_ON_CHANNEL', `'${item.productCode}' is not sold in this shop.`, { productCode: item.productCode });
-    }
-    const unitPrice = variant.unitPrices[item.frequency];
-    if (unitPrice === undefined) {
-      throw badRequest('NO_PRICE', `'${item.variantCode}' cannot be bought as ${FREQUENCY_TITLES[item.frequency].toLowerCase()}.`, {
-        variantCode: item.variantCode,
-        frequency: item.frequency,
-      });
-    }
-    if (!variant.inStock) {
-      throw new AppError(409, CART_ERROR.outOfStock, `'${item.variantCode}' is out of stock.`, { variantCode: item.variantCode });
-    }
-    return { ...variant, unitPrice };
+  /** Checks every wanted item against the catalogue and the cart; throws the first reason one cannot be added. */
+  function checkItems(items: readonly AddCartItem[], variants: Map<string, SellableVariant | null>, cart: CartRow) {
+    return items.map((item) => {
+      const variant = variants.get(item.variantCode);
+      if (!variant || variant.productCode !== item.productCode) {
+        throw badRequest('UNKNOWN_VARIANT', `There is no '${item.variantCode}' of the product '${item.productCode}'.`, {
+          productCode: item.productCode,
+          variantCode: item.variantCode,
+        });
+      }
+      const refusal = refusalFor(item, { channels: variant.channels, unitPrice: variant.unitPrices[item.frequency], inStock: variant.inStock }, cart);
+      if (refusal) throw refusal;
+      return { item, variant };
+    });
   }
 
   return {
@@ -165,13 +182,20 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
 
     async addItems(token, items) {
       if (!TOKEN_PATTERN.test(token)) throw notFound(CART_NOT_FOUND);
-      const variants = await variantsByCode(items.map((item) => item.variantCode));
+      const codes = items.map((item) => item.variantCode);
+      const cachedVariants = await variantsByCode(codes);
       return db.transaction(async (tx) => {
         // The lock serialises adds to one cart, so concurrent adds neither lose nor duplicate a line.
         const cart = await lockCart(tx, token);
         if (!cart) throw notFound(CART_NOT_FOUND);
         const linked = await findLinkedConsultations(tx, cart.id);
-        const checked = items.map((item) => ({ item, variant: sellable(item, variants.get(item.variantCode), cart) }));
+        let checked: ReturnType<typeof checkItems>;
+        try {
+          checked = checkItems(items, cachedVariants, cart);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          checked = checkItems(items, await variantsByCode(codes, tx), cart);
+        }
 
         if (checked.some(({ variant }) => variant.isPrescriptionOnly)) {
           const consultations = await withQuestionnaires(linked);
@@ -186,14 +210,22 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
           await putLine(tx, {
             cartId: cart.id,
             variantId: variant.variantId,
-            productId: variant.productId,
             frequency: item.frequency,
-            // A patient gets one supply of a medicine at a time.
+            // A patient gets one supply of one medicine for a condition at a time.
             quantity: variant.isPrescriptionOnly ? 1 : item.quantity,
-            wholeProduct: variant.isPrescriptionOnly,
+            prescriptionCategory: variant.isPrescriptionOnly ? variant.category : null,
           });
         }
-        return view(tx, cart, linked);
+        const lines = await findCartLines(tx, cart.id);
+        // The price, stock and channel as the database has them now, inside the transaction.
+        for (const { item } of checked) {
+          const line = lines.find((candidate) => candidate.variant.code === item.variantCode && candidate.frequency === item.frequency);
+          if (!line) continue; // replaced by a later item of the same request
+          const unitPrice = line.discountedPrice ?? line.price ?? undefined;
+          const refusal = refusalFor(item, { channels: line.channels, unitPrice, inStock: line.inStock }, cart);
+          if (refusal) throw refusal;
+        }
+        return toCart(cart, lines, (await withQuestionnaires(linked)).map((entry) => entry.slug));
       });
     },
 

@@ -11,11 +11,21 @@ export interface StoredConsultation {
   version: string;
 }
 
-export async function findConsultation(db: Db, sessionHash: string, questionnaireId: number): Promise<StoredConsultation | null> {
-  const [row] = await db
+/** A transaction or the database. */
+type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
+
+/** The session's consultation; `lock` holds its row until the transaction ends (SELECT … FOR UPDATE). */
+export async function findConsultation(
+  db: Queryable,
+  sessionHash: string,
+  questionnaireId: number,
+  { lock = false } = {},
+): Promise<StoredConsultation | null> {
+  const query = db
     .select({ id: consultations.id, answers: consultations.answers, outcome: consultations.outcome, version: sql<string>`xmin::text` })
     .from(consultations)
     .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -43,23 +53,26 @@ export async function hasAnswers(db: Db, sessionHash: string, questionnaireId: n
 
 /** Inserts the first answers of a session; null when another request created the row first. */
 export async function insertConsultation(
-  db: Db,
+  db: Queryable,
   values: { sessionHash: string; questionnaireId: number; answers: Record<string, unknown>; outcome: ConsultationOutcome },
 ): Promise<string | null> {
   const [row] = await db.insert(consultations).values(values).onConflictDoNothing().returning({ id: consultations.id });
   return row?.id ?? null;
 }
 
-/** Saves answers only if the row is still the version read; false when a concurrent request changed it first. */
+/**
+ * Saves answers. With a version, only if the row is still that version (false when a concurrent request changed
+ * it first); without one, the caller holds the row's lock.
+ */
 export async function updateConsultation(
-  db: Db,
-  stored: Pick<StoredConsultation, 'id' | 'version'>,
+  db: Queryable,
+  stored: { id: string; version?: string },
   values: { answers: Record<string, unknown>; outcome: ConsultationOutcome },
 ): Promise<boolean> {
   const rows = await db
     .update(consultations)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(consultations.id, stored.id), sql`xmin::text = ${stored.version}`))
+    .where(and(eq(consultations.id, stored.id), stored.version === undefined ? undefined : sql`xmin::text = ${stored.version}`))
     .returning({ id: consultations.id });
   return rows.length > 0;
 }

@@ -5,8 +5,6 @@ import { AppError } from '../../lib/errors';
 import type { CheckedAnswers } from './answers';
 import { findConsultation, insertConsultation, updateConsultation } from './repo';
 
-const MAX_ATTEMPTS = 5;
-
 export interface QuizServiceOptions {
   db: Db;
   /** The UK calendar date ages are computed on; tests may fix it. */
@@ -81,23 +79,31 @@ export function createQuizService({ db, today = () => ukToday(new Date()) }: Qui
   return {
     async saveAnswers({ questionnaire, sessionHash, startSession, answers: submitted, withRecommendations }) {
       const questionnaireId = questionnaire.questionnaireId;
-      let session = sessionHash;
-      // Optimistic: read, evaluate, then write only if nobody wrote in between (else read again).
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const stored = session ? await findConsultation(db, session, questionnaireId) : null;
-        const { answers, outcome, changed } = merge(questionnaire, stored?.answers ?? {}, submitted, today());
-        const state = (id: string) => toQuizState(questionnaire, id, answers, outcome, changed, withRecommendations);
+      const toState = (id: string, merged: ReturnType<typeof merge>) =>
+        toQuizState(questionnaire, id, merged.answers, merged.outcome, merged.changed, withRecommendations);
 
-        if (!stored) {
-          session ??= startSession();
-          const id = await insertConsultation(db, { sessionHash: session, questionnaireId, answers, outcome });
-          if (id) return state(id);
-          continue;
-        }
-        if (changed.length === 0 && isDeepStrictEqual(stored.outcome, outcome)) return state(stored.id);
-        if (await updateConsultation(db, stored, { answers, outcome })) return state(stored.id);
+      // Fast path, without a transaction: read, evaluate, then write only if nobody wrote in between.
+      const stored = sessionHash ? await findConsultation(db, sessionHash, questionnaireId) : null;
+      const merged = merge(questionnaire, stored?.answers ?? {}, submitted, today());
+      const session = sessionHash ?? startSession();
+      if (!stored) {
+        const id = await insertConsultation(db, { sessionHash: session, questionnaireId, answers: merged.answers, outcome: merged.outcome });
+        if (id) return toState(id, merged);
+      } else {
+        if (merged.changed.length === 0 && isDeepStrictEqual(stored.outcome, merged.outcome)) return toState(stored.id, merged);
+        if (await updateConsultation(db, stored, { answers: merged.answers, outcome: merged.outcome })) return toState(stored.id, merged);
       }
-      throw new AppError(409, 'CONCURRENT_UPDATE', 'Your answers were being saved from another tab at the same time. Please try again.');
+
+      // Another request of this browser saved at the same moment: merge again under the row's lock.
+      return db.transaction(async (tx) => {
+        const empty = evaluateConsultation(questionnaire, {}, today());
+        await insertConsultation(tx, { sessionHash: session, questionnaireId, answers: {}, outcome: empty });
+        const locked = await findConsultation(tx, session, questionnaireId, { lock: true });
+        if (!locked) throw new AppError(409, 'CONCURRENT_UPDATE', 'Your answers could not be saved just now. Please try again.');
+        const again = merge(questionnaire, locked.answers, submitted, today());
+        await updateConsultation(tx, { id: locked.id }, { answers: again.answers, outcome: again.outcome });
+        return toState(locked.id, again);
+      });
     },
 
     async current(questionnaire, sessionHash) {
