@@ -65,4 +65,5 @@ ALTER TABLE "cart_consultations" ADD CONSTRAINT "cart_consultations_cart_id_cart
 ALTER TABLE "cart_consultations" ADD CONSTRAINT "cart_consultations_consultation_id_consultations_id_fk" FOREIGN KEY ("consultation_id") REFERENCES "public"."consultations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cart_items_cart_id" ON "cart_items" USING btree ("cart_id");--> statement-breakpoint
 CREATE INDEX "analytics_events_name_created" ON "analytics_events" USING btree ("event_name","created_at");

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalog';
 import { consultations } from './quiz';
 
@@ -12,18 +12,23 @@ export const carts = pgTable('carts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const cartItems = pgTable('cart_items', {
-  id: serial('id').primaryKey(),
-  cartId: integer('cart_id')
-    .notNull()
-    .references(() => carts.id, { onDelete: 'cascade' }),
-  variantId: integer('variant_id')
-    .notNull()
-    .references(() => productVariants.id),
-  frequency: integer('frequency').notNull(),
-  quantity: integer('quantity').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
+    frequency: integer('frequency').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Every cart read and write looks its lines up by cart.
+  (table) => [index('cart_items_cart_id').on(table.cartId)],
+);
 
 /** The consultations whose outcome allows the prescription medicines in a cart. */
 export const cartConsultations = pgTable(
