@@ -81,7 +81,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const carts = createCartService({ db: database.db, questionnaires, catalogCacheSeconds: config.CATALOG_CACHE_SECONDS });
+  const carts = createCartService({ db: database.db, questionnaires });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());

@@ -47,7 +47,9 @@ CREATE TABLE "cart_items" (
 	"variant_id" integer NOT NULL,
 	"frequency" integer NOT NULL,
 	"quantity" integer DEFAULT 1 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"slot" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_items_cart_slot" UNIQUE("cart_id","slot")
 );
 --> statement-breakpoint
 CREATE TABLE "carts" (
@@ -65,5 +67,4 @@ ALTER TABLE "cart_consultations" ADD CONSTRAINT "cart_consultations_cart_id_cart
 ALTER TABLE "cart_consultations" ADD CONSTRAINT "cart_consultations_consultation_id_consultations_id_fk" FOREIGN KEY ("consultation_id") REFERENCES "public"."consultations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "cart_items_cart_id" ON "cart_items" USING btree ("cart_id");--> statement-breakpoint
 CREATE INDEX "analytics_events_name_created" ON "analytics_events" USING btree ("event_name","created_at");

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalog';
 import { consultations } from './quiz';
 
@@ -24,10 +24,15 @@ export const cartItems = pgTable(
       .references(() => productVariants.id),
     frequency: integer('frequency').notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /**
+     * The place the line takes in its cart, one line each: 'rx:{category}' for a prescription medicine (one course
+     * of treatment per condition: another dose or medicine replaces it), else 'variant:{variant id}'.
+     */
+    slot: text('slot').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Every cart read and write looks its lines up by cart.
-  (table) => [index('cart_items_cart_id').on(table.cartId)],
+  // Adds are one atomic upsert on this constraint, and every cart read finds its lines through it.
+  (table) => [unique('cart_items_cart_slot').on(table.cartId, table.slot)],
 );
 
 /** The consultations whose outcome allows the prescription medicines in a cart. */

@@ -16,25 +16,24 @@ import { prescriptionVerdict, type ConsultationAnswers } from './prescription-gu
 import {
   deleteCart,
   deleteLine,
-  findCart,
   findCartLines,
-  findLinkedConsultations,
+  findCartSnapshot,
   findSellableVariants,
   insertCart,
   linkConsultation,
-  lockCart,
+  preparedAddItemRead,
   putLine,
   type CartLineRow,
   type CartRow,
+  type CartSnapshot,
   type LinkedConsultation,
-  type Queryable,
+  type NewLine,
   type SellableVariant,
 } from './repo';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
-const MAX_VARIANT_CACHE_ENTRIES = 1000;
 
 export interface CartService {
   create(channel: Channel, couponCode: string | null): Promise<Cart>;
@@ -50,8 +49,6 @@ export interface CartService {
 export interface CartServiceOptions {
   db: Db;
   questionnaires: QuestionnaireService;
-  /** How long variants, prices and stock are reused between adds (seconds; 0 reads them every time). */
-  catalogCacheSeconds: number;
   today?: () => string;
 }
 
@@ -104,35 +101,8 @@ function refusalFor(
   return null;
 }
 
-export function createCartService({ db, questionnaires, catalogCacheSeconds, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
-  const variantCache = new Map<string, { variant: SellableVariant | null; expiresAt: number }>();
-
-  /**
-   * Variants by code, from a short-lived cache like the catalogue's, or fresh from `fresh` (a transaction)
-   * when given. A cached answer only ever lets an add go ahead: the line is checked again on the fresh cart
-   * view, and a cached refusal is confirmed on fresh data before it is given.
-   */
-  async function variantsByCode(codes: readonly string[], fresh?: Queryable): Promise<Map<string, SellableVariant | null>> {
-    const now = Date.now();
-    const found = new Map<string, SellableVariant | null>();
-    const missing: string[] = [];
-    for (const code of new Set(codes)) {
-      const hit = fresh ? undefined : variantCache.get(code);
-      if (hit && hit.expiresAt > now) found.set(code, hit.variant);
-      else if (CODE_PATTERN.test(code)) missing.push(code);
-      else found.set(code, null);
-    }
-    if (missing.length > 0) {
-      const loaded = await findSellableVariants(fresh ?? db, missing);
-      if (variantCache.size + missing.length > MAX_VARIANT_CACHE_ENTRIES) variantCache.clear();
-      for (const code of missing) {
-        const variant = loaded.find((candidate) => candidate.code === code) ?? null;
-        found.set(code, variant);
-        if (catalogCacheSeconds > 0) variantCache.set(code, { variant, expiresAt: now + catalogCacheSeconds * 1000 });
-      }
-    }
-    return found;
-  }
+export function createCartService({ db, questionnaires, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
+  const readForAdd = preparedAddItemRead(db);
 
   async function withQuestionnaires(linked: readonly LinkedConsultation[]): Promise<(ConsultationAnswers & { slug: string })[]> {
     const resolved = await Promise.all(
@@ -144,16 +114,18 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
     return resolved.filter((entry) => entry !== null);
   }
 
-  async function view(tx: Queryable, cart: CartRow, linked?: readonly LinkedConsultation[]): Promise<Cart> {
-    const [lines, consultations] = await Promise.all([
-      findCartLines(tx, cart.id),
-      linked ? Promise.resolve(linked) : findLinkedConsultations(tx, cart.id),
-    ]);
-    return toCart(cart, lines, (await withQuestionnaires(consultations)).map((entry) => entry.slug));
+  async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
+    return toCart(cart, lines, (await withQuestionnaires(linked)).map((entry) => entry.slug));
+  }
+
+  async function snapshot(token: string): Promise<CartSnapshot> {
+    const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
+    if (!found) throw notFound(CART_NOT_FOUND);
+    return found;
   }
 
   /** Checks every wanted item against the catalogue and the cart; throws the first reason one cannot be added. */
-  function checkItems(items: readonly AddCartItem[], variants: Map<string, SellableVariant | null>, cart: CartRow) {
+  function checkItems(items: readonly AddCartItem[], variants: ReadonlyMap<string, SellableVariant | null>, cart: CartRow) {
     return items.map((item) => {
       const variant = variants.get(item.variantCode);
       if (!variant || variant.productCode !== item.productCode) {
@@ -162,10 +134,75 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
           variantCode: item.variantCode,
         });
       }
-      const refusal = refusalFor(item, { channels: variant.channels, unitPrice: variant.unitPrices[item.frequency], inStock: variant.inStock }, cart);
+      const price = variant.prices.find((candidate) => candidate.frequency === item.frequency);
+      const unitPrice = price ? (price.discountedPrice ?? price.price) : undefined;
+      const refusal = refusalFor(item, { channels: variant.channels, unitPrice, inStock: variant.inStock }, cart);
       if (refusal) throw refusal;
-      return { item, variant };
+      return { item, variant, price: price! };
     });
+  }
+
+  /** Refuses a prescription-only product unless a linked consultation, judged again now, allows it. */
+  async function guard(checked: ReturnType<typeof checkItems>, linked: readonly LinkedConsultation[]): Promise<void> {
+    const prescribed = checked.filter(({ variant }) => variant.isPrescriptionOnly);
+    if (prescribed.length === 0) return;
+    const consultations = await withQuestionnaires(linked);
+    const date = today();
+    for (const { variant } of prescribed) {
+      const verdict = prescriptionVerdict(variant.productCode, consultations, date);
+      if (!verdict.allowed) throw new AppError(422, verdict.code, verdict.message, { productCode: variant.productCode });
+    }
+  }
+
+  function newLine(cart: CartRow, { item, variant }: ReturnType<typeof checkItems>[number]): NewLine {
+    return {
+      cartId: cart.id,
+      variantId: variant.variantId,
+      frequency: item.frequency,
+      // A patient gets one supply of one medicine for a condition at a time.
+      quantity: variant.isPrescriptionOnly ? 1 : item.quantity,
+      // One line per slot: another dose or medicine for the same condition replaces a prescription medicine.
+      slot: variant.isPrescriptionOnly ? `rx:${variant.category}` : `variant:${variant.variantId}`,
+    };
+  }
+
+  /** One item: one read (cart, consultations, lines, variant) and one atomic upsert. */
+  async function addOne(token: string, item: AddCartItem): Promise<Cart> {
+    // A code that cannot be a variant's is not looked up: the read still says whether the cart exists.
+    const found = CODE_PATTERN.test(item.variantCode) ? await readForAdd(token, item.variantCode) : { ...(await snapshot(token)), variant: null };
+    if (!found) throw notFound(CART_NOT_FOUND);
+    const variants = new Map([[item.variantCode, found.variant]]);
+    const [checked] = checkItems([item], variants, found.cart);
+    await guard([checked!], found.linked);
+    const line = newLine(found.cart, checked!);
+    const id = await putLine(db, line);
+    // The cart as read, with the new line in its slot (replacing the line that held it, whose id it keeps).
+    const lines = found.lines.filter((existing) => existing.slot !== line.slot && existing.id !== id);
+    lines.push({
+      id,
+      frequency: line.frequency,
+      quantity: line.quantity,
+      slot: line.slot,
+      product: checked!.variant.product,
+      variant: checked!.variant.variant,
+      price: checked!.price.price,
+      discountedPrice: checked!.price.discountedPrice,
+    });
+    lines.sort((a, b) => a.id - b.id);
+    return view({ ...found, lines });
+  }
+
+  /** Several items: checked together, then written in one transaction, so either all go in or none. */
+  async function addMany(token: string, items: readonly AddCartItem[]): Promise<Cart> {
+    const codes = [...new Set(items.map((item) => item.variantCode))].filter((code) => CODE_PATTERN.test(code));
+    const [found, loaded] = await Promise.all([snapshot(token), findSellableVariants(db, codes)]);
+    const checked = checkItems(items, new Map(loaded.map((variant) => [variant.code, variant])), found.cart);
+    await guard(checked, found.linked);
+    const lines = await db.transaction(async (tx) => {
+      for (const entry of checked) await putLine(tx, newLine(found.cart, entry));
+      return findCartLines(tx, found.cart.id);
+    });
+    return view({ ...found, lines });
   }
 
   return {
@@ -175,67 +212,25 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
     },
 
     async get(token) {
-      const cart = TOKEN_PATTERN.test(token) ? await findCart(db, token) : null;
-      if (!cart) throw notFound(CART_NOT_FOUND);
-      return view(db, cart);
+      return view(await snapshot(token));
     },
 
     async addItems(token, items) {
       if (!TOKEN_PATTERN.test(token)) throw notFound(CART_NOT_FOUND);
-      const codes = items.map((item) => item.variantCode);
-      const cachedVariants = await variantsByCode(codes);
-      return db.transaction(async (tx) => {
-        // The lock serialises adds to one cart, so concurrent adds neither lose nor duplicate a line.
-        const cart = await lockCart(tx, token);
-        if (!cart) throw notFound(CART_NOT_FOUND);
-        const linked = await findLinkedConsultations(tx, cart.id);
-        let checked: ReturnType<typeof checkItems>;
-        try {
-          checked = checkItems(items, cachedVariants, cart);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          checked = checkItems(items, await variantsByCode(codes, tx), cart);
-        }
-
-        if (checked.some(({ variant }) => variant.isPrescriptionOnly)) {
-          const consultations = await withQuestionnaires(linked);
-          const date = today();
-          for (const { variant } of checked.filter((entry) => entry.variant.isPrescriptionOnly)) {
-            const verdict = prescriptionVerdict(variant.productCode, consultations, date);
-            if (!verdict.allowed) throw new AppError(422, verdict.code, verdict.message, { productCode: variant.productCode });
-          }
-        }
-
-        for (const { item, variant } of checked) {
-          await putLine(tx, {
-            cartId: cart.id,
-            variantId: variant.variantId,
-            frequency: item.frequency,
-            // A patient gets one supply of one medicine for a condition at a time.
-            quantity: variant.isPrescriptionOnly ? 1 : item.quantity,
-            prescriptionCategory: variant.isPrescriptionOnly ? variant.category : null,
-          });
-        }
-        const lines = await findCartLines(tx, cart.id);
-        // The price, stock and channel as the database has them now, inside the transaction.
-        for (const { item } of checked) {
-          const line = lines.find((candidate) => candidate.variant.code === item.variantCode && candidate.frequency === item.frequency);
-          if (!line) continue; // replaced by a later item of the same request
-          const unitPrice = line.discountedPrice ?? line.price ?? undefined;
-          const refusal = refusalFor(item, { channels: line.channels, unitPrice, inStock: line.inStock }, cart);
-          if (refusal) throw refusal;
-        }
-        return toCart(cart, lines, (await withQuestionnaires(linked)).map((entry) => entry.slug));
-      });
+      try {
+        return await (items.length === 1 ? addOne(token, items[0]!) : addMany(token, items));
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw notFound(CART_NOT_FOUND); // the cart was deleted meanwhile
+        throw error;
+      }
     },
 
     async removeItem(token, itemId) {
       if (!TOKEN_PATTERN.test(token)) throw notFound(CART_NOT_FOUND);
       const removed = await deleteLine(db, token, itemId);
-      const cart = await findCart(db, token);
-      if (!cart) throw notFound(CART_NOT_FOUND);
+      const found = await snapshot(token);
       if (!removed) throw notFound('That item is not in this cart.');
-      return view(db, cart);
+      return view(found);
     },
 
     async remove(token) {
@@ -243,16 +238,21 @@ export function createCartService({ db, questionnaires, catalogCacheSeconds, tod
     },
 
     async linkConsultation(token, sessionHash, questionnaireId) {
-      const cart = TOKEN_PATTERN.test(token) ? await findCart(db, token) : null;
-      if (!cart) throw notFound(CART_NOT_FOUND);
+      const { cart } = await snapshot(token);
       const consultationId = sessionHash ? await findConsultationId(db, sessionHash, questionnaireId) : null;
       if (!consultationId) {
         throw new AppError(404, 'NO_CONSULTATION', 'There is no consultation from this browser to link. Please complete the consultation first.');
       }
-      return db.transaction(async (tx) => {
-        await linkConsultation(tx, cart.id, consultationId, questionnaireId);
-        return view(tx, cart);
-      });
+      await db.transaction((tx) => linkConsultation(tx, cart.id, consultationId, questionnaireId));
+      return view(await snapshot(token));
     },
   };
+}
+
+/** PostgreSQL 23503: a row refers to one that is gone. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }

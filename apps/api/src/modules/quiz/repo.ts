@@ -14,6 +14,15 @@ export interface StoredConsultation {
 /** A transaction or the database. */
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 
+type Placeholder = ReturnType<typeof sql.placeholder>;
+
+function consultationOf(db: Queryable, sessionHash: string | Placeholder, questionnaireId: number | Placeholder) {
+  return db
+    .select({ id: consultations.id, answers: consultations.answers, outcome: consultations.outcome, version: sql<string>`xmin::text` })
+    .from(consultations)
+    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)));
+}
+
 /** The session's consultation; `lock` holds its row until the transaction ends (SELECT … FOR UPDATE). */
 export async function findConsultation(
   db: Queryable,
@@ -21,12 +30,15 @@ export async function findConsultation(
   questionnaireId: number,
   { lock = false } = {},
 ): Promise<StoredConsultation | null> {
-  const query = db
-    .select({ id: consultations.id, answers: consultations.answers, outcome: consultations.outcome, version: sql<string>`xmin::text` })
-    .from(consultations)
-    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)));
+  const query = consultationOf(db, sessionHash, questionnaireId);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The read every quiz step starts with, prepared once (planned once per connection, its SQL built once). */
+export function preparedConsultationLookup(db: Db): (sessionHash: string, questionnaireId: number) => Promise<StoredConsultation | null> {
+  const statement = consultationOf(db, sql.placeholder('sessionHash'), sql.placeholder('questionnaireId')).prepare('quiz_consultation');
+  return async (sessionHash, questionnaireId) => (await statement.execute({ sessionHash, questionnaireId }))[0] ?? null;
 }
 
 export async function findConsultationId(db: Db, sessionHash: string, questionnaireId: number): Promise<string | null> {

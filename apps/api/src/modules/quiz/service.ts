@@ -3,7 +3,7 @@ import { evaluateConsultation, ukToday, type ConsultationOutcome, type Questionn
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { CheckedAnswers } from './answers';
-import { findConsultation, insertConsultation, updateConsultation } from './repo';
+import { findConsultation, insertConsultation, preparedConsultationLookup, updateConsultation } from './repo';
 
 export interface QuizServiceOptions {
   db: Db;
@@ -76,6 +76,7 @@ function merge(questionnaire: Questionnaire, previous: Record<string, unknown>, 
 }
 
 export function createQuizService({ db, today = () => ukToday(new Date()) }: QuizServiceOptions): QuizService {
+  const lookUp = preparedConsultationLookup(db);
   return {
     async saveAnswers({ questionnaire, sessionHash, startSession, answers: submitted, withRecommendations }) {
       const questionnaireId = questionnaire.questionnaireId;
@@ -83,7 +84,7 @@ export function createQuizService({ db, today = () => ukToday(new Date()) }: Qui
         toQuizState(questionnaire, id, merged.answers, merged.outcome, merged.changed, withRecommendations);
 
       // Fast path, without a transaction: read, evaluate, then write only if nobody wrote in between.
-      const stored = sessionHash ? await findConsultation(db, sessionHash, questionnaireId) : null;
+      const stored = sessionHash ? await lookUp(sessionHash, questionnaireId) : null;
       const merged = merge(questionnaire, stored?.answers ?? {}, submitted, today());
       const session = sessionHash ?? startSession();
       if (!stored) {
@@ -107,7 +108,7 @@ export function createQuizService({ db, today = () => ukToday(new Date()) }: Qui
     },
 
     async current(questionnaire, sessionHash) {
-      const stored = await findConsultation(db, sessionHash, questionnaire.questionnaireId);
+      const stored = await lookUp(sessionHash, questionnaire.questionnaireId);
       if (!stored) return null;
       const outcome = evaluateConsultation(questionnaire, stored.answers, today());
       return toQuizState(questionnaire, stored.id, stored.answers, outcome, [], true);
