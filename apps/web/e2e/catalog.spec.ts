@@ -52,10 +52,10 @@ test('an unknown treatment gets a friendly page, not an error', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Clinician-led treatment, calmly delivered' })).toBeVisible();
 });
 
-test('a consultation link reaches the placeholder page', async ({ page }) => {
+test('a consultation link opens the consultation', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Start your hair loss consultation' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your hair loss consultation' })).toBeVisible();
-  await expect(page.getByText('Our online consultation is not open yet', { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page, 'consultation placeholder');
+  await expect(page).toHaveURL(/\/n\/hair-loss\/quiz\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
+  await expectNoAxeViolations(page, 'consultation first step');
 });

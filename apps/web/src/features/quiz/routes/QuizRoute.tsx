@@ -1,27 +1,189 @@
-import { Link, useParams } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_REJECTION_TEXT, QUESTIONNAIRE_STEP_SUBMITTED, stepNumberOfQuestion, stepSubmittedType, ukToday, type Questionnaire, type QuizState } from '@elmwood/domain';
+import { isApiError } from '../../../lib/api';
+import { SLOW_LOAD_MS } from '../../../lib/config';
+import { useAfterDelay } from '../../../lib/useAfterDelay';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
+import { LoadStatus } from '../../../ui/LoadStatus';
+import { isQuizSlug, sendAnalyticsEvent, useQuestionnaire, useQuizState } from '../api';
+import { QuizStepForm } from '../components/QuizStepForm';
+import { LoadingAnimation } from '../components/LoadingAnimation';
+import { RejectionScreen } from '../components/RejectionScreen';
+import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
+import { QUIZ_TAXONS, startingAnswers, stepOfQuestion } from '../steps';
+import '../quiz.css';
 
-const CONSULTATION_NAMES: Record<string, string> = {
-  'weight-loss': 'weight loss',
-  'erectile-dysfunction': 'erectile dysfunction',
-  'hair-loss': 'hair loss',
-};
+/** The step segment of the rejection screen: /n/{slug}/quiz/rejected?question={1-based question}. */
+export const REJECTED_STEP = 'rejected';
 
-/** Placeholder for /n/:slug/quiz/:step until the consultation itself is built. */
+/** /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. */
 export function Component() {
-  const { slug = '' } = useParams();
-  const name = CONSULTATION_NAMES[slug];
-  const title = name ? `Your ${name} consultation` : 'Online consultation';
-  useDocumentTitle(title);
+  const { slug, step = '1' } = useParams();
+  const [search] = useSearchParams();
+  const questionnaire = useQuestionnaire(slug);
+  const saved = useQuizState(slug);
+  const slow = useAfterDelay(questionnaire.isPending || saved.isPending, SLOW_LOAD_MS);
+
+  useEffect(() => {
+    if (isQuizSlug(slug)) rememberQuizLinkOptions(slug, search);
+  }, [slug, search]);
+
+  useDocumentTitle(questionnaire.data?.title ?? 'Online consultation');
+
+  if (!isQuizSlug(slug) || (isApiError(questionnaire.error) && questionnaire.error.isNotFound)) return <QuizNotFound />;
+  if (questionnaire.isError || saved.isError) {
+    return (
+      <div className="container page">
+        <LoadStatus status="error" onRetry={() => void Promise.all([questionnaire.refetch(), saved.refetch()])} />
+      </div>
+    );
+  }
+  if (!questionnaire.data || saved.data === undefined) {
+    return (
+      <div className="container page">
+        <LoadStatus status={slow ? 'slow' : 'loading'} onRetry={() => void questionnaire.refetch()} />
+      </div>
+    );
+  }
+  return <Quiz key={slug} slug={slug} step={step} questionnaire={questionnaire.data} saved={saved.data} />;
+}
+
+interface QuizProps {
+  slug: string;
+  step: string;
+  questionnaire: Questionnaire;
+  saved: QuizState | null;
+}
+
+function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...loadLocalAnswers(slug), ...(saved?.answers ?? {}) }));
+  const [finishing, setFinishing] = useState(false);
+  const today = useMemo(() => ukToday(new Date()), []);
+  const total = questionnaire.steps.length;
+
+  const changeAnswer = (questionId: string, value: unknown) => {
+    setAnswers((current) => {
+      const next = { ...current, [questionId]: value };
+      saveLocalAnswers(slug, next);
+      return next;
+    });
+  };
+
+  if (step === REJECTED_STEP) {
+    const question = Number(search.get('question') ?? '1');
+    return (
+      <QuizFrame questionnaire={questionnaire} stepNumber={null}>
+        <RejectionScreen
+          reason={saved?.rejection?.reason ?? DEFAULT_REJECTION_TEXT}
+          onReview={() => navigate(`/n/${slug}/quiz/${stepNumberOfQuestion(questionnaire, Number.isInteger(question) && question > 0 ? question : 1)}`)}
+        />
+      </QuizFrame>
+    );
+  }
+
+  const stepNumber = Number(step);
+  if (!Number.isInteger(stepNumber) || stepNumber < 1 || stepNumber > total) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+  const current = questionnaire.steps[stepNumber - 1]!;
+
+  if (finishing) {
+    return (
+      <QuizFrame questionnaire={questionnaire} stepNumber={null}>
+        <LoadingAnimation onFinish={() => navigate(`/n/${slug}/recommendations`)} />
+      </QuizFrame>
+    );
+  }
+
+  const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>) => {
+    setAnswers((current) => {
+      const next = { ...current, ...state.answers };
+      saveLocalAnswers(slug, next);
+      return next;
+    });
+    sendAnalyticsEvent(QUESTIONNAIRE_STEP_SUBMITTED, {
+      type: stepSubmittedType(questionnaire.taxon, QUIZ_TAXONS),
+      taxon: questionnaire.taxon,
+      questionnaire_id: questionnaire.questionnaireId,
+      questionnaire_name: questionnaire.title,
+      step_id: current.id,
+      step_answers: stepAnswers,
+      step_name: current.name,
+    });
+    if (state.rejection) {
+      navigate(`/n/${slug}/quiz/${REJECTED_STEP}?question=${state.rejection.questionIndex}`);
+    } else if (stepNumber < total) {
+      navigate(`/n/${slug}/quiz/${stepNumber + 1}`);
+    } else if (state.flags.complete) {
+      setFinishing(true);
+    } else {
+      navigate(`/n/${slug}/quiz/${stepOfQuestion(questionnaire, firstMissing(questionnaire, state))}`);
+    }
+  };
+
+  return (
+    <QuizFrame questionnaire={questionnaire} stepNumber={stepNumber}>
+      <QuizStepForm
+        key={current.id}
+        slug={slug}
+        questionnaire={questionnaire}
+        step={current}
+        stepNumber={stepNumber}
+        answers={answers}
+        today={today}
+        onChange={changeAnswer}
+        onSubmitted={onSubmitted}
+        onBack={() => navigate(stepNumber > 1 ? `/n/${slug}/quiz/${stepNumber - 1}` : '/')}
+      />
+    </QuizFrame>
+  );
+}
+
+function firstMissing(questionnaire: Questionnaire, state: QuizState): string {
+  const answered = new Set(Object.keys(state.answers));
+  for (const step of questionnaire.steps) {
+    for (const question of step.questions) if (!question.optional && !answered.has(question.id)) return question.id;
+  }
+  return '';
+}
+
+/** The consultation's frame: its title and, on a step, the step counter and progress bar. */
+function QuizFrame({ questionnaire, stepNumber, children }: { questionnaire: Questionnaire; stepNumber: number | null; children: ReactNode }) {
+  const total = questionnaire.steps.length;
+  return (
+    <div className="quiz container">
+      <div className="quiz__head">
+        <p className="quiz__title">{questionnaire.title}</p>
+        {stepNumber ? (
+          <p className="quiz__counter">
+            {stepNumber} of {total}
+          </p>
+        ) : null}
+      </div>
+      {stepNumber ? (
+        <div
+          className="quiz__progress"
+          role="progressbar"
+          aria-label="Consultation progress"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={stepNumber - 1}
+        >
+          <span className="quiz__progress-fill" style={{ width: `${((stepNumber - 1) / total) * 100}%` }} />
+        </div>
+      ) : null}
+      <div className="quiz__body">{children}</div>
+    </div>
+  );
+}
+
+function QuizNotFound() {
   return (
     <div className="container page">
-      <EmptyState
-        headingLevel={1}
-        title={title}
-        message="Our online consultation is not open yet. Please check back soon: nothing has been saved and you have not been charged."
-      >
-        <Link to="/">Back to the home page</Link>
+      <EmptyState headingLevel={1} title="We couldn't find that consultation" message="Please choose a consultation from our home page.">
+        <a href="/">Back to the home page</a>
       </EmptyState>
     </div>
   );

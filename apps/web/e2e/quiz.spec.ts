@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
+
+async function step(page: Page, title: string, answer: () => Promise<void>, { axe = false } = {}) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await answer();
+  if (axe) await expectNoAxeViolations(page, title);
+  await continueButton(page).click();
+}
+
+async function heightAndWeight(page: Page, kg: string, cm: string) {
+  await expect(page.getByRole('button', { name: 'kg', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Weight in kg').fill(kg);
+  await page.getByLabel('Height in cm').fill(cm);
+}
+
+test.describe('weight-loss consultation', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('an eligible patient answers every step and reaches the recommendations', async ({ page }) => {
+    await page.goto('/n/weight-loss/quiz/1?coupon=WELCOME20');
+    await expect(page.getByText('1 of 9')).toBeVisible();
+
+    await step(
+      page,
+      'Height and weight',
+      async () => {
+        await continueButton(page).click();
+        await expect(page.getByText('Please answer this question')).toBeVisible();
+        await page.getByLabel('Weight in kg').fill('445');
+        await expect(page.getByText("This doesn't look right, enter your weight in kg")).toBeVisible();
+        await page.getByRole('button', { name: 'st/lbs' }).click();
+        await expect(page.getByLabel('Weight in stone')).toBeVisible();
+        await expect(page.getByLabel('Weight in kg')).toBeHidden();
+        await page.getByRole('button', { name: 'kg', exact: true }).click();
+        await heightAndWeight(page, '100', '175');
+        await expect(page.getByText('Your BMI is 32.7')).toBeVisible();
+      },
+      { axe: true },
+    );
+    await step(page, 'Date of birth', () => page.getByLabel('What is your date of birth?').fill('12041985'), { axe: true });
+    await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check(), { axe: true });
+    await step(page, 'Ethnic background', () => page.getByRole('radio', { name: 'White', exact: true }).check());
+    await step(page, 'Weight-related conditions', () => page.getByRole('checkbox', { name: 'None of these' }).check());
+    await step(page, 'Medical history', () => page.getByRole('checkbox', { name: 'None of these' }).check());
+    await step(page, 'Current medicines', () => page.getByLabel('Which medicines, if any, do you currently take?').fill('None'));
+    await step(page, 'Current treatment', () => page.getByRole('radio', { name: "No, I'm new to weight-loss injections" }).check());
+
+    // Back keeps answers; forward again.
+    await expect(page.getByText('9 of 9')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('radio', { name: "No, I'm new to weight-loss injections" })).toBeChecked();
+    await continueButton(page).click();
+
+    await step(page, 'Your goal', () => page.getByLabel('Weight in kg').fill('80'), { axe: true });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you. We are finding the right treatment for you' })).toBeVisible();
+    await page.getByRole('button', { name: 'Skip to your recommendations' }).click();
+    await expect(page).toHaveURL(/\/n\/weight-loss\/recommendations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeVisible();
+    await expectNoAxeViolations(page, 'recommendations');
+
+    // A reload of a step keeps its answers (saved on the server against this browser).
+    await page.goto('/n/weight-loss/quiz/1');
+    await expect(page.getByLabel('Weight in kg')).toHaveValue('100');
+  });
+
+  test('a BMI of 18 leads to the rejection screen, whose review button needs the agreement', async ({ page }) => {
+    await page.goto('/n/weight-loss/quiz/1');
+    await heightAndWeight(page, '55', '175');
+    await expect(page.getByText('Your BMI is 18.0')).toBeVisible();
+    await continueButton(page).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'No recommended treatment' })).toBeVisible();
+    await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/rejected\?question=1$/);
+    await expect(page.getByText('Warning: Giving inaccurate information in a clinical consultation, could put your health at risk.')).toBeVisible();
+    const review = page.getByRole('button', { name: 'REVIEW YOUR ANSWERS' });
+    await expect(review).toBeDisabled();
+    await expectNoAxeViolations(page, 'rejection');
+    await page.getByRole('checkbox', { name: 'I agree only to provide accurate responses' }).check();
+    await review.click();
+    await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/1$/);
+    await expect(page.getByLabel('Weight in kg')).toHaveValue('55');
+  });
+});
+
+test('the erectile dysfunction consultation reaches its recommendations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/n/erectile-dysfunction/quiz/1');
+  await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check(), { axe: true });
+  await step(page, 'Date of birth', () => page.getByLabel('What is your date of birth?').fill('30091970'));
+  await step(page, 'Your symptoms', async () => {
+    await page.getByRole('radio', { name: 'Sometimes', exact: true }).check();
+    await page.getByRole('group', { name: 'Do you still sometimes wake up with an erection?' }).getByRole('radio', { name: 'Yes' }).check();
+  });
+  await step(page, 'Heart and blood pressure', async () => {
+    await page.getByRole('group', { name: /heart attack, a stroke/ }).getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('group', { name: /chest pain/ }).getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('radio', { name: 'Normal, measured in the last 12 months' }).check();
+  });
+  await step(page, 'Your medicines', () => page.getByRole('checkbox', { name: 'None of these' }).check());
+  await step(page, 'Your health', () => page.getByRole('checkbox', { name: 'None of these' }).check());
+  await step(page, 'Your preference', () => page.getByRole('radio', { name: 'No preference, I would like a recommendation' }).check());
+  await step(page, 'Confirmation', () => page.getByRole('checkbox', { name: /I confirm the treatment is for me/ }).check(), { axe: true });
+
+  // The loading animation plays to its end (9 s) and moves on by itself.
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you. We are finding the right treatment for you' })).toBeVisible();
+  await expect(page).toHaveURL(/\/n\/erectile-dysfunction\/recommendations$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your erectile dysfunction treatment' })).toBeVisible();
+});

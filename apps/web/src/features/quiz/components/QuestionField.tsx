@@ -1,0 +1,101 @@
+import { answerKind, invalidQuestionTypeMessage, type Question } from '@elmwood/domain';
+import { SafeHtml } from '../../../ui/SafeHtml';
+import { ChoiceQuestion, MultiChoiceQuestion } from './ChoiceQuestion';
+import { DateOfBirthQuestion } from './DateOfBirthQuestion';
+import { DatetimeQuestion } from './DatetimeQuestion';
+import { BmiQuestion, WeightQuestion } from './MeasurementQuestion';
+import { TextQuestion } from './TextQuestion';
+import type { QuestionInputProps } from './types';
+
+interface QuestionFieldProps {
+  question: Question;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string | null;
+}
+
+/** The error component of SPEC §8 for a question type the shop does not know. */
+export function UnknownQuestionType({ type }: { type: string }) {
+  return (
+    <p className="quiz-unknown-type" role="alert">
+      {invalidQuestionTypeMessage(type)}
+    </p>
+  );
+}
+
+function QuestionInput(props: QuestionInputProps) {
+  const kind = answerKind(props.question.type);
+  const images = ['imagechoice', 'imageselect'].includes(props.question.type.toLowerCase());
+  switch (kind) {
+    case 'single':
+    case 'productChoice':
+      return <ChoiceQuestion {...props} withImages={images} />;
+    case 'multiple':
+      return <MultiChoiceQuestion {...props} />;
+    case 'text':
+      return <TextQuestion {...props} />;
+    case 'bmi':
+      return <BmiQuestion {...props} />;
+    case 'weight':
+      return <WeightQuestion {...props} />;
+    case 'datetime':
+      return <DatetimeQuestion {...props} />;
+    case 'dateOfBirth':
+      return <DateOfBirthQuestion {...props} />;
+    case null:
+      return <UnknownQuestionType type={props.question.type} />;
+  }
+}
+
+function InfoBox({ detail }: { detail: { text: string; type?: string } }) {
+  return <SafeHtml className={`quiz-info quiz-info--${detail.type ?? 'info'}`} html={detail.text} />;
+}
+
+/**
+ * One question: its over-note, its text (markup sanitised) as the group's name, its note and info boxes,
+ * then the input for its type. Questions whose input has its own labels (BMI, datetime) are groups.
+ */
+export function QuestionField({ question, value, onChange, error }: QuestionFieldProps) {
+  const labelId = `q-${question.id}-label`;
+  const errorId = error ? `q-${question.id}-error` : undefined;
+  const kind = answerKind(question.type);
+  const single = kind === 'text' || kind === 'dateOfBirth';
+  const info = question.question_info_details;
+  const heading = (
+    <span id={labelId} className="quiz-question__text">
+      <SafeHtml as="span" html={question.question} />
+      {question.optional ? <span className="quiz-question__optional"> (optional)</span> : null}
+    </span>
+  );
+  const body = (
+    <>
+      {question.note ? <SafeHtml className="quiz-question__note" html={question.note} /> : null}
+      {info?.topInfo ? <InfoBox detail={info.topInfo} /> : null}
+      <QuestionInput question={question} value={value} onChange={onChange} labelId={labelId} errorId={errorId} />
+      {info?.bottomInfo ? <InfoBox detail={info.bottomInfo} /> : null}
+      {error ? (
+        <p id={errorId} className="quiz-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+  return (
+    <div className="quiz-question" data-question-id={question.id}>
+      {question.over_note ? <SafeHtml className="quiz-question__over-note" html={question.over_note} /> : null}
+      {single ? (
+        <div className="quiz-question__group">
+          <label className="quiz-question__legend" htmlFor={`q-${question.id}`}>
+            {heading}
+          </label>
+          {body}
+        </div>
+      ) : (
+        <fieldset className="quiz-question__group" aria-describedby={errorId}>
+          <legend className="quiz-question__legend">{heading}</legend>
+          {body}
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  allQuestions,
+  checkAnswer,
+  evaluateConsultation,
+  isAnswered,
+  type Question,
+  type Questionnaire,
+  type QuizStep,
+} from '@elmwood/domain';
+
+export const ANSWER_REQUIRED_MESSAGE = 'Please answer this question';
+/** The consultations of the shop: their steps are sent as 'unsure' (SPEC §7), anything else as 'add to cart'. */
+export const QUIZ_TAXONS = ['weight-loss', 'erectile-dysfunction', 'hair-loss'] as const;
+
+/** The questions of a step that apply, given every answer so far (the same evaluator the server runs). */
+export function visibleQuestions(questionnaire: Questionnaire, step: QuizStep, answers: Record<string, unknown>, today: string): Question[] {
+  const visible = new Set(evaluateConsultation(questionnaire, answers, today).visibleQuestions);
+  return step.questions.filter((question) => visible.has(question.id));
+}
+
+/** A message per question that cannot be sent yet; empty when the step may go. */
+export function stepErrors(questions: readonly Question[], answers: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const question of questions) {
+    const value = answers[question.id];
+    if (!isAnswered(value)) {
+      if (!question.optional) errors[question.id] = ANSWER_REQUIRED_MESSAGE;
+      continue;
+    }
+    const check = checkAnswer(question, value);
+    if (!check.ok) errors[question.id] = check.message;
+  }
+  return errors;
+}
+
+/** The 1-based step holding a question, for 'go back to the first unanswered question'. */
+export function stepOfQuestion(questionnaire: Questionnaire, questionId: string): number {
+  const index = questionnaire.steps.findIndex((step) => step.questions.some((question) => question.id === questionId));
+  return index < 0 ? 1 : index + 1;
+}
+
+/** Answers the questionnaire knows, starting from each question's defaultAnswer when there is none. */
+export function startingAnswers(questionnaire: Questionnaire, saved: Record<string, unknown>): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const question of allQuestions(questionnaire)) {
+    if (isAnswered(saved[question.id])) answers[question.id] = saved[question.id];
+    else if (question.defaultAnswer !== undefined) answers[question.id] = question.defaultAnswer;
+  }
+  return answers;
+}
