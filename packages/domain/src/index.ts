@@ -44,3 +44,6 @@ export * from './discounts/promotions';
 export * from './discounts/labels';
 export * from './tasks/tasks';
 export * from './orders/thank-you';
+export * from './recommendations/options';
+export * from './recommendations/rating';
+export * from './recommendations/dosage-table';

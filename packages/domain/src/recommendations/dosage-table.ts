@@ -1,0 +1,33 @@
+import { formatPrice, formatPriceCompact, type Pence } from '../money/money';
+
+export const OPTIONAL_DOSES_ROW = 'Optional higher doses, if required';
+/** Most titrations step up monthly for four months and then hold; doses past that are optional. */
+export const TITRATION_MONTHS = 4;
+
+export interface DoseStep {
+  dosage: string;
+  /** What one month costs at this dose. */
+  price: Pence;
+  discounted: boolean;
+}
+
+export interface DosageRow {
+  month: string;
+  dosage: string;
+  price: string;
+}
+
+/**
+ * The dosage-per-month table: a month per step of the titration, then the higher doses as optional rows.
+ * The first row shows pence only when its price is discounted (SPEC §9).
+ */
+export function dosageTable(steps: readonly DoseStep[], titrationMonths = TITRATION_MONTHS): { rows: DosageRow[]; optionalRows: DosageRow[] } {
+  const rows = steps.slice(0, titrationMonths).map((step, index) => ({
+    month: index === titrationMonths - 1 && steps.length > titrationMonths ? `Month ${index + 1} onwards` : `Month ${index + 1}`,
+    dosage: step.dosage,
+    // Never rounded: a price with pence keeps them, whatever the row.
+    price: index === 0 && !step.discounted ? formatPriceCompact(step.price) : formatPrice(step.price),
+  }));
+  const optionalRows = steps.slice(titrationMonths).map((step) => ({ month: '', dosage: step.dosage, price: formatPrice(step.price) }));
+  return { rows, optionalRows };
+}

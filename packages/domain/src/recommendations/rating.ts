@@ -1,0 +1,41 @@
+export const DEFAULT_RATING = 4.5;
+export const DEFAULT_REVIEW_TEXT = 'Excellent!';
+
+export interface ReviewSummary {
+  numberOfReviews: number;
+  starsAverage: number;
+}
+
+/** The SKU groups whose reviews are pooled (SPEC §9). */
+export const REVIEW_SKU_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  sildenafil: ['SILDENAFIL'],
+  tadalafil: ['TADALAFIL'],
+  hair: ['FINASTERIDE', 'MINOXIDIL'],
+  shampoo: ['POWER-SHAMPOO'],
+};
+
+/** A group's rating: the review-weighted average to one decimal, or 4.5 'Excellent!' with no reviews. */
+export function groupRating(summaries: readonly ReviewSummary[]): { rating: number; label: string; reviews: number } {
+  const reviews = summaries.reduce((sum, summary) => sum + summary.numberOfReviews, 0);
+  if (reviews === 0) return { rating: DEFAULT_RATING, label: DEFAULT_REVIEW_TEXT, reviews: 0 };
+  const average = summaries.reduce((sum, summary) => sum + summary.starsAverage * summary.numberOfReviews, 0) / reviews;
+  const rating = Math.round(average * 10) / 10;
+  return { rating, label: ratingLabel(rating), reviews };
+}
+
+function ratingLabel(rating: number): string {
+  if (rating >= 4.3) return DEFAULT_REVIEW_TEXT;
+  if (rating >= 3.8) return 'Great';
+  if (rating >= 3) return 'Good';
+  return 'Average';
+}
+
+/** Stars are drawn in half steps: 4.3 → 4.5, 4.2 → 4. */
+export function starsInHalfSteps(rating: number): number {
+  return Math.min(5, Math.max(0, Math.round(rating * 2) / 2));
+}
+
+/** 'x/5' with one decimal. */
+export function ratingOutOfFive(rating: number): string {
+  return `${rating.toFixed(1)}/5`;
+}
