@@ -59,7 +59,18 @@ test.describe('weight-loss consultation', () => {
     await page.getByRole('button', { name: 'Skip to your recommendations' }).click();
     await expect(page).toHaveURL(/\/n\/weight-loss\/recommendations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Wegovy/ })).toBeChecked();
+    await expect(page.getByText('Recommended')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Ozempic/ })).toBeDisabled();
     await expectNoAxeViolations(page, 'recommendations');
+
+    // The chosen treatment lands in a cart the server priced, and checkout opens.
+    await page.getByRole('radio', { name: /Quarterly subscription/ }).check();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+    await expect(page.getByText('Quarterly subscription')).toBeVisible();
+    await expect(page.getByText(/^Wegovy /)).toBeVisible();
+    await expectNoAxeViolations(page, 'checkout');
 
     // A reload of a step keeps its answers (saved on the server against this browser).
     await page.goto('/n/weight-loss/quiz/1');

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CHANNEL, type Cart, type Frequency } from '@elmwood/domain';
+import { apiGet, apiRequest } from '../../lib/api';
+
+export const CART_TOKEN_KEY = 'cartToken';
+export const cartKeys = { cart: (token: string) => ['cart', token] as const };
+
+export function storedCartToken(): string | null {
+  try {
+    return window.localStorage.getItem(CART_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeCartToken(token: string | null): void {
+  try {
+    if (token) window.localStorage.setItem(CART_TOKEN_KEY, token);
+    else window.localStorage.removeItem(CART_TOKEN_KEY);
+  } catch {
+    // Without storage the cart lives only as long as this page.
+  }
+}
+
+export function useCart(token: string | null) {
+  return useQuery({
+    queryKey: cartKeys.cart(token ?? ''),
+    queryFn: ({ signal }) => apiGet<Cart>(`/shop-api/carts/${token}`, undefined, signal),
+    enabled: token !== null,
+  });
+}
+
+export interface CheckoutChoice {
+  questionnaireId: number;
+  productCode: string;
+  variantCode: string;
+  frequency: Frequency;
+  couponCode: string | null;
+}
+
+/**
+ * The checkout button: a new cart, this browser's consultation linked to it (the server will not add a
+ * prescription medicine without it), then the chosen treatment. The server prices everything.
+ */
+export function useStartCheckout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (choice: CheckoutChoice) => {
+      const created = await apiRequest<Cart>('/shop-api/carts', {
+        method: 'POST',
+        body: { channel: DEFAULT_CHANNEL, ...(choice.couponCode ? { couponCode: choice.couponCode } : {}) },
+      });
+      const token = created.tokenValue;
+      await apiRequest<Cart>(`/shop-api/checkout/${token}/medical_history_questionnaire`, {
+        method: 'PUT',
+        body: { questionnaireId: choice.questionnaireId },
+      });
+      return apiRequest<Cart>(`/shop-api/carts/${token}/items`, {
+        method: 'POST',
+        body: { productCode: choice.productCode, variantCode: choice.variantCode, frequency: choice.frequency },
+      });
+    },
+    onSuccess: (cart) => {
+      storeCartToken(cart.tokenValue);
+      client.setQueryData(cartKeys.cart(cart.tokenValue), cart);
+    },
+  });
+}
+
+export function useRemoveCartItem(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: number) => apiRequest<Cart>(`/shop-api/carts/${token}/items/${itemId}`, { method: 'DELETE' }),
+    onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
+  });
+}
+
+export function useAddCartItem(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (item: { productCode: string; variantCode: string; frequency: Frequency }) =>
+      apiRequest<Cart>(`/shop-api/carts/${token}/items`, { method: 'POST', body: item }),
+    onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
+  });
+}

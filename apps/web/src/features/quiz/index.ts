@@ -1,0 +1,3 @@
+// What other features may use from the consultation.
+export { useQuizState } from './api';
+export { ADD_TO_CART_KEY, COUPON_KEY } from './storage';
