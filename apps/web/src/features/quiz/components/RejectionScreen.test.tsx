@@ -1,0 +1,29 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REJECTION_TEXT } from '@elmwood/domain';
+import { RejectionScreen } from './RejectionScreen';
+
+describe('RejectionScreen', () => {
+  it('enables REVIEW YOUR ANSWERS only once the accuracy agreement is ticked', async () => {
+    const onReview = vi.fn();
+    render(<RejectionScreen reason={DEFAULT_REJECTION_TEXT} onReview={onReview} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'No recommended treatment' })).toBeInTheDocument();
+    expect(screen.getByText(DEFAULT_REJECTION_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('Warning: Giving inaccurate information in a clinical consultation, could put your health at risk.')).toBeInTheDocument();
+    const review = screen.getByRole('button', { name: 'REVIEW YOUR ANSWERS' });
+    expect(review).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree only to provide accurate responses' }));
+    expect(review).toBeEnabled();
+    await userEvent.click(review);
+    expect(onReview).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree only to provide accurate responses' }));
+    expect(review).toBeDisabled();
+  });
+
+  it("shows a rule's own reason instead of the default", () => {
+    render(<RejectionScreen reason="Weight-loss injections are not suitable during pregnancy." onReview={() => {}} />);
+    expect(screen.getByText('Weight-loss injections are not suitable during pregnancy.')).toBeInTheDocument();
+    expect(screen.queryByText(DEFAULT_REJECTION_TEXT)).toBeNull();
+  });
+});
