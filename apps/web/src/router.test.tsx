@@ -83,10 +83,23 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeInTheDocument();
   });
 
-  it('shows the consultation placeholder with a way home', async () => {
+  it('opens a consultation step in the checkout layout, logo home and no site navigation', async () => {
+    const questionnaire = {
+      questionnaireId: 1,
+      slug: 'weight-loss',
+      title: 'Weight loss consultation',
+      taxon: 'weight-loss',
+      hasAnswered: false,
+      steps: [{ id: 'about-you', name: 'About you', questions: [{ id: 'sex', type: 'choice', question: 'Your sex?', answers: [{ value: 'male', text: 'Male' }], tags: [] }] }],
+      rules: { facts: {}, knockouts: [], products: [{ code: 'WEGOVY' }] },
+    };
+    vi.stubGlobal('fetch', mockFetch({ '/shop-api/questionnaires/by-slug/weight-loss': { body: questionnaire } }));
     renderApp('/n/weight-loss/quiz/1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your weight loss consultation' })).toBeInTheDocument();
-    expect(screen.getByText(/not open yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About you' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Male' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Elmwood Health home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: 'Consultations' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Your progress' })).toBeInTheDocument();
   });
+
 });
