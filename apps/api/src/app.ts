@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
 import { cartRoutes } from './modules/cart/routes';
+import { promotionCatalog } from './modules/cart/promotions';
 import { createCartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
@@ -81,7 +82,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const carts = createCartService({ db: database.db, questionnaires });
+  const carts = createCartService({ db: database.db, questionnaires, promotions: promotionCatalog(database.db) });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());

@@ -1,9 +1,11 @@
 import type { Db } from '../db/client';
 import { seedCatalog } from './catalog';
+import { seedPromotions } from './promotions';
 import { seedQuestionnaires } from './questionnaires';
 
 /** Loads every demo data set; each loader is idempotent, so every start may call this. */
 export async function seedDemoData(db: Db): Promise<void> {
   await seedCatalog(db);
   await seedQuestionnaires(db);
+  await seedPromotions(db);
 }

@@ -46,11 +46,28 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/** Body of PUT /shop-api/carts/{token}/coupon. */
+export const applyCouponSchema = z.object({ coupon: z.string().trim().min(1).max(64) });
+
+export const cartDiscountSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Pence taken off. */
+  amount: z.number().int(),
+  /** '20% OFF' or 'REFERRAL DISCOUNT' (SPEC §9). */
+  label: z.string(),
+  /** Entered as a code: the patient may remove it. */
+  isCouponBased: z.boolean(),
+  isExclusive: z.boolean(),
+});
+export type CartDiscount = z.infer<typeof cartDiscountSchema>;
+
 export const cartSchema = z.object({
   tokenValue: z.string(),
   channel: channelSchema,
   items: z.array(cartItemSchema),
   couponCode: z.string().nullable(),
+  discounts: z.array(cartDiscountSchema),
   /** Slugs of the consultations linked to this cart. */
   consultations: z.array(z.string()),
   totals: z.object({
@@ -68,4 +85,7 @@ export const CART_ERROR = {
   consultationRequired: 'CONSULTATION_REQUIRED',
   notEligible: 'NOT_ELIGIBLE',
   outOfStock: 'OUT_OF_STOCK',
+  invalidCoupon: 'INVALID_COUPON',
 } as const;
+
+export const INVALID_COUPON_MESSAGE = 'This discount code is not valid.';

@@ -2,3 +2,4 @@ export * from './catalog';
 export * from './quiz';
 export * from './cart';
 export * from './customers';
+export * from './promotions';

@@ -67,6 +67,12 @@ export async function insertCart(db: Queryable, values: { token: string; channel
   return row as CartRow;
 }
 
+/** False when there is no such cart. */
+export async function setCouponCode(db: Queryable, token: string, couponCode: string | null): Promise<boolean> {
+  const rows = await db.update(carts).set({ couponCode, updatedAt: new Date() }).where(eq(carts.token, token)).returning({ id: carts.id });
+  return rows.length > 0;
+}
+
 export async function deleteCart(db: Queryable, token: string): Promise<boolean> {
   const rows = await db.delete(carts).where(eq(carts.token, token)).returning({ id: carts.id });
   return rows.length > 0;

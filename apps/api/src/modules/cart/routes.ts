@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCartItemSchema, apiErrorSchema, cartSchema, createCartSchema, linkConsultationSchema } from '@elmwood/domain';
+import { addCartItemSchema, apiErrorSchema, applyCouponSchema, cartSchema, createCartSchema, linkConsultationSchema } from '@elmwood/domain';
 import { guardStorableText } from '../../lib/storable-text';
 import { readQuizSession } from '../quiz/index';
 import type { CartService } from './service';
@@ -81,6 +81,26 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
       await carts.remove(request.params.token);
       return reply.status(204).send(null);
     },
+  );
+
+  app.put(
+    '/carts/:token/coupon',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Apply a discount code (replacing any other)',
+        params: tokenParams,
+        body: applyCouponSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => carts.applyCoupon(request.params.token, request.body.coupon),
+  );
+
+  app.delete(
+    '/carts/:token/coupon',
+    { schema: { tags: ['cart'], summary: 'Remove the discount code', params: tokenParams, response: { 200: cartSchema, ...errors } } },
+    async (request) => carts.removeCoupon(request.params.token),
   );
 
   app.put(

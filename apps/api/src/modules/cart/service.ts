@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  applyPromotions,
   CART_ERROR,
+  discountLabel,
   FREQUENCY_TITLES,
+  INVALID_COUPON_MESSAGE,
+  type Promotion,
   ukToday,
   type AddCartItem,
   type Cart,
@@ -13,6 +17,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { findConsultationId } from '../quiz/index';
 import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
+import type { PromotionCatalog } from './promotions';
 import {
   deleteCart,
   deleteLine,
@@ -21,6 +26,7 @@ import {
   findSellableVariants,
   insertCart,
   linkConsultation,
+  setCouponCode,
   preparedAddItemRead,
   putLine,
   type CartLineRow,
@@ -42,17 +48,21 @@ export interface CartService {
   addItems(token: string, items: readonly AddCartItem[]): Promise<Cart>;
   removeItem(token: string, itemId: number): Promise<Cart>;
   remove(token: string): Promise<void>;
+  /** Applies a coupon ('Discount applied'), replacing any other; an unknown code is refused. */
+  applyCoupon(token: string, coupon: string): Promise<Cart>;
+  removeCoupon(token: string): Promise<Cart>;
   /** Links this browser's consultation of the questionnaire to the cart. */
   linkConsultation(token: string, sessionHash: string | null, questionnaireId: number): Promise<Cart>;
 }
 
 export interface CartServiceOptions {
   db: Db;
+  promotions: PromotionCatalog;
   questionnaires: QuestionnaireService;
   today?: () => string;
 }
 
-function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[]): Cart {
+function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], promotion: Promotion | null): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
     return {
@@ -66,8 +76,20 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
     };
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
-  // Discounts, shipping and customer credit arrive with their own issues; delivery is free.
-  const discount = 0;
+  // Before an account is attached no order exists yet, so a first-order promotion applies.
+  const applied = promotion
+    ? applyPromotions([promotion], items.map((item) => ({ variantCode: item.variant.code, total: item.total })), { isFirstOrder: true })
+    : [];
+  const discounts = applied.map((entry) => ({
+    code: entry.code,
+    name: entry.name,
+    amount: entry.amount,
+    label: discountLabel(entry, subtotal),
+    isCouponBased: entry.isCouponBased,
+    isExclusive: entry.isExclusive,
+  }));
+  const discount = discounts.reduce((sum, entry) => sum + entry.amount, 0);
+  // Delivery is free; customer credit arrives with accounts' balances.
   const shipping = 0;
   const credit = 0;
   return {
@@ -75,6 +97,7 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
     channel: cart.channel,
     items,
     couponCode: cart.couponCode,
+    discounts,
     consultations: [...new Set(consultationSlugs)],
     totals: { subtotal, discount, shipping, credit, total: subtotal - discount + shipping - credit },
   };
@@ -101,7 +124,7 @@ function refusalFor(
   return null;
 }
 
-export function createCartService({ db, questionnaires, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
+export function createCartService({ db, questionnaires, promotions, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
   const readForAdd = preparedAddItemRead(db);
 
   async function withQuestionnaires(linked: readonly LinkedConsultation[]): Promise<(ConsultationAnswers & { slug: string })[]> {
@@ -115,7 +138,8 @@ export function createCartService({ db, questionnaires, today = () => ukToday(ne
   }
 
   async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
-    return toCart(cart, lines, (await withQuestionnaires(linked)).map((entry) => entry.slug));
+    const [consultations, promotion] = await Promise.all([withQuestionnaires(linked), promotions.byCoupon(cart.couponCode)]);
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), promotion);
   }
 
   async function snapshot(token: string): Promise<CartSnapshot> {
@@ -207,8 +231,22 @@ export function createCartService({ db, questionnaires, today = () => ukToday(ne
 
   return {
     async create(channel, couponCode) {
-      const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode });
-      return toCart(cart, [], []);
+      // A coupon from a marketing link is kept only if it exists; a stale link must not stop the order.
+      const promotion = await promotions.byCoupon(couponCode);
+      const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode: promotion ? couponCode!.trim().toUpperCase() : null });
+      return toCart(cart, [], [], promotion);
+    },
+
+    async applyCoupon(token, coupon) {
+      const promotion = await promotions.byCoupon(coupon);
+      if (!promotion) throw new AppError(422, CART_ERROR.invalidCoupon, INVALID_COUPON_MESSAGE, { coupon });
+      if (!TOKEN_PATTERN.test(token) || !(await setCouponCode(db, token, coupon.trim().toUpperCase()))) throw notFound(CART_NOT_FOUND);
+      return view(await snapshot(token));
+    },
+
+    async removeCoupon(token) {
+      if (!TOKEN_PATTERN.test(token) || !(await setCouponCode(db, token, null))) throw notFound(CART_NOT_FOUND);
+      return view(await snapshot(token));
     },
 
     async get(token) {

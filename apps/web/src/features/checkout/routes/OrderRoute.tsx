@@ -84,6 +84,14 @@ export function Component() {
         <dl className="cart-totals">
           <dt>Subtotal</dt>
           <dd>{formatPrice(cart.data.totals.subtotal)}</dd>
+          {cart.data.discounts.map((discount) => (
+            <div key={discount.code} className="cart-totals__row">
+              <dt>
+                {discount.label} <span className="visually-hidden">({discount.name})</span>
+              </dt>
+              <dd>-{formatPrice(discount.amount)}</dd>
+            </div>
+          ))}
           <dt>Delivery</dt>
           <dd>{formatShipping(cart.data.totals.shipping)}</dd>
           <dt>Total</dt>
