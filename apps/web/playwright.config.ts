@@ -23,6 +23,8 @@ const serverEnv: Record<string, string> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   DATA_DIR: process.env.ELMWOOD_E2E_DATA_DIR!,
+  // Links in emails point at the shop under test.
+  SITE_URL: baseURL,
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 

@@ -66,7 +66,7 @@ test.describe('weight-loss consultation', () => {
 
     // The chosen treatment lands in a cart the server priced, and checkout opens.
     await page.getByRole('radio', { name: /Quarterly subscription/ }).check();
-    await page.getByRole('button', { name: 'Checkout', exact: true }).first().click();
+    await page.getByRole('region', { name: 'Choose your treatment' }).getByRole('button', { name: 'Checkout', exact: true }).click();
     await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
     await expect(page.getByText('Quarterly subscription')).toBeVisible();
     await expect(page.getByText(/^Wegovy /)).toBeVisible();

@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/recommendations/routes/RecommendationsRoute'),
           },
           { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
+          { path: 'login', lazy: () => import('./features/auth/routes/LoginRoute') },
+          { path: 'forgot-password', lazy: () => import('./features/auth/routes/ForgotPasswordRoute') },
           { path: 'pages/:slug', lazy: () => import('./features/pages/routes/StaticPageRoute') },
           { path: '*', lazy: () => import('./app/NotFoundRoute') },
         ],

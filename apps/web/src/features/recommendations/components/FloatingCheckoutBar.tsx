@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { assertScrollPercentage, type Pence } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Price } from '../../../ui/Price';
@@ -13,6 +13,8 @@ interface FloatingCheckoutBarProps {
   onCheckout: () => void;
   disabled: boolean;
   loading: boolean;
+  /** The page's own checkout button: while it is on screen the bar stays away, so it never covers it. */
+  hideWhileVisible?: RefObject<HTMLElement | null>;
 }
 
 function scrolledPercent(): number {
@@ -21,16 +23,34 @@ function scrolledPercent(): number {
 }
 
 /** The bar at the bottom: treatment, 'first month' price and 'Checkout' (SPEC §9 floating CTA defaults). */
-export function FloatingCheckoutBar({ productName, image, price, originalPrice, showAfterPercent, onCheckout, disabled, loading }: FloatingCheckoutBarProps) {
+export function FloatingCheckoutBar({
+  productName,
+  image,
+  price,
+  originalPrice,
+  showAfterPercent,
+  onCheckout,
+  disabled,
+  loading,
+  hideWhileVisible,
+}: FloatingCheckoutBarProps) {
   const threshold = assertScrollPercentage(showAfterPercent);
-  const [visible, setVisible] = useState(() => threshold === 0);
+  const [scrolledFarEnough, setScrolledFarEnough] = useState(() => threshold === 0);
+  const [ownButtonOnScreen, setOwnButtonOnScreen] = useState(false);
   useEffect(() => {
-    const update = () => setVisible(scrolledPercent() >= threshold);
+    const update = () => setScrolledFarEnough(scrolledPercent() >= threshold);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [threshold]);
-  if (!visible) return null;
+  useEffect(() => {
+    const target = hideWhileVisible?.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOwnButtonOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hideWhileVisible]);
+  if (!scrolledFarEnough || ownButtonOnScreen) return null;
   return (
     <aside className="floating-cta" aria-label="Checkout">
       {image ? <img className="floating-cta__image" src={image} alt="" width={40} height={40} /> : null}

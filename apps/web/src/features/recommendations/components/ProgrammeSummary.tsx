@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type RefObject } from 'react';
 import {
   checkoutBlockedByStock,
   dosageTable,
@@ -29,6 +29,7 @@ interface ProgrammeSummaryProps {
   onCheckout: () => void;
   checkingOut: boolean;
   error: string | null;
+  checkoutButtonRef?: RefObject<HTMLButtonElement | null>;
 }
 
 function fromPrice(product: Product): number | null {
@@ -37,7 +38,18 @@ function fromPrice(product: Product): number | null {
 }
 
 /** Treatment, dose and frequency, the dosage table, and the checkout button (SPEC §2 programme cart summary). */
-export function ProgrammeSummary({ products, choice, tagRecommended, onProduct, onVariant, onFrequency, onCheckout, checkingOut, error }: ProgrammeSummaryProps) {
+export function ProgrammeSummary({
+  products,
+  choice,
+  tagRecommended,
+  onProduct,
+  onVariant,
+  onFrequency,
+  onCheckout,
+  checkingOut,
+  error,
+  checkoutButtonRef,
+}: ProgrammeSummaryProps) {
   const ids = useId();
   const stock = products.map((product) => ({ outOfStock: !inStock(product) }));
   const recommended = tagRecommended ? recommendedOptionIndex(stock) : -1;
@@ -163,7 +175,7 @@ export function ProgrammeSummary({ products, choice, tagRecommended, onProduct, 
           {error}
         </p>
       ) : null}
-      <Button size="lg" block loading={checkingOut} disabled={checkoutBlockedByStock(stock) || !choice.variantCode} onClick={onCheckout}>
+      <Button ref={checkoutButtonRef} size="lg" block loading={checkingOut} disabled={checkoutBlockedByStock(stock) || !choice.variantCode} onClick={onCheckout}>
         Checkout
       </Button>
     </section>

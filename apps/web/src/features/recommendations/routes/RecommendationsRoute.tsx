@@ -115,6 +115,7 @@ function Recommendations({ slug, content, quiz }: { slug: string; content: Progr
 function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; products: Product[] }) {
   const navigate = useNavigate();
   const checkout = useStartCheckout();
+  const checkoutButton = useRef<HTMLButtonElement>(null);
   const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, {
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
@@ -159,6 +160,7 @@ function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; pr
         onCheckout={startCheckout}
         checkingOut={checkout.isPending}
         error={checkout.isError ? checkout.error.message : null}
+        checkoutButtonRef={checkoutButton}
       />
       {outOfStock.map((product) => (
         <StockNotification key={product.code} productCode={product.code} productName={product.name} />
@@ -173,6 +175,7 @@ function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; pr
           onCheckout={startCheckout}
           disabled={!choice.variantCode}
           loading={checkout.isPending}
+          hideWhileVisible={checkoutButton}
         />
       ) : null}
     </>

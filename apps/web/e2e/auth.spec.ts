@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+test('forgot password → mailbox link → new password → log in with it', async ({ page }) => {
+  const email = `reset-${Date.now()}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Robin', lastName: 'Hale', email, plainPassword: 'my old password', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+  await page.request.post('/shop-api/logout');
+
+  await page.goto('/login');
+  await expectNoAxeViolations(page, 'login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend instructions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to login' })).toBeVisible();
+  await expectNoAxeViolations(page, 'check your inbox');
+
+  await page.goto('/dev/mailbox');
+  await page.getByRole('link', { name: /forgot-password\?token=/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('a new secret phrase');
+  await page.getByLabel('Confirm new password').fill('something else');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('a new secret phrase');
+  await expectNoAxeViolations(page, 'reset password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Your password has been updated.');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('my old password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('The email or password is not right');
+  await page.getByLabel('Password').fill('a new secret phrase');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a page that needs login says so, and login returns there (never to another site)', async ({ page }) => {
+  const email = `next-${Date.now()}@example.com`;
+  await page.request.post('/shop-api/register', {
+    data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  await page.request.post('/shop-api/logout');
+  await page.goto('/login?next=https%3A%2F%2Fevil.example');
+  await expect(page.getByText('You need to log in to view this page')).toHaveCount(0);
+  await page.goto('/login?next=%2Fpages%2Fterms');
+  await expect(page.getByRole('alert')).toHaveText('You need to log in to view this page');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('long enough pw');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/pages\/terms$/);
+});

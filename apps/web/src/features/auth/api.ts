@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@elmwood/domain';
+import { apiGet, apiRequest, isApiError } from '../../lib/api';
+
+export const authKeys = { me: ['auth', 'me'] as const };
+
+/** The signed-in patient, or null for a visitor. */
+export function useMe() {
+  return useQuery({
+    queryKey: authKeys.me,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<User>('/shop-api/me', undefined, signal);
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+function useSignedIn<T>(mutationFn: (input: T) => Promise<User>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (user) => client.setQueryData(authKeys.me, user) });
+}
+
+export function useLogin() {
+  return useSignedIn((credentials: { email: string; password: string }) =>
+    apiRequest<User>('/shop-api/login', { method: 'POST', body: { _username: credentials.email, _password: credentials.password } }),
+  );
+}
+
+export function useSignup() {
+  return useSignedIn((payload: Record<string, unknown>) => apiRequest<User>('/shop-api/register', { method: 'POST', body: payload }));
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('/shop-api/logout', { method: 'POST' }),
+    onSuccess: () => client.setQueryData(authKeys.me, null),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => apiRequest<void>('/shop-api/request-password-reset', { method: 'PUT', body: { email } }) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) =>
+      apiRequest<void>(`/shop-api/reset-password/${encodeURIComponent(token)}`, { method: 'PUT', body: { password } }),
+  });
+}

@@ -1,0 +1,60 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx } from './cx';
+import './Field.css';
+
+interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+  label: string;
+  hint?: string;
+  /** Shown under the field, linked to it and announced. */
+  error?: string | null;
+}
+
+/** A labelled input: the label always visible, hint and error tied to the field for assistive technology. */
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={cx('field', className)}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> {
+  label: ReactNode;
+  error?: string | null;
+}
+
+export function CheckboxField({ label, error, className, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={cx('field field--checkbox', className)}>
+      <div className="field__checkbox-row">
+        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
