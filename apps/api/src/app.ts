@@ -92,8 +92,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(analyticsRoutes, { db: database.db });
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, { carts });
-      await shopApi.register(authRoutes, { auth, secureCookies });
-      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies });
+      const claimCart = (token: string, uid: string) => carts.claim(token, uid);
+      await shopApi.register(authRoutes, { auth, secureCookies, claimCart });
+      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });

@@ -98,6 +98,7 @@ CREATE TABLE "promotions" (
 	CONSTRAINT "promotions_coupon_code_unique" UNIQUE("coupon_code")
 );
 --> statement-breakpoint
+ALTER TABLE "carts" ADD COLUMN "customer_uid" uuid;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_default_shipping_address_id_addresses_id_fk" FOREIGN KEY ("default_shipping_address_id") REFERENCES "public"."addresses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gp_details" ADD CONSTRAINT "gp_details_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -107,4 +108,5 @@ ALTER TABLE "social_identities" ADD CONSTRAINT "social_identities_customer_id_cu
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "addresses_customer" ON "addresses" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family" ON "refresh_tokens" USING btree ("family");--> statement-breakpoint
-CREATE INDEX "uploads_customer" ON "uploads" USING btree ("customer_id");
+CREATE INDEX "uploads_customer" ON "uploads" USING btree ("customer_id");--> statement-breakpoint
+ALTER TABLE "carts" ADD CONSTRAINT "carts_customer_uid_customers_uid_fk" FOREIGN KEY ("customer_uid") REFERENCES "public"."customers"("uid") ON DELETE cascade ON UPDATE no action;

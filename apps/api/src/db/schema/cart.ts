@@ -1,5 +1,6 @@
 import { integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalog';
+import { customers } from './customers';
 import { consultations } from './quiz';
 
 export const carts = pgTable('carts', {
@@ -8,6 +9,8 @@ export const carts = pgTable('carts', {
   token: text('token').notNull().unique(),
   channel: text('channel').notNull(),
   couponCode: text('coupon_code'),
+  /** Set once a patient signs in with the cart: from then on only their session may read or change it. */
+  customerUid: uuid('customer_uid').references(() => customers.uid, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -47,7 +47,13 @@ export function toUser(customer: CustomerRow): User {
   };
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, secureCookies }: { auth: AuthService; secureCookies: boolean }) {
+/** After sign-in, the anonymous cart the patient was filling (by its token) becomes theirs. */
+export type ClaimCart = (cartToken: string, customerUid: string) => Promise<void>;
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, secureCookies, claimCart }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -56,6 +62,7 @@ export async function authRoutes(app: FastifyInstance, { auth, secureCookies }: 
     async (request, reply) => {
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso' }), request.body);
       const { customer, session } = await auth.register(payload);
+      if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return reply.status(201).send(toUser(customer));
     },
@@ -63,10 +70,17 @@ export async function authRoutes(app: FastifyInstance, { auth, secureCookies }: 
 
   api.post(
     '/login',
-    { schema: { tags: ['auth'], body: z.object({ _username: z.string(), _password: z.string() }), response: { 200: userSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ _username: z.string(), _password: z.string(), cartToken: z.string().max(128).optional() }),
+        response: { 200: userSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const credentials = parseBody(loginSchema, request.body);
       const { customer, session } = await auth.login({ email: credentials._username, password: credentials._password }, request.ip);
+      if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return toUser(customer);
     },

@@ -7,7 +7,7 @@ import { SOCIAL_PROVIDERS } from '../../adapters/identity-provider/port';
 import type { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { parseBody } from '../../lib/validation';
 import { setSessionCookies } from './cookies';
-import { toUser } from './routes';
+import { toUser, type ClaimCart } from './routes';
 import type { SocialSignIn } from './social';
 
 const NONCE_COOKIE = 'SocialNonce';
@@ -19,13 +19,14 @@ interface SocialRouteDeps {
   signIn: SocialSignIn;
   sandbox: Awaited<ReturnType<typeof sandboxIdentityProviders>> | null;
   secureCookies: boolean;
+  claimCart: ClaimCart;
 }
 
 /**
  * The browser first asks for a nonce (kept in an httpOnly cookie), hands it to Google or Apple, and sends
  * back the ID token they return; the token must carry that nonce, so a captured token cannot be replayed.
  */
-export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies }: SocialRouteDeps) {
+export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart }: SocialRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: NONCE_PATH } as const;
 
@@ -45,7 +46,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
       schema: {
         tags: ['auth'],
         params: providerParams,
-        body: z.object({ idToken: z.string().min(1).max(8192), agreeTermsAndPrivacy: z.boolean().optional() }),
+        body: z.object({ idToken: z.string().min(1).max(8192), agreeTermsAndPrivacy: z.boolean().optional(), cartToken: z.string().max(128).optional() }),
         response: { 200: userSchema, ...errors },
       },
     },
@@ -57,6 +58,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         nonce,
         agreeTermsAndPrivacy: request.body.agreeTermsAndPrivacy === true,
       });
+      if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return toUser(customer);
     },

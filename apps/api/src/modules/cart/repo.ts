@@ -11,6 +11,8 @@ export interface CartRow {
   token: string;
   channel: Channel;
   couponCode: string | null;
+  /** The signed-in owner, or null while the cart is anonymous. */
+  customerUid: string | null;
 }
 
 export interface LinkedConsultation {
@@ -60,11 +62,21 @@ export interface NewLine {
   slot: string;
 }
 
-const cartColumns = { id: carts.id, token: carts.token, channel: carts.channel, couponCode: carts.couponCode };
+const cartColumns = { id: carts.id, token: carts.token, channel: carts.channel, couponCode: carts.couponCode, customerUid: carts.customerUid };
 
 export async function insertCart(db: Queryable, values: { token: string; channel: Channel; couponCode: string | null }): Promise<CartRow> {
   const [row] = await db.insert(carts).values(values).returning(cartColumns);
   return row as CartRow;
+}
+
+/** Gives an anonymous cart to the patient who just signed in; a cart someone already owns stays theirs. */
+export async function claimCart(db: Queryable, token: string, customerUid: string): Promise<boolean> {
+  const rows = await db
+    .update(carts)
+    .set({ customerUid, updatedAt: new Date() })
+    .where(and(eq(carts.token, token), sql`${carts.customerUid} is null`))
+    .returning({ id: carts.id });
+  return rows.length > 0;
 }
 
 /** False when there is no such cart. */
@@ -116,9 +128,17 @@ function snapshotQuery(db: Queryable, token: string | ReturnType<typeof sql.plac
   return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson }).from(carts).where(eq(carts.token, token));
 }
 
-function toSnapshot(row: { id: number; token: string; channel: string; couponCode: string | null; linked: LinkedConsultation[]; lines: CartLineRow[] }): CartSnapshot {
+function toSnapshot(row: {
+  id: number;
+  token: string;
+  channel: string;
+  couponCode: string | null;
+  customerUid: string | null;
+  linked: LinkedConsultation[];
+  lines: CartLineRow[];
+}): CartSnapshot {
   return {
-    cart: { id: row.id, token: row.token, channel: row.channel as Channel, couponCode: row.couponCode },
+    cart: { id: row.id, token: row.token, channel: row.channel as Channel, couponCode: row.couponCode, customerUid: row.customerUid },
     linked: row.linked,
     lines: row.lines,
   };

@@ -37,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.get(
     '/carts/:token',
     { schema: { tags: ['cart'], summary: 'The cart with its lines and totals (pence)', params: tokenParams, response: { 200: cartSchema, ...errors } } },
-    async (request) => carts.get(request.params.token),
+    async (request) => carts.get(request.params.token, request.customerUid),
   );
 
   app.post(
@@ -51,7 +51,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         response: { 201: cartSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, [request.body])),
+    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, [request.body], request.customerUid)),
   );
 
   app.post(
@@ -65,20 +65,20 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         response: { 201: cartSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, request.body.items)),
+    async (request, reply) => reply.status(201).send(await carts.addItems(request.params.token, request.body.items, request.customerUid)),
   );
 
   app.delete(
     '/carts/:token/items/:itemId',
     { schema: { tags: ['cart'], summary: 'Remove one line', params: itemParams, response: { 200: cartSchema, ...errors } } },
-    async (request) => carts.removeItem(request.params.token, request.params.itemId),
+    async (request) => carts.removeItem(request.params.token, request.params.itemId, request.customerUid),
   );
 
   app.delete(
     '/carts/:token',
     { schema: { tags: ['cart'], summary: 'Delete the cart', params: tokenParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await carts.remove(request.params.token);
+      await carts.remove(request.params.token, request.customerUid);
       return reply.status(204).send(null);
     },
   );
@@ -94,13 +94,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request) => carts.applyCoupon(request.params.token, request.body.coupon),
+    async (request) => carts.applyCoupon(request.params.token, request.body.coupon, request.customerUid),
   );
 
   app.delete(
     '/carts/:token/coupon',
     { schema: { tags: ['cart'], summary: 'Remove the discount code', params: tokenParams, response: { 200: cartSchema, ...errors } } },
-    async (request) => carts.removeCoupon(request.params.token),
+    async (request) => carts.removeCoupon(request.params.token, request.customerUid),
   );
 
   app.put(
@@ -114,6 +114,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request) => carts.linkConsultation(request.params.token, readQuizSession(request), request.body.questionnaireId),
+    async (request) => carts.linkConsultation(request.params.token, readQuizSession(request), request.body.questionnaireId, request.customerUid),
   );
 };

@@ -24,6 +24,7 @@ import {
   findCartLines,
   findCartSnapshot,
   findSellableVariants,
+  claimCart,
   insertCart,
   linkConsultation,
   setCouponCode,
@@ -41,18 +42,27 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
 
+/** The signed-in patient's uid, or null for a visitor. */
+export type Viewer = string | null;
+
 export interface CartService {
   create(channel: Channel, couponCode: string | null): Promise<Cart>;
-  get(token: string): Promise<Cart>;
+  /**
+   * Every call below names the viewer: the signed-in patient's uid, or null for a visitor. A cart that has
+   * an owner answers only to that owner; to anyone else it does not exist.
+   */
+  get(token: string, viewer: Viewer): Promise<Cart>;
   /** Adds the items in one transaction: all of them, or none when any is refused. */
-  addItems(token: string, items: readonly AddCartItem[]): Promise<Cart>;
-  removeItem(token: string, itemId: number): Promise<Cart>;
-  remove(token: string): Promise<void>;
+  addItems(token: string, items: readonly AddCartItem[], viewer: Viewer): Promise<Cart>;
+  removeItem(token: string, itemId: number, viewer: Viewer): Promise<Cart>;
+  remove(token: string, viewer: Viewer): Promise<void>;
   /** Applies a coupon ('Discount applied'), replacing any other; an unknown code is refused. */
-  applyCoupon(token: string, coupon: string): Promise<Cart>;
-  removeCoupon(token: string): Promise<Cart>;
+  applyCoupon(token: string, coupon: string, viewer: Viewer): Promise<Cart>;
+  removeCoupon(token: string, viewer: Viewer): Promise<Cart>;
   /** Links this browser's consultation of the questionnaire to the cart. */
-  linkConsultation(token: string, sessionHash: string | null, questionnaireId: number): Promise<Cart>;
+  linkConsultation(token: string, sessionHash: string | null, questionnaireId: number, viewer: Viewer): Promise<Cart>;
+  /** After sign-in: the anonymous cart the patient was filling becomes theirs. */
+  claim(token: string, customerUid: string): Promise<void>;
 }
 
 export interface CartServiceOptions {
@@ -142,9 +152,9 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     return toCart(cart, lines, consultations.map((entry) => entry.slug), promotion);
   }
 
-  async function snapshot(token: string): Promise<CartSnapshot> {
+  async function snapshot(token: string, viewer: Viewer): Promise<CartSnapshot> {
     const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
-    if (!found) throw notFound(CART_NOT_FOUND);
+    if (!found || !visibleTo(found.cart, viewer)) throw notFound(CART_NOT_FOUND);
     return found;
   }
 
@@ -191,10 +201,10 @@ export function createCartService({ db, questionnaires, promotions, today = () =
   }
 
   /** One item: one read (cart, consultations, lines, variant) and one atomic upsert. */
-  async function addOne(token: string, item: AddCartItem): Promise<Cart> {
+  async function addOne(token: string, item: AddCartItem, viewer: Viewer): Promise<Cart> {
     // A code that cannot be a variant's is not looked up: the read still says whether the cart exists.
-    const found = CODE_PATTERN.test(item.variantCode) ? await readForAdd(token, item.variantCode) : { ...(await snapshot(token)), variant: null };
-    if (!found) throw notFound(CART_NOT_FOUND);
+    const found = CODE_PATTERN.test(item.variantCode) ? await readForAdd(token, item.variantCode) : { ...(await snapshot(token, viewer)), variant: null };
+    if (!found || !visibleTo(found.cart, viewer)) throw notFound(CART_NOT_FOUND);
     const variants = new Map([[item.variantCode, found.variant]]);
     const [checked] = checkItems([item], variants, found.cart);
     await guard([checked!], found.linked);
@@ -217,9 +227,9 @@ export function createCartService({ db, questionnaires, promotions, today = () =
   }
 
   /** Several items: checked together, then written in one transaction, so either all go in or none. */
-  async function addMany(token: string, items: readonly AddCartItem[]): Promise<Cart> {
+  async function addMany(token: string, items: readonly AddCartItem[], viewer: Viewer): Promise<Cart> {
     const codes = [...new Set(items.map((item) => item.variantCode))].filter((code) => CODE_PATTERN.test(code));
-    const [found, loaded] = await Promise.all([snapshot(token), findSellableVariants(db, codes)]);
+    const [found, loaded] = await Promise.all([snapshot(token, viewer), findSellableVariants(db, codes)]);
     const checked = checkItems(items, new Map(loaded.map((variant) => [variant.code, variant])), found.cart);
     await guard(checked, found.linked);
     const lines = await db.transaction(async (tx) => {
@@ -237,54 +247,64 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       return toCart(cart, [], [], promotion);
     },
 
-    async applyCoupon(token, coupon) {
+    async applyCoupon(token, coupon, viewer) {
+      await snapshot(token, viewer);
       const promotion = await promotions.byCoupon(coupon);
       if (!promotion) throw new AppError(422, CART_ERROR.invalidCoupon, INVALID_COUPON_MESSAGE, { coupon });
-      if (!TOKEN_PATTERN.test(token) || !(await setCouponCode(db, token, coupon.trim().toUpperCase()))) throw notFound(CART_NOT_FOUND);
-      return view(await snapshot(token));
+      await setCouponCode(db, token, coupon.trim().toUpperCase());
+      return view(await snapshot(token, viewer));
     },
 
-    async removeCoupon(token) {
-      if (!TOKEN_PATTERN.test(token) || !(await setCouponCode(db, token, null))) throw notFound(CART_NOT_FOUND);
-      return view(await snapshot(token));
+    async removeCoupon(token, viewer) {
+      await snapshot(token, viewer);
+      await setCouponCode(db, token, null);
+      return view(await snapshot(token, viewer));
     },
 
-    async get(token) {
-      return view(await snapshot(token));
+    async claim(token, customerUid) {
+      if (TOKEN_PATTERN.test(token)) await claimCart(db, token, customerUid);
     },
 
-    async addItems(token, items) {
+    async get(token, viewer) {
+      return view(await snapshot(token, viewer));
+    },
+
+    async addItems(token, items, viewer) {
       if (!TOKEN_PATTERN.test(token)) throw notFound(CART_NOT_FOUND);
       try {
-        return await (items.length === 1 ? addOne(token, items[0]!) : addMany(token, items));
+        return await (items.length === 1 ? addOne(token, items[0]!, viewer) : addMany(token, items, viewer));
       } catch (error) {
         if (isForeignKeyViolation(error)) throw notFound(CART_NOT_FOUND); // the cart was deleted meanwhile
         throw error;
       }
     },
 
-    async removeItem(token, itemId) {
-      if (!TOKEN_PATTERN.test(token)) throw notFound(CART_NOT_FOUND);
-      const removed = await deleteLine(db, token, itemId);
-      const found = await snapshot(token);
-      if (!removed) throw notFound('That item is not in this cart.');
-      return view(found);
+    async removeItem(token, itemId, viewer) {
+      await snapshot(token, viewer);
+      if (!(await deleteLine(db, token, itemId))) throw notFound('That item is not in this cart.');
+      return view(await snapshot(token, viewer));
     },
 
-    async remove(token) {
-      if (!TOKEN_PATTERN.test(token) || !(await deleteCart(db, token))) throw notFound(CART_NOT_FOUND);
+    async remove(token, viewer) {
+      await snapshot(token, viewer);
+      if (!(await deleteCart(db, token))) throw notFound(CART_NOT_FOUND);
     },
 
-    async linkConsultation(token, sessionHash, questionnaireId) {
-      const { cart } = await snapshot(token);
+    async linkConsultation(token, sessionHash, questionnaireId, viewer) {
+      const { cart } = await snapshot(token, viewer);
       const consultationId = sessionHash ? await findConsultationId(db, sessionHash, questionnaireId) : null;
       if (!consultationId) {
         throw new AppError(404, 'NO_CONSULTATION', 'There is no consultation from this browser to link. Please complete the consultation first.');
       }
       await db.transaction((tx) => linkConsultation(tx, cart.id, consultationId, questionnaireId));
-      return view(await snapshot(token));
+      return view(await snapshot(token, viewer));
     },
   };
+}
+
+/** An owned cart answers only to its owner; an anonymous one to whoever holds its token. */
+function visibleTo(cart: CartRow, viewer: Viewer): boolean {
+  return cart.customerUid === null || cart.customerUid === viewer;
 }
 
 /** PostgreSQL 23503: a row refers to one that is gone. */
