@@ -47,3 +47,4 @@ export * from './orders/thank-you';
 export * from './recommendations/options';
 export * from './recommendations/rating';
 export * from './recommendations/dosage-table';
+export * from './identity/name-confirmation';

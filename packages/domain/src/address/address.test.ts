@@ -4,7 +4,7 @@ import { addressSchema } from './address';
 import { gpDetailsSchema, patientGpInfoSchema } from './gp';
 import { addressLine1Schema, addressLine2Schema, citySchema } from './lines';
 import { lookupLine1, postTownCase, toLookupAddress } from './lookup';
-import { shippingAddressError } from './summary';
+import { formatAddressLines, shippingAddressError } from './summary';
 
 const messages = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
@@ -94,6 +94,12 @@ describe('toLookupAddress', () => {
     ['STOKE-ON-TRENT', 'Stoke-on-Trent'],
   ])('writes the post town %j as %j', (town, expected) => {
     expect(postTownCase(town)).toBe(expected);
+  });
+});
+
+describe('formatAddressLines', () => {
+  it('skips blank lines', () => {
+    expect(formatAddressLines({ company: '12 High Street', street: ' ', city: 'Leeds', postcode: 'LS1 4AP' })).toEqual(['12 High Street', 'Leeds', 'LS1 4AP']);
   });
 });
 

@@ -17,3 +17,8 @@ export function shippingAddressError(address: AddressLinesAndPostcode | null | u
   const noLines = blank(address.company) && blank(address.street);
   return noLines || blank(address.postcode) ? SHIPPING_ADDRESS_MISSING_MESSAGE : null;
 }
+
+/** An address as lines to show: line 1, line 2, town and postcode, skipping blanks. */
+export function formatAddressLines(address: { company?: string | null; street?: string | null; city?: string | null; postcode?: string | null }): string[] {
+  return [address.company, address.street, address.city, address.postcode].map((part) => part?.trim() ?? '').filter(Boolean);
+}

@@ -26,8 +26,11 @@ function useSignedIn<T>(mutationFn: (input: T) => Promise<User>) {
 }
 
 export function useLogin() {
-  return useSignedIn((credentials: { email: string; password: string }) =>
-    apiRequest<User>('/shop-api/login', { method: 'POST', body: { _username: credentials.email, _password: credentials.password } }),
+  return useSignedIn((credentials: { email: string; password: string; cartToken?: string | null }) =>
+    apiRequest<User>('/shop-api/login', {
+      method: 'POST',
+      body: { _username: credentials.email, _password: credentials.password, ...(credentials.cartToken ? { cartToken: credentials.cartToken } : {}) },
+    }),
   );
 }
 
@@ -52,4 +55,10 @@ export function useResetPassword() {
     mutationFn: ({ token, password }: { token: string; password: string }) =>
       apiRequest<void>(`/shop-api/reset-password/${encodeURIComponent(token)}`, { method: 'PUT', body: { password } }),
   });
+}
+
+export function useUpdateAccount() {
+  return useSignedIn((changes: { birthday?: string; phoneNumber?: string; unlicensedProductDisclaimerAccepted?: boolean }) =>
+    apiRequest<User>('/shop-api/me', { method: 'PUT', body: changes }),
+  );
 }

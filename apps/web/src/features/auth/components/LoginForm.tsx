@@ -7,7 +7,16 @@ import { useLogin } from '../api';
 import { zodFieldErrors } from '../fieldErrors';
 
 /** Email and password; a wrong pair gets one message that does not say which was wrong. */
-export function LoginForm({ onSignedIn, onSignupInstead }: { onSignedIn: () => void; onSignupInstead?: () => void }) {
+export function LoginForm({
+  onSignedIn,
+  onSignupInstead,
+  cartToken = null,
+}: {
+  onSignedIn: () => void;
+  onSignupInstead?: () => void;
+  /** The checkout's cart, which becomes the patient's on sign-in. */
+  cartToken?: string | null;
+}) {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,7 +27,7 @@ export function LoginForm({ onSignedIn, onSignupInstead }: { onSignedIn: () => v
     const parsed = loginSchema.safeParse({ _username: email, _password: password });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setErrors({});
-    login.mutate({ email: parsed.data._username, password: parsed.data._password }, { onSuccess: onSignedIn });
+    login.mutate({ email: parsed.data._username, password: parsed.data._password, cartToken }, { onSuccess: onSignedIn });
   };
 
   return (

@@ -1,28 +1,32 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { formatPrice, formatShipping, FREQUENCY_TITLES, type CartItem } from '@elmwood/domain';
-import { storedCartToken, useAddCartItem, useCart, useRemoveCartItem } from '../../cart';
+import { useState, type ReactNode } from 'react';
+import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
+import { useMe } from '../../auth';
+import { storedCartToken, useCart } from '../../cart';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import type { SavedAddress } from '../api';
+import { AccountStep } from '../components/AccountStep';
+import { healthPlanSummary, HealthPlanStep } from '../components/HealthPlanStep';
+import { ShippingStep } from '../components/ShippingStep';
 import '../checkout.css';
-
-const STEPS = ['Health Plan', 'Account', 'Shipping', 'Payment'] as const;
+import '../../auth/auth.css';
 
 /**
- * /n/:slug/order — the checkout. Its first step, the health plan, shows the cart as the server priced it;
- * the account, shipping and payment steps follow.
+ * /n/:slug/order — the four-step checkout: Health Plan, Account, Shipping, Payment. A finished step folds
+ * into a one-line summary with an Edit link; the payment area shows only at Payment.
  */
 export function Component() {
   useDocumentTitle('Checkout');
   const [token] = useState(storedCartToken);
   const cart = useCart(token);
-  const remove = useRemoveCartItem(token ?? '');
-  const add = useAddCartItem(token ?? '');
-  const [removed, setRemoved] = useState<CartItem | null>(null);
+  const me = useMe();
+  const [editing, setEditing] = useState<CheckoutStep | null>(null);
+  const [address, setAddress] = useState<SavedAddress | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
-  if (!token || (cart.isError && cart.error.message)) {
+  if (!token || cart.isError) {
     return (
       <div className="container page">
         <EmptyState headingLevel={1} title="Your basket is empty" message="Start with a consultation, and our clinicians will recommend a treatment.">
@@ -31,80 +35,85 @@ export function Component() {
       </div>
     );
   }
-  if (!cart.data) return <LoadStatus status="loading" />;
+  if (!cart.data || me.isPending) return <LoadStatus status="loading" />;
+
+  const user = me.data ?? null;
+  const accountDone = user !== null && !needsAccountUpdate(user, { unlicensedProduct: false });
+  const reached: CheckoutStep = !accountDone ? 'ACCOUNT' : !address ? 'SHIPPING' : 'PAYMENT';
+  const current = editing ?? reached;
+  const position = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(step);
+  const maleOnly = cart.data.items.some((item) => MALE_ONLY_PRODUCTS.includes(item.product.code));
+  const finish = () => setEditing(null);
+
+  const summaries: Record<CheckoutStep, string> = {
+    'HEALTH-PLAN': healthPlanSummary(cart.data),
+    ACCOUNT: user ? `Signed in as ${user.email}` : '',
+    SHIPPING: address ? [address.company, address.city, address.postcode].join(', ') : '',
+    PAYMENT: '',
+  };
+  const bodies: Record<CheckoutStep, ReactNode> = {
+    'HEALTH-PLAN': (
+      <>
+        <HealthPlanStep cart={cart.data} token={token} />
+        {editing === 'HEALTH-PLAN' ? <Button onClick={finish}>Continue</Button> : null}
+      </>
+    ),
+    ACCOUNT: <AccountStep user={user} cartToken={token} maleOnlyTreatment={maleOnly} onDone={finish} />,
+    SHIPPING: user ? (
+      <ShippingStep
+        user={user}
+        onNotice={setNotice}
+        onDone={(saved) => {
+          setAddress(saved);
+          finish();
+        }}
+      />
+    ) : null,
+    PAYMENT: (
+      <p>
+        Online payment opens with our next release. Nothing has been charged; your basket and details are saved, and our team can take your
+        order by phone on 020 7946 0000.
+      </p>
+    ),
+  };
 
   return (
     <div className="checkout container">
       <h1 className="checkout__title">Checkout</h1>
       <ol className="checkout-steps" aria-label="Checkout steps">
-        {STEPS.map((step, index) => (
-          <li key={step} className="checkout-steps__step" aria-current={index === 0 ? 'step' : undefined}>
-            {step}
+        {CHECKOUT_STEPS.map((step) => (
+          <li key={step} className="checkout-steps__step" aria-current={step === current ? 'step' : undefined}>
+            {CHECKOUT_STEP_LABELS[step]}
           </li>
         ))}
       </ol>
-      <section className="checkout-card" aria-labelledby="health-plan">
-        <h2 id="health-plan">Health Plan</h2>
-        {cart.data.items.length === 0 ? <p>Your basket is empty.</p> : null}
-        <ul className="cart-lines">
-          {cart.data.items.map((item) => (
-            <li key={item.id} className="cart-line">
-              <span className="cart-line__name">
-                {item.product.name} {item.variant.dosage}
-              </span>
-              <span className="cart-line__plan">{item.frequency === 1 ? 'One-off purchase' : `${FREQUENCY_TITLES[item.frequency]} subscription`}</span>
-              <span className="cart-line__price">{formatPrice(item.total)}</span>
-              <Button
-                variant="link"
-                loading={remove.isPending && remove.variables === item.id}
-                onClick={() => remove.mutate(item.id, { onSuccess: () => setRemoved(item) })}
-              >
-                Remove {item.product.name}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        {removed ? (
-          <p role="status" className="cart-undo">
-            {removed.product.name} removed.{' '}
-            <Button
-              variant="link"
-              loading={add.isPending}
-              onClick={() =>
-                add.mutate(
-                  { productCode: removed.product.code, variantCode: removed.variant.code, frequency: removed.frequency },
-                  { onSuccess: () => setRemoved(null) },
-                )
-              }
-            >
-              Add it back
+      {CHECKOUT_STEPS.map((step) => {
+        const open = step === current;
+        const done = position(step) < position(reached) && step !== current;
+        return (
+          <section key={step} className={open ? 'checkout-card' : 'checkout-card checkout-card--folded'} aria-labelledby={`step-${step}`}>
+            <div className="checkout-card__head">
+              <h2 id={`step-${step}`}>{CHECKOUT_STEP_LABELS[step]}</h2>
+              {done && summaries[step] ? (
+                <Button variant="link" onClick={() => setEditing(step)}>
+                  Edit<span className="visually-hidden"> {CHECKOUT_STEP_LABELS[step]}</span>
+                </Button>
+              ) : null}
+            </div>
+            {open ? bodies[step] : done ? <p className="checkout-card__summary">{summaries[step]}</p> : null}
+          </section>
+        );
+      })}
+      <div className="toast-region" role="status" aria-live="polite">
+        {notice ? (
+          <p className="toast">
+            {notice}{' '}
+            <Button variant="link" onClick={() => setNotice(null)}>
+              Dismiss
             </Button>
           </p>
         ) : null}
-        <dl className="cart-totals">
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(cart.data.totals.subtotal)}</dd>
-          {cart.data.discounts.map((discount) => (
-            <div key={discount.code} className="cart-totals__row">
-              <dt>
-                {discount.label} <span className="visually-hidden">({discount.name})</span>
-              </dt>
-              <dd>-{formatPrice(discount.amount)}</dd>
-            </div>
-          ))}
-          <dt>Delivery</dt>
-          <dd>{formatShipping(cart.data.totals.shipping)}</dd>
-          <dt>Total</dt>
-          <dd>{formatPrice(cart.data.totals.total)}</dd>
-        </dl>
-        <p className="checkout-note">Free two days delivery. Your card is charged only after a clinician approves your treatment.</p>
-      </section>
-      <section className="checkout-card checkout-card--upcoming" aria-labelledby="account-step">
-        <h2 id="account-step">Account</h2>
-        <p>
-          Next, sign in or create your account so our clinicians can review your order. <Link to="/">Back to treatments</Link>
-        </p>
-      </section>
+      </div>
     </div>
   );
 }

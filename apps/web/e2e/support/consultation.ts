@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+const kg = (value: number, isTargetWeight: boolean) => ({ value, type: 'kg', preferredUnit: 'kg', isTargetWeight });
+
+/** Answers the weight-loss consultation as an eligible patient, in this page's browser (its quiz cookie). */
+export async function answerWeightLossConsultation(page: Page): Promise<void> {
+  const res = await page.request.patch('/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1', {
+    data: {
+      measurements: { wl_bmi: { weight: [kg(100, false)], height: [{ value: 175, type: 'cm' }], bmi: 32.7 } },
+      'date-of-birth': { wl_dob: '1985-04-12' },
+      'about-you': { wl_sex: 'male' },
+      ethnicity: { wl_ethnicity: 'white' },
+      conditions: { wl_conditions: ['none'] },
+      contraindications: { wl_contraindications: ['none'] },
+      medicines: { wl_medicines: 'None' },
+      'current-treatment': { wl_current_injection: 'none' },
+      goals: { wl_goal_weight: { weight: [kg(80, true)] } },
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).recommendations).toContain('WEGOVY');
+}
+
+/** From a finished consultation to the checkout with the recommended treatment in the cart. */
+export async function startCheckout(page: Page): Promise<void> {
+  await answerWeightLossConsultation(page);
+  await page.goto('/n/weight-loss/recommendations');
+  await page.getByRole('region', { name: 'Choose your treatment' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+}

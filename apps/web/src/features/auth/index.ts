@@ -1,0 +1,4 @@
+// What other features may use from sign-in.
+export { useLogout, useMe, useSignup, useUpdateAccount } from './api';
+export { LoginForm } from './components/LoginForm';
+export { serverFieldErrors, zodFieldErrors } from './fieldErrors';

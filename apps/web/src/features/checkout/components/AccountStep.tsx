@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { BIRTHDAY_PLACEHOLDER, birthdaySchema, formatBirthdayInput, phoneNumberSchema, type User } from '@elmwood/domain';
+import { LoginForm, useUpdateAccount } from '../../auth';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { SignupForm } from './SignupForm';
+
+interface AccountStepProps {
+  user: User | null;
+  cartToken: string;
+  maleOnlyTreatment: boolean;
+  onDone: () => void;
+}
+
+/** Log in or sign up, toggled by links; a signed-in patient missing what a prescriber needs updates the account. */
+export function AccountStep({ user, cartToken, maleOnlyTreatment, onDone }: AccountStepProps) {
+  const [mode, setMode] = useState<'signup' | 'login'>('signup');
+  if (user) return <UpdateAccountForm user={user} onDone={onDone} />;
+  return mode === 'signup' ? (
+    <SignupForm cartToken={cartToken} maleOnlyTreatment={maleOnlyTreatment} onSignedUp={onDone} onLoginInstead={() => setMode('login')} />
+  ) : (
+    <LoginForm cartToken={cartToken} onSignedIn={onDone} onSignupInstead={() => setMode('signup')} />
+  );
+}
+
+function UpdateAccountForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const update = useUpdateAccount();
+  const [birthday, setBirthday] = useState('');
+  const [phone, setPhone] = useState(user.phoneNumber ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const birthdayCheck = user.birthday ? null : birthdaySchema({ today: new Date() }).safeParse(birthday);
+    if (birthdayCheck && !birthdayCheck.success) found.birthday = birthdayCheck.error.issues[0]!.message;
+    const phoneCheck = phoneNumberSchema.safeParse(phone);
+    if (!phoneCheck.success) found.phone = phoneCheck.error.issues[0]!.message;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate({ ...(birthdayCheck?.success ? { birthday: birthdayCheck.data } : {}), phoneNumber: phoneCheck.data }, { onSuccess: onDone });
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Complete your account">
+      <p>Signed in as {user.email}. Our clinicians need a little more before they can prescribe.</p>
+      {user.birthday ? null : (
+        <TextField
+          label="Date of birth"
+          inputMode="numeric"
+          placeholder={BIRTHDAY_PLACEHOLDER}
+          value={birthday}
+          onChange={(event) => setBirthday(formatBirthdayInput(event.target.value))}
+          error={errors.birthday}
+        />
+      )}
+      <TextField label="Mobile number" type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} error={errors.phone} />
+      {update.isError ? (
+        <p className="auth-form__error" role="alert">
+          {update.error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" block loading={update.isPending}>
+        Save and continue
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { formatPrice, formatShipping, FREQUENCY_TITLES, monthsPerDelivery, type Cart, type CartItem } from '@elmwood/domain';
+import { useAddCartItem, useRemoveCartItem } from '../../cart';
+import { Button } from '../../../ui/Button';
+
+/** 'Renew or cancel after {months} months' for plans of several months, else 'Cancel anytime' (SPEC §9). */
+export function planText(cart: Cart): string {
+  const months = Math.max(0, ...cart.items.map((item) => (item.frequency === 1 ? 0 : monthsPerDelivery(item.frequency))));
+  return months > 1 ? `Renew or cancel after ${months} months` : 'Cancel anytime';
+}
+
+export function healthPlanSummary(cart: Cart): string {
+  return cart.items.map((item) => `${item.product.name} ${item.variant.dosage}`).join(', ') + ` · ${formatPrice(cart.totals.total)}`;
+}
+
+/** The cart lines as the server priced them; removing one keeps a copy to add back. */
+export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
+  const remove = useRemoveCartItem(token);
+  const add = useAddCartItem(token);
+  const [removed, setRemoved] = useState<CartItem | null>(null);
+  return (
+    <>
+      {cart.items.length === 0 ? <p>Your basket is empty.</p> : null}
+      <ul className="cart-lines">
+        {cart.items.map((item) => (
+          <li key={item.id} className="cart-line">
+            <span className="cart-line__name">
+              {item.product.name} {item.variant.dosage}
+            </span>
+            <span className="cart-line__plan">{item.frequency === 1 ? 'One-off purchase' : `${FREQUENCY_TITLES[item.frequency]} subscription`}</span>
+            <span className="cart-line__price">{formatPrice(item.total)}</span>
+            <Button variant="link" loading={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id, { onSuccess: () => setRemoved(item) })}>
+              Remove {item.product.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {removed ? (
+        <p role="status" className="cart-undo">
+          {removed.product.name} removed.{' '}
+          <Button
+            variant="link"
+            loading={add.isPending}
+            onClick={() => add.mutate({ productCode: removed.product.code, variantCode: removed.variant.code, frequency: removed.frequency }, { onSuccess: () => setRemoved(null) })}
+          >
+            Add it back
+          </Button>
+        </p>
+      ) : null}
+      <dl className="cart-totals">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(cart.totals.subtotal)}</dd>
+        {cart.discounts.map((discount) => (
+          <div key={discount.code} className="cart-totals__row">
+            <dt>
+              {discount.label} <span className="visually-hidden">({discount.name})</span>
+            </dt>
+            <dd>-{formatPrice(discount.amount)}</dd>
+          </div>
+        ))}
+        <dt>Delivery</dt>
+        <dd>{formatShipping(cart.totals.shipping)}</dd>
+        <dt>Total</dt>
+        <dd>{formatPrice(cart.totals.total)}</dd>
+      </dl>
+      <p className="checkout-note">Free two days delivery · {planText(cart)}. Your card is charged only after a clinician approves your treatment.</p>
+    </>
+  );
+}

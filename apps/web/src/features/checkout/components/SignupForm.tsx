@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema } from '@elmwood/domain';
+import { serverFieldErrors, useSignup, zodFieldErrors } from '../../auth';
+import { Button } from '../../../ui/Button';
+import { CheckboxField, TextField } from '../../../ui/TextField';
+
+const EMPTY = { firstName: '', lastName: '', email: '', phoneNumber: '', birthday: '', plainPassword: '' };
+type TextFields = typeof EMPTY;
+
+interface SignupFormProps {
+  cartToken: string;
+  /** The cart holds a treatment prescribed to men only (ED, finasteride). */
+  maleOnlyTreatment: boolean;
+  onSignedUp: () => void;
+  onLoginInstead: () => void;
+}
+
+/** The SPEC §3 signup payload, checked field by field with the spec's messages; errors show once a field is left. */
+export function SignupForm({ cartToken, maleOnlyTreatment, onSignedUp, onLoginInstead }: SignupFormProps) {
+  const signup = useSignup();
+  const [fields, setFields] = useState<TextFields>(EMPTY);
+  const [agree, setAgree] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
+  const [nameConfirmation, setNameConfirmation] = useState(false);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const confirmName = needsNameConfirmation(fields.firstName, maleOnlyTreatment);
+
+  const schema = signupSchema({ today: new Date(), requireNameConfirmation: confirmName });
+  const payload = { ...fields, agreeTermsAndPrivacy: agree, subscribedToNewsletter: newsletter, nameConfirmation, cartToken };
+  const parsed = schema.safeParse(payload);
+  const clientErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+  const serverErrors = serverFieldErrors(signup.error);
+  const errorFor = (field: string) => (submitted || touched.has(field) ? (clientErrors[field] ?? serverErrors[field] ?? null) : (serverErrors[field] ?? null));
+
+  const text = (field: keyof TextFields, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={label}
+      value={fields[field]}
+      onChange={(event) => setFields((current) => ({ ...current, [field]: field === 'birthday' ? formatBirthdayInput(event.target.value) : event.target.value }))}
+      onBlur={() => setTouched((current) => new Set(current).add(field))}
+      error={errorFor(field)}
+      {...extra}
+    />
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!parsed.success) return;
+    signup.mutate(parsed.data, { onSuccess: onSignedUp });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-label="Create your account">
+      {text('firstName', 'First name', { autoComplete: 'given-name' })}
+      {text('lastName', 'Last name', { autoComplete: 'family-name' })}
+      {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {text('phoneNumber', 'Mobile number', { type: 'tel', autoComplete: 'tel' })}
+      {text('birthday', 'Date of birth', {
+        inputMode: 'numeric',
+        autoComplete: 'bday',
+        placeholder: BIRTHDAY_PLACEHOLDER,
+        hint: 'Our clinicians need this to issue your prescription.',
+      })}
+      {text('plainPassword', 'Password', { type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters.' })}
+      {confirmName ? (
+        <CheckboxField
+          label="I confirm this is my legal name, I was born male and I am buying this treatment for myself."
+          checked={nameConfirmation}
+          onChange={(event) => setNameConfirmation(event.target.checked)}
+          error={submitted ? (clientErrors.nameConfirmation ?? null) : null}
+        />
+      ) : null}
+      <CheckboxField
+        label={
+          <>
+            I agree to the <Link to="/pages/terms">terms</Link>, <Link to="/pages/terms-of-sale">terms of sale</Link> and{' '}
+            <Link to="/pages/privacy">privacy policy</Link>
+          </>
+        }
+        checked={agree}
+        onChange={(event) => setAgree(event.target.checked)}
+        error={submitted ? (clientErrors.agreeTermsAndPrivacy ?? null) : null}
+      />
+      <CheckboxField label="Send me health tips and offers by email (optional)" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+      {signup.isError && Object.keys(serverErrors).length === 0 ? (
+        <p className="auth-form__error" role="alert">
+          {signup.error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" block loading={signup.isPending}>
+        Create account and continue
+      </Button>
+      <p className="auth-form__links">
+        <Button variant="link" onClick={onLoginInstead}>
+          Already have an account? Log in
+        </Button>
+      </p>
+    </form>
+  );
+}
