@@ -92,3 +92,36 @@ test('an address entered by hand shows each address message', async ({ page }) =
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('12 High Street, Leeds, LS1 4AP')).toBeVisible();
 });
+
+test('a discount code is applied and removed, and the patient logs out and back in to the same order', async ({ page }) => {
+  const email = `discount-${Date.now()}@example.com`;
+  await startCheckout(page);
+  await signUp(page, email);
+  await page.getByRole('button', { name: 'Edit Health Plan' }).click();
+
+  await page.getByRole('button', { name: 'Add discount code' }).click();
+  await field(page, 'Discount code').fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(errorOf(page, 'Discount code')).toHaveText('This discount code is not valid.');
+  await field(page, 'Discount code').fill('welcome20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Discount applied')).toBeVisible();
+  await expect(page.getByText('20% OFF').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add discount code' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'discount applied');
+  await page.getByRole('button', { name: 'Remove discount 20% off your first order' }).click();
+  await expect(page.getByText('Discount removed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add discount code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to continue your order' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('You need to log in to view this page');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
+});

@@ -42,7 +42,11 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<void>('/shop-api/logout', { method: 'POST' }),
-    onSuccess: () => client.setQueryData(authKeys.me, null),
+    // Nothing of the patient's stays in this browser's memory for the next person at the device.
+    onSuccess: () => {
+      client.clear();
+      client.setQueryData(authKeys.me, null);
+    },
   });
 }
 

@@ -2,3 +2,4 @@
 export { useLogout, useMe, useSignup, useUpdateAccount } from './api';
 export { LoginForm } from './components/LoginForm';
 export { serverFieldErrors, zodFieldErrors } from './fieldErrors';
+export { loginPathFor } from './redirect';

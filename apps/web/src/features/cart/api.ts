@@ -83,3 +83,19 @@ export function useAddCartItem(token: string) {
     onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
   });
 }
+
+/** Apply or remove a discount code; the server decides what it is worth. */
+export function useCartCoupon(token: string) {
+  const client = useQueryClient();
+  const onSuccess = (cart: Cart) => client.setQueryData(cartKeys.cart(token), cart);
+  return {
+    apply: useMutation({
+      mutationFn: (coupon: string) => apiRequest<Cart>(`/shop-api/carts/${token}/coupon`, { method: 'PUT', body: { coupon } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: () => apiRequest<Cart>(`/shop-api/carts/${token}/coupon`, { method: 'DELETE' }),
+      onSuccess,
+    }),
+  };
+}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { formatPrice, formatShipping, FREQUENCY_TITLES, monthsPerDelivery, type Cart, type CartItem } from '@elmwood/domain';
+import { deliveryEstimate, formatPrice, formatShipping, FREQUENCY_TITLES, monthsPerDelivery, type Cart, type CartItem } from '@elmwood/domain';
 import { useAddCartItem, useRemoveCartItem } from '../../cart';
 import { Button } from '../../../ui/Button';
+import { DiscountBox } from './DiscountBox';
 
 /** 'Renew or cancel after {months} months' for plans of several months, else 'Cancel anytime' (SPEC §9). */
 export function planText(cart: Cart): string {
@@ -47,6 +48,7 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
           </Button>
         </p>
       ) : null}
+      <DiscountBox cart={cart} token={token} />
       <dl className="cart-totals">
         <dt>Subtotal</dt>
         <dd>{formatPrice(cart.totals.subtotal)}</dd>
@@ -63,7 +65,10 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
         <dt>Total</dt>
         <dd>{formatPrice(cart.totals.total)}</dd>
       </dl>
-      <p className="checkout-note">Free two days delivery · {planText(cart)}. Your card is charged only after a clinician approves your treatment.</p>
+      <p className="checkout-note">
+        Free two days delivery, expected {deliveryEstimate(new Date())} once approved · {planText(cart)}. Your card is charged only after a clinician
+        approves your treatment.
+      </p>
     </>
   );
 }

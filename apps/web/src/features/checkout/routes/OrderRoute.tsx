@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
-import { useMe } from '../../auth';
+import { loginPathFor, useLogout, useMe } from '../../auth';
+import { isApiError } from '../../../lib/api';
 import { storedCartToken, useCart } from '../../cart';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, ButtonLink } from '../../../ui/Button';
@@ -19,13 +21,24 @@ import '../../auth/auth.css';
  */
 export function Component() {
   useDocumentTitle('Checkout');
+  const location = useLocation();
   const [token] = useState(storedCartToken);
   const cart = useCart(token);
   const me = useMe();
+  const logout = useLogout();
   const [editing, setEditing] = useState<CheckoutStep | null>(null);
   const [address, setAddress] = useState<SavedAddress | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  if (token && isApiError(cart.error) && cart.error.isNotFound && !me.data) {
+    return (
+      <div className="container page">
+        <EmptyState headingLevel={1} title="Log in to continue your order" message="Your basket is kept in your account.">
+          <ButtonLink to={loginPathFor(location.pathname)}>Log in</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
   if (!token || cart.isError) {
     return (
       <div className="container page">
@@ -94,6 +107,11 @@ export function Component() {
           <section key={step} className={open ? 'checkout-card' : 'checkout-card checkout-card--folded'} aria-labelledby={`step-${step}`}>
             <div className="checkout-card__head">
               <h2 id={`step-${step}`}>{CHECKOUT_STEP_LABELS[step]}</h2>
+              {step === 'ACCOUNT' && user ? (
+                <Button variant="link" loading={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => setAddress(null) })}>
+                  Log out
+                </Button>
+              ) : null}
               {done && summaries[step] ? (
                 <Button variant="link" onClick={() => setEditing(step)}>
                   Edit<span className="visually-hidden"> {CHECKOUT_STEP_LABELS[step]}</span>
