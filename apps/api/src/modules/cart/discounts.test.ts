@@ -60,3 +60,24 @@ describe('discount codes', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('the sildenafil free trial', () => {
+  it('takes 500 off the subtotal for the trial pack, with no code', async () => {
+    const { eligibleErectileDysfunctionAnswers } = await import('../../seed/data/questionnaires/sample-answers');
+    const answered = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/shop-api/medical-history-for-groups-by-ids',
+      payload: { questionnaireId: 2, answers: eligibleErectileDysfunctionAnswers },
+    });
+    expect(answered.json().recommendations).toContain('SILDENAFIL');
+    const cookie = answered.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const token: string = (await call('POST', '/shop-api/carts', { channel: 'WEB_WL_UK' })).json().tokenValue;
+    await ctx.app.inject({ method: 'PUT', url: `/shop-api/checkout/${token}/medical_history_questionnaire`, headers: { cookie }, payload: { questionnaireId: 2 } });
+    const added = await call('POST', `/shop-api/carts/${token}/items`, { productCode: 'SILDENAFIL', variantCode: 'SILDENAFIL-50MG-4-TRIAL', frequency: 1 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().discounts).toEqual([
+      { code: 'SILDENAFIL_FREE_TRIAL', name: 'Sildenafil free trial', amount: 500, label: '100% OFF', isCouponBased: false, isExclusive: false },
+    ]);
+    expect(added.json().totals).toMatchObject({ subtotal: 500, discount: 500, total: 0 });
+  });
+});

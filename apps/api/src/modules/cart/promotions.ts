@@ -10,19 +10,26 @@ const TTL_MS = 60_000;
  * so a cart read costs no extra round trip.
  */
 export function promotionCatalog(db: Db) {
-  let loaded: { at: number; byCoupon: Map<string, Promotion> } | null = null;
-  async function byCouponMap(): Promise<Map<string, Promotion>> {
-    if (loaded && Date.now() - loaded.at < TTL_MS) return loaded.byCoupon;
+  let loaded: { at: number; byCoupon: Map<string, Promotion>; automatic: Promotion[] } | null = null;
+  async function load() {
+    if (loaded && Date.now() - loaded.at < TTL_MS) return loaded;
     const rows = await db.select().from(promotions).where(eq(promotions.active, true));
-    const byCoupon = new Map(rows.filter((row) => row.couponCode).map((row) => [row.couponCode!, row.definition]));
-    loaded = { at: Date.now(), byCoupon };
-    return byCoupon;
+    loaded = {
+      at: Date.now(),
+      byCoupon: new Map(rows.filter((row) => row.couponCode).map((row) => [row.couponCode!, row.definition])),
+      automatic: rows.filter((row) => !row.couponCode).map((row) => row.definition),
+    };
+    return loaded;
   }
   return {
     /** The promotion a coupon code names (any case, spaces trimmed), or null. */
     async byCoupon(code: string | null): Promise<Promotion | null> {
       if (!code) return null;
-      return (await byCouponMap()).get(code.trim().toUpperCase()) ?? null;
+      return (await load()).byCoupon.get(code.trim().toUpperCase()) ?? null;
+    },
+    /** Promotions that apply without a code (such as the sildenafil free trial). */
+    async automatic(): Promise<Promotion[]> {
+      return (await load()).automatic;
     },
   };
 }

@@ -72,7 +72,7 @@ export interface CartServiceOptions {
   today?: () => string;
 }
 
-function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], promotion: Promotion | null): Cart {
+function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], offers: readonly Promotion[]): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
     return {
@@ -87,9 +87,7 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
   // Before an account is attached no order exists yet, so a first-order promotion applies.
-  const applied = promotion
-    ? applyPromotions([promotion], items.map((item) => ({ variantCode: item.variant.code, total: item.total })), { isFirstOrder: true })
-    : [];
+  const applied = applyPromotions(offers, items.map((item) => ({ variantCode: item.variant.code, total: item.total })), { isFirstOrder: true });
   const discounts = applied.map((entry) => ({
     code: entry.code,
     name: entry.name,
@@ -148,8 +146,14 @@ export function createCartService({ db, questionnaires, promotions, today = () =
   }
 
   async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
-    const [consultations, promotion] = await Promise.all([withQuestionnaires(linked), promotions.byCoupon(cart.couponCode)]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), promotion);
+    const [consultations, offers] = await Promise.all([withQuestionnaires(linked), offersFor(cart.couponCode)]);
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers);
+  }
+
+  /** The automatic promotions, plus the one the cart's coupon names. */
+  async function offersFor(couponCode: string | null): Promise<Promotion[]> {
+    const [automatic, coupon] = await Promise.all([promotions.automatic(), promotions.byCoupon(couponCode)]);
+    return coupon ? [...automatic, coupon] : automatic;
   }
 
   async function snapshot(token: string, viewer: Viewer): Promise<CartSnapshot> {
@@ -244,7 +248,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       // A coupon from a marketing link is kept only if it exists; a stale link must not stop the order.
       const promotion = await promotions.byCoupon(couponCode);
       const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode: promotion ? couponCode!.trim().toUpperCase() : null });
-      return toCart(cart, [], [], promotion);
+      return toCart(cart, [], [], []);
     },
 
     async applyCoupon(token, coupon, viewer) {

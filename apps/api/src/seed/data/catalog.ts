@@ -291,6 +291,8 @@ export const demoCatalog: SeedProduct[] = [
       { code: 'SILDENAFIL-25MG-8', name: '25 mg × 8 tablets', dosage: '25 mg', quantityPerMonth: 8, quantityPerMonthType: 'tablet', prices: { 30: 1799, 90: 4797, 1: 1999 } },
       { code: 'SILDENAFIL-50MG-8', name: '50 mg × 8 tablets', dosage: '50 mg', quantityPerMonth: 8, quantityPerMonthType: 'tablet', prices: { 30: 2199, 90: 5997, 1: 2399 } },
       { code: 'SILDENAFIL-100MG-8', name: '100 mg × 8 tablets', dosage: '100 mg', quantityPerMonth: 8, quantityPerMonthType: 'tablet', prices: { 30: 2699, 90: 7497, 1: 2999 } },
+      // A first try of four tablets; the free-trial promotion takes its £5 off, so it costs nothing.
+      { code: 'SILDENAFIL-50MG-4-TRIAL', name: '50 mg × 4 tablets (free trial)', dosage: '50 mg trial', quantityPerMonth: 4, quantityPerMonthType: 'tablet', prices: { 1: 500 } },
     ],
   },
   {

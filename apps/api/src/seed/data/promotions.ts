@@ -3,6 +3,17 @@ import type { Promotion } from '@elmwood/domain';
 /** Demo promotions; the coupon codes are listed in the README. */
 export const demoPromotions: Promotion[] = [
   {
+    code: 'SILDENAFIL_FREE_TRIAL',
+    name: 'Sildenafil free trial',
+    kind: 'fixed',
+    value: 500,
+    couponCode: null,
+    exclusive: false,
+    firstOrderOnly: false,
+    referral: false,
+    variantCodes: ['SILDENAFIL-50MG-4-TRIAL'],
+  },
+  {
     code: 'FIRST_ORDER_20',
     name: '20% off your first order',
     kind: 'percentage',
