@@ -59,3 +59,20 @@ test('a page that needs login says so, and login returns there (never to another
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/pages\/terms$/);
 });
+
+test('sign in with Google through the sandbox provider opens an account once the terms are ticked', async ({ page }) => {
+  const email = `google-${Date.now()}@example.com`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with Google' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First name').fill('Jo');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please agree to the terms to open your account.');
+  await expectNoAxeViolations(page, 'sandbox sign-in');
+  await dialog.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const me = await page.request.get('/shop-api/me');
+  expect((await me.json()).email).toBe(email);
+});

@@ -3,3 +3,4 @@ export { useLogout, useMe, useSignup, useUpdateAccount } from './api';
 export { LoginForm } from './components/LoginForm';
 export { serverFieldErrors, zodFieldErrors } from './fieldErrors';
 export { loginPathFor } from './redirect';
+export { SocialSignIn } from './components/SocialSignIn';

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useLogin } from '../api';
 import { zodFieldErrors } from '../fieldErrors';
+import { SocialSignIn } from './SocialSignIn';
 
 /** Email and password; a wrong pair gets one message that does not say which was wrong. */
 export function LoginForm({
@@ -42,6 +43,7 @@ export function LoginForm({
       <Button type="submit" size="lg" block loading={login.isPending}>
         Log in
       </Button>
+      <SocialSignIn cartToken={cartToken} onSignedIn={onSignedIn} />
       <p className="auth-form__links">
         <Link to="/forgot-password">Forgot your password?</Link>
         {onSignupInstead ? (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema } from '@elmwood/domain';
-import { serverFieldErrors, useSignup, zodFieldErrors } from '../../auth';
+import { serverFieldErrors, SocialSignIn, useSignup, zodFieldErrors } from '../../auth';
 import { Button } from '../../../ui/Button';
 import { CheckboxField, TextField } from '../../../ui/TextField';
 
@@ -93,6 +93,7 @@ export function SignupForm({ cartToken, maleOnlyTreatment, onSignedUp, onLoginIn
       <Button type="submit" size="lg" block loading={signup.isPending}>
         Create account and continue
       </Button>
+      <SocialSignIn cartToken={cartToken} onSignedIn={onSignedUp} />
       <p className="auth-form__links">
         <Button variant="link" onClick={onLoginInstead}>
           Already have an account? Log in
