@@ -119,6 +119,8 @@ function registerPages(app: FastifyInstance, webRoot: string | null): void {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset; they go to browsers that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints everything under /assets, so those files never change under one name.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
