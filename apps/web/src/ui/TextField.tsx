@@ -7,13 +7,24 @@ interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
   hint?: string;
   /** Shown under the field, linked to it and announced. */
   error?: string | null;
+  /** A unit shown inside the box at its end ('kg'); decorative, so say the unit in the label too. */
+  suffix?: string;
 }
 
 /** A labelled input: the label always visible, hint and error tied to the field for assistive technology. */
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, suffix, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const control = (
+    <input
+      id={id}
+      className={cx('field__input', suffix && 'field__input--suffixed')}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      {...input}
+    />
+  );
   return (
     <div className={cx('field', className)}>
       <label className="field__label" htmlFor={id}>
@@ -24,13 +35,16 @@ export function TextField({ label, hint, error, className, ...input }: TextField
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
+      {suffix ? (
+        <div className="field__box">
+          {control}
+          <span className="field__suffix" aria-hidden="true">
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        control
+      )}
       <p id={errorId} className="field__error" aria-live="polite">
         {error ?? ''}
       </p>

@@ -1,14 +1,19 @@
 import {
   allQuestions,
+  answerKind,
+  BIRTHDAY_INCOMPLETE_MESSAGE,
+  BIRTHDAY_UNPARSEABLE_MESSAGE,
+  birthdayError,
   checkAnswer,
   evaluateConsultation,
   isAnswered,
+  parseIsoDate,
+  REQUIRED_MESSAGE,
   type Question,
   type Questionnaire,
   type QuizStep,
 } from '@elmwood/domain';
 
-export const ANSWER_REQUIRED_MESSAGE = 'Please answer this question';
 /** The consultations of the shop: their steps are sent as 'unsure' (SPEC §7), anything else as 'add to cart'. */
 export const QUIZ_TAXONS = ['weight-loss', 'erectile-dysfunction', 'hair-loss'] as const;
 
@@ -18,19 +23,36 @@ export function visibleQuestions(questionnaire: Questionnaire, step: QuizStep, a
   return step.questions.filter((question) => visible.has(question.id));
 }
 
+/** A date of birth still being typed: the birthday field's own words for it (SPEC §5), else null. */
+function dateOfBirthMessage(value: unknown, today: string): string | null {
+  if (typeof value !== 'string' || parseIsoDate(value)) return null;
+  return birthdayError(value, { today }) === BIRTHDAY_INCOMPLETE_MESSAGE ? BIRTHDAY_INCOMPLETE_MESSAGE : BIRTHDAY_UNPARSEABLE_MESSAGE;
+}
+
 /** A message per question that cannot be sent yet; empty when the step may go. */
-export function stepErrors(questions: readonly Question[], answers: Record<string, unknown>): Record<string, string> {
+export function stepErrors(questions: readonly Question[], answers: Record<string, unknown>, today: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const question of questions) {
     const value = answers[question.id];
     if (!isAnswered(value)) {
-      if (!question.optional) errors[question.id] = ANSWER_REQUIRED_MESSAGE;
+      if (!question.optional) errors[question.id] = REQUIRED_MESSAGE;
+      continue;
+    }
+    const typing = answerKind(question.type) === 'dateOfBirth' ? dateOfBirthMessage(value, today) : null;
+    if (typing) {
+      errors[question.id] = typing;
       continue;
     }
     const check = checkAnswer(question, value);
     if (!check.ok) errors[question.id] = check.message;
   }
   return errors;
+}
+
+/** Only the answers of the steps up to this one (1-based): what the patient has been shown and confirmed. */
+export function answersThroughStep(questionnaire: Questionnaire, stepNumber: number, answers: Record<string, unknown>): Record<string, unknown> {
+  const ids = questionnaire.steps.slice(0, stepNumber).flatMap((step) => step.questions.map((question) => question.id));
+  return Object.fromEntries(ids.filter((id) => id in answers).map((id) => [id, answers[id]]));
 }
 
 /** The 1-based step holding a question, for 'go back to the first unanswered question'. */

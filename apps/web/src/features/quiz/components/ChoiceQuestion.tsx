@@ -1,28 +1,32 @@
 import type { AnswerOption } from '@elmwood/domain';
+import { Checkbox } from '../../../ui/Checkbox';
+import { RadioCards, type RadioCardOption } from '../../../ui/RadioCards';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import type { QuestionInputProps } from './types';
 
+function cardOption(option: AnswerOption, withImage: boolean): RadioCardOption {
+  return {
+    value: option.value,
+    label: option.text,
+    description: option.note ? <SafeHtml as="span" html={option.note} /> : undefined,
+    image: withImage && option.image ? { src: option.image } : undefined,
+  };
+}
+
 /**
- * One answer from a list, as cards with native radios (arrow keys move between them). imageChoice and
- * imageselect show each option's picture; productChoice values are 'PRODUCT|||VARIANT'.
+ * One answer from a list, as radio cards (arrow keys move between them). imageChoice and imageselect show
+ * each option's picture; productChoice values are 'PRODUCT|||VARIANT' and are sent as they are.
  */
 export function ChoiceQuestion({ question, value, onChange, errorId, withImages = false }: QuestionInputProps & { withImages?: boolean }) {
-  const name = `q-${question.id}`;
   return (
-    <div className={withImages ? 'choice-cards choice-cards--images' : 'choice-cards'}>
-      {question.answers.map((option) => (
-        <OptionCard
-          key={option.value}
-          option={option}
-          type="radio"
-          name={name}
-          checked={value === option.value}
-          onChange={() => onChange(option.value)}
-          withImage={withImages}
-          errorId={errorId}
-        />
-      ))}
-    </div>
+    <RadioCards
+      name={`q-${question.id}`}
+      options={question.answers.map((option) => cardOption(option, withImages))}
+      value={typeof value === 'string' ? value : null}
+      onChange={onChange}
+      aria-describedby={errorId}
+      layout={withImages ? 'grid' : 'list'}
+    />
   );
 }
 
@@ -36,49 +40,20 @@ export function MultiChoiceQuestion({ question, value, onChange, errorId }: Ques
     onChange([...selected.filter((item) => !exclusive.has(item)), option.value]);
   };
   return (
-    <div className="choice-cards">
+    <div className="quiz-options">
       {question.answers.map((option) => (
-        <OptionCard
+        <Checkbox
           key={option.value}
-          option={option}
-          type="checkbox"
+          variant="card"
           name={`q-${question.id}`}
+          value={option.value}
+          label={option.text}
+          description={option.note ? <SafeHtml as="span" html={option.note} /> : undefined}
           checked={selected.includes(option.value)}
           onChange={() => toggle(option)}
-          errorId={errorId}
+          aria-describedby={errorId}
         />
       ))}
     </div>
-  );
-}
-
-interface OptionCardProps {
-  option: AnswerOption;
-  type: 'radio' | 'checkbox';
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-  withImage?: boolean;
-  errorId?: string;
-}
-
-function OptionCard({ option, type, name, checked, onChange, withImage = false, errorId }: OptionCardProps) {
-  return (
-    <label className={checked ? 'choice-card choice-card--checked' : 'choice-card'}>
-      <input
-        className="choice-card__input"
-        type={type}
-        name={name}
-        value={option.value}
-        checked={checked}
-        onChange={onChange}
-        aria-describedby={errorId}
-      />
-      {withImage && option.image ? <img className="choice-card__image" src={option.image} alt="" width={96} height={96} /> : null}
-      <span className="choice-card__text">
-        <span className="choice-card__label">{option.text}</span>
-        {option.note ? <SafeHtml as="span" className="choice-card__note" html={option.note} /> : null}
-      </span>
-    </label>
   );
 }

@@ -1,41 +1,37 @@
 import { useState } from 'react';
-import { BIRTHDAY_PLACEHOLDER, BIRTHDAY_UNPARSEABLE_MESSAGE, formatBirthdayInput, parseBirthday } from '@elmwood/domain';
+import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, parseBirthday } from '@elmwood/domain';
 import type { QuestionInputProps } from './types';
 
-const asTyped = (iso: unknown) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : '');
+/** '1985-04-12' back to what was typed, '12/04/1985'; typed text that was not yet a date stays as it was. */
+function asTyped(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : formatBirthdayInput(value);
+}
 
 /**
- * Typed as DD/MM/YYYY (digits only, slashes added), answered as YYYY-MM-DD once it is a real date.
- * The age limits are the consultation's own rules, so they lead to its rejection screen, not an error here.
+ * DobType: typed as digits and laid out DD/MM/YYYY by the domain's birthday formatter. The answer is the
+ * date as YYYY-MM-DD once it is a real date; until then it is the typed text, which the step refuses with
+ * the birthday messages ('Please enter your date of birth', 'Please enter correct date'). The age limits are
+ * the consultation's own rules, so they lead to its rejection screen rather than an error here.
  */
 export function DateOfBirthQuestion({ question, value, onChange, labelId, errorId }: QuestionInputProps) {
   const [typed, setTyped] = useState(() => asTyped(value));
-  const complete = typed.replace(/\D/g, '').length === 8;
-  const invalid = complete && parseBirthday(typed) === null;
-  const messageId = `q-${question.id}-date-error`;
   return (
-    <div className="quiz-field">
-      <input
-        id={`q-${question.id}`}
-        className="quiz-input"
-        inputMode="numeric"
-        autoComplete="bday"
-        aria-labelledby={labelId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[invalid ? messageId : null, errorId].filter(Boolean).join(' ') || undefined}
-        placeholder={question.placeholder ?? BIRTHDAY_PLACEHOLDER}
-        value={typed}
-        onChange={(event) => {
-          const next = formatBirthdayInput(event.target.value);
-          setTyped(next);
-          onChange(parseBirthday(next));
-        }}
-      />
-      {invalid ? (
-        <p id={messageId} className="quiz-error" role="alert">
-          {BIRTHDAY_UNPARSEABLE_MESSAGE}
-        </p>
-      ) : null}
-    </div>
+    <input
+      id={`q-${question.id}`}
+      className="quiz-input quiz-input--date"
+      inputMode="numeric"
+      autoComplete="bday"
+      aria-labelledby={labelId}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      placeholder={question.placeholder ?? BIRTHDAY_PLACEHOLDER}
+      value={typed}
+      onChange={(event) => {
+        const next = formatBirthdayInput(event.target.value);
+        setTyped(next);
+        onChange(next === '' ? null : (parseBirthday(next) ?? next));
+      }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { WEEKDAYS, type DatetimeAnswer } from '@elmwood/domain';
+import { Checkbox } from '../../../ui/Checkbox';
 import type { QuestionInputProps } from './types';
 
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
@@ -16,37 +17,43 @@ function asAnswer(value: unknown): DatetimeAnswer {
   return { period: Array.isArray(answer.period) ? answer.period : [], day: Array.isArray(answer.day) ? answer.day : [] };
 }
 
-/** Times of day from the question's answers, and days of the week: two lists of checkboxes. */
+const toggled = <T extends string>(list: readonly T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+/** Times of day from the question's answers, and days of the week: two lists of checkboxes, answered as {period, day}. */
 export function DatetimeQuestion({ question, value, onChange, errorId }: QuestionInputProps) {
   const answer = asAnswer(value);
   const update = (next: DatetimeAnswer) => onChange(next.period.length === 0 && next.day.length === 0 ? null : next);
-  const toggle = <T extends string>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
   return (
     <div className="datetime-question">
       <fieldset className="quiz-subgroup">
         <legend className="quiz-subgroup__legend">Time of day</legend>
-        <div className="checkbox-list">
+        <div className="quiz-options quiz-options--columns">
           {question.answers.map((option) => (
-            <label key={option.value} className="checkbox-row">
-              <input
-                type="checkbox"
-                checked={answer.period.includes(option.value)}
-                onChange={() => update({ ...answer, period: toggle(answer.period, option.value) })}
-                aria-describedby={errorId}
-              />
-              <span>{option.text}</span>
-            </label>
+            <Checkbox
+              key={option.value}
+              variant="card"
+              label={option.text}
+              value={option.value}
+              checked={answer.period.includes(option.value)}
+              onChange={() => update({ ...answer, period: toggled(answer.period, option.value) })}
+              aria-describedby={errorId}
+            />
           ))}
         </div>
       </fieldset>
       <fieldset className="quiz-subgroup">
         <legend className="quiz-subgroup__legend">Days of the week</legend>
-        <div className="checkbox-list checkbox-list--days">
+        <div className="quiz-options quiz-options--columns">
           {WEEKDAYS.map((day) => (
-            <label key={day} className="checkbox-row">
-              <input type="checkbox" checked={answer.day.includes(day)} onChange={() => update({ ...answer, day: toggle(answer.day, day) })} />
-              <span>{DAY_NAMES[day]}</span>
-            </label>
+            <Checkbox
+              key={day}
+              variant="card"
+              label={DAY_NAMES[day]}
+              value={day}
+              checked={answer.day.includes(day)}
+              onChange={() => update({ ...answer, day: toggled(answer.day, day) })}
+              aria-describedby={errorId}
+            />
           ))}
         </div>
       </fieldset>

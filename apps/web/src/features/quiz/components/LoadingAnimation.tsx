@@ -1,28 +1,31 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 /** SPEC §9: each text for 3.5 s with a 300 ms fade, under a 9 s progress bar. */
 export const TEXT_DELAY_MS = 3500;
 export const FADE_MS = 300;
 export const PROGRESS_MS = 9000;
 
-const TEXTS = ['Reviewing your answers', 'Checking which treatments suit you', 'Preparing your recommendations'];
+export const LOADING_TITLE = 'Thank you. We are finding the right treatment for you';
+export const LOADING_TEXTS = ['Reviewing your answers', 'Checking which treatments suit you', 'Preparing your recommendations'] as const;
+export const SKIP_BUTTON = 'Skip to your recommendations';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
- * Plays between the last step and the recommendations, then calls onFinish. People who prefer reduced
- * motion get still text and can skip straight on.
+ * Plays between the last step and the recommendations, then calls onFinish after the progress bar's 9 s.
+ * Each text fades in and out over 300 ms within its 3.5 s. People who prefer reduced motion see still text
+ * with no bar, and a button to go straight on.
  */
 export function LoadingAnimation({ onFinish }: { onFinish: () => void }) {
   const [reduced] = useState(prefersReducedMotion);
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
-    if (reduced) return;
-    const timers = TEXTS.slice(1).map((_, i) => window.setTimeout(() => setIndex(i + 1), TEXT_DELAY_MS * (i + 1)));
+    const timers = reduced ? [] : LOADING_TEXTS.slice(1).map((_, i) => window.setTimeout(() => setIndex(i + 1), TEXT_DELAY_MS * (i + 1)));
     const done = window.setTimeout(onFinish, PROGRESS_MS);
     return () => {
       timers.forEach((timer) => window.clearTimeout(timer));
@@ -33,21 +36,29 @@ export function LoadingAnimation({ onFinish }: { onFinish: () => void }) {
   return (
     <section className="quiz-loading" aria-labelledby="quiz-loading-title">
       <h1 id="quiz-loading-title" className="quiz-loading__title">
-        Thank you. We are finding the right treatment for you
+        {LOADING_TITLE}
       </h1>
-      <p key={index} className="quiz-loading__text" role="status" style={{ animationDuration: `${FADE_MS}ms` }}>
-        {reduced ? TEXTS.join('. ') : TEXTS[index]}
-      </p>
-      {reduced ? null : (
-        <div className="quiz-loading__bar" aria-hidden="true">
-          <span className="quiz-loading__fill" style={{ animationDuration: `${PROGRESS_MS}ms` }} />
-        </div>
-      )}
       {reduced ? (
-        <Button size="lg" onClick={onFinish}>
-          Skip to your recommendations
-        </Button>
-      ) : null}
+        <>
+          <ul className="quiz-loading__list">
+            {LOADING_TEXTS.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+          <Button size="lg" onClick={onFinish}>
+            {SKIP_BUTTON}
+          </Button>
+        </>
+      ) : (
+        <>
+          <div className="quiz-loading__texts" aria-live="polite">
+            <p key={index} className="quiz-loading__text" style={{ animationDuration: `${TEXT_DELAY_MS}ms` }}>
+              {LOADING_TEXTS[index]}
+            </p>
+          </div>
+          <ProgressBar className="quiz-loading__bar" label="Finding your treatment" durationMs={PROGRESS_MS} />
+        </>
+      )}
     </section>
   );
 }

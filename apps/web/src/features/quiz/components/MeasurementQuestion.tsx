@@ -10,6 +10,7 @@ import {
   type MeasurementFields,
   type WeightUnit,
 } from '@elmwood/domain';
+import { TextField } from '../../../ui/TextField';
 import type { QuestionInputProps } from './types';
 
 const FIELD_NAMES: Record<MeasurementField, string> = {
@@ -56,38 +57,23 @@ function UnitSwitch<U extends string>({ label, units, value, onChange }: { label
   );
 }
 
-function MeasurementInputs({ fields, names, questionId, onChange }: { fields: MeasurementFields; names: MeasurementField[]; questionId: string; onChange: (field: MeasurementField, value: string) => void }) {
+function MeasurementInputs({ fields, names, onChange }: { fields: MeasurementFields; names: MeasurementField[]; onChange: (field: MeasurementField, value: string) => void }) {
   return (
     <div className="measurement-inputs">
       {names.map((field) => {
         const raw = fields[field];
-        const error = measurementFieldError(field, raw);
-        const id = `q-${questionId}-${field}`;
         return (
-          <div key={field} className="measurement-input">
-            <label className="measurement-input__label" htmlFor={id}>
-              {FIELD_NAMES[field]}
-            </label>
-            <div className="measurement-input__box">
-              <input
-                id={id}
-                className="quiz-input"
-                inputMode="decimal"
-                value={raw === undefined || raw === null ? '' : String(raw)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => onChange(field, event.target.value)}
-              />
-              <span className="measurement-input__unit" aria-hidden="true">
-                {FIELD_UNITS[field]}
-              </span>
-            </div>
-            {error ? (
-              <p id={`${id}-error`} className="quiz-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            key={field}
+            className="measurement-input"
+            label={FIELD_NAMES[field]}
+            suffix={FIELD_UNITS[field]}
+            inputMode="decimal"
+            autoComplete="off"
+            value={raw === undefined || raw === null ? '' : String(raw)}
+            error={measurementFieldError(field, raw)}
+            onChange={(event) => onChange(field, event.target.value)}
+          />
         );
       })}
     </div>
@@ -109,9 +95,9 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
     <div className="measurement-question">
       <section className="measurement-group" aria-labelledby={`q-${question.id}-weight`}>
         <div className="measurement-group__head">
-          <h3 id={`q-${question.id}-weight`} className="measurement-group__title">
+          <h2 id={`q-${question.id}-weight`} className="measurement-group__title">
             Your weight
-          </h3>
+          </h2>
           <UnitSwitch
             label="Weight units"
             units={[['kg', 'kg'], ['st-lbs', 'st/lbs']]}
@@ -119,13 +105,13 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
             onChange={(weightUnit) => update({ ...state, weightUnit })}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} questionId={question.id} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <section className="measurement-group" aria-labelledby={`q-${question.id}-height`}>
         <div className="measurement-group__head">
-          <h3 id={`q-${question.id}-height`} className="measurement-group__title">
+          <h2 id={`q-${question.id}-height`} className="measurement-group__title">
             Your height
-          </h3>
+          </h2>
           <UnitSwitch
             label="Height units"
             units={[['cm', 'cm'], ['ft-in', 'ft/in']]}
@@ -133,7 +119,7 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
             onChange={(heightUnit) => update({ ...state, heightUnit })}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={HEIGHT_FIELDS[state.heightUnit]} questionId={question.id} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={HEIGHT_FIELDS[state.heightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <p className="bmi-result" aria-live="polite">
         {answer ? (
@@ -147,7 +133,7 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
 }
 
 /** WeightType: a weight alone (by default the goal weight), in kg or stone and pounds. */
-export function WeightQuestion({ question, value, onChange }: QuestionInputProps) {
+export function WeightQuestion({ value, onChange }: QuestionInputProps) {
   const [state, setState] = useState(() => initialFrom(value));
   const update = (next: Initial) => {
     setState(next);
@@ -158,7 +144,7 @@ export function WeightQuestion({ question, value, onChange }: QuestionInputProps
       <div className="measurement-group__head">
         <UnitSwitch label="Weight units" units={[['kg', 'kg'], ['st-lbs', 'st/lbs']]} value={state.weightUnit} onChange={(weightUnit) => update({ ...state, weightUnit })} />
       </div>
-      <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} questionId={question.id} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+      <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
     </div>
   );
 }

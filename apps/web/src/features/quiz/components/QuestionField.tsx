@@ -1,4 +1,5 @@
 import { answerKind, invalidQuestionTypeMessage, type Question } from '@elmwood/domain';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import { ChoiceQuestion, MultiChoiceQuestion } from './ChoiceQuestion';
 import { DateOfBirthQuestion } from './DateOfBirthQuestion';
@@ -23,13 +24,13 @@ export function UnknownQuestionType({ type }: { type: string }) {
   );
 }
 
+const IMAGE_TYPES = ['imagechoice', 'imageselect'];
+
 function QuestionInput(props: QuestionInputProps) {
-  const kind = answerKind(props.question.type);
-  const images = ['imagechoice', 'imageselect'].includes(props.question.type.toLowerCase());
-  switch (kind) {
+  switch (answerKind(props.question.type)) {
     case 'single':
     case 'productChoice':
-      return <ChoiceQuestion {...props} withImages={images} />;
+      return <ChoiceQuestion {...props} withImages={IMAGE_TYPES.includes(props.question.type.toLowerCase())} />;
     case 'multiple':
       return <MultiChoiceQuestion {...props} />;
     case 'text':
@@ -47,17 +48,19 @@ function QuestionInput(props: QuestionInputProps) {
   }
 }
 
-function InfoBox({ detail }: { detail: { text: string; type?: string } }) {
-  return <SafeHtml className={`quiz-info quiz-info--${detail.type ?? 'info'}`} html={detail.text} />;
+function InfoBox({ detail, where }: { detail: { text: string; type?: string }; where: 'top' | 'bottom' }) {
+  return <SafeHtml className={`quiz-info quiz-info--${where} quiz-info--${detail.type ?? 'info'}`} html={detail.text} />;
 }
 
 /**
- * One question: its over-note, its text (markup sanitised) as the group's name, its note and info boxes,
- * then the input for its type. Questions whose input has its own labels (BMI, datetime) are groups.
+ * One question: its over-note, its text (markup sanitised) as the name of its group or field, its note and
+ * info boxes, the input for its type, and its error (linked to the inputs and announced politely).
+ * Questions answered in one box (textarea, date of birth) are labelled fields; the rest are fieldsets.
  */
 export function QuestionField({ question, value, onChange, error }: QuestionFieldProps) {
   const labelId = `q-${question.id}-label`;
-  const errorId = error ? `q-${question.id}-error` : undefined;
+  const errorElementId = `q-${question.id}-error`;
+  const errorId = error ? errorElementId : undefined;
   const kind = answerKind(question.type);
   const single = kind === 'text' || kind === 'dateOfBirth';
   const info = question.question_info_details;
@@ -70,14 +73,10 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
   const body = (
     <>
       {question.note ? <SafeHtml className="quiz-question__note" html={question.note} /> : null}
-      {info?.topInfo ? <InfoBox detail={info.topInfo} /> : null}
+      {info?.topInfo ? <InfoBox detail={info.topInfo} where="top" /> : null}
       <QuestionInput question={question} value={value} onChange={onChange} labelId={labelId} errorId={errorId} />
-      {info?.bottomInfo ? <InfoBox detail={info.bottomInfo} /> : null}
-      {error ? (
-        <p id={errorId} className="quiz-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage id={errorElementId}>{error}</ErrorMessage>
+      {info?.bottomInfo ? <InfoBox detail={info.bottomInfo} where="bottom" /> : null}
     </>
   );
   return (

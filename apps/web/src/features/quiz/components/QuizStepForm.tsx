@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { Questionnaire, QuizState, QuizStep } from '@elmwood/domain';
+import { evaluateConsultation, type Questionnaire, type QuizState, type QuizStep, type Rejection } from '@elmwood/domain';
+import { isApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { useSubmitStep } from '../api';
-import { stepErrors, visibleQuestions } from '../steps';
+import { answersThroughStep, stepErrors, visibleQuestions } from '../steps';
 import { QuestionField } from './QuestionField';
 
 interface QuizStepFormProps {
@@ -13,28 +15,56 @@ interface QuizStepFormProps {
   answers: Record<string, unknown>;
   today: string;
   onChange: (questionId: string, value: unknown) => void;
-  onSubmitted: (state: QuizState, stepAnswers: Record<string, unknown>) => void;
+  /** The browser's own evaluation already rules the patient out: show the rejection without waiting. */
+  onRejected: (rejection: Rejection) => void;
+  /** The server's reply; `alreadyRejected` when onRejected has been called for this submission. */
+  onSubmitted: (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => void;
   onBack: () => void;
 }
 
-/** One step's questions and its Continue: checked here first, then sent for the server's decision. */
-export function QuizStepForm({ slug, questionnaire, step, stepNumber, answers, today, onChange, onSubmitted, onBack }: QuizStepFormProps) {
+const SERVER_ERROR_ID = 'quiz-step-server-error';
+
+/** The question id an INVALID_ANSWER reply names, with its message. */
+function invalidAnswer(error: unknown): { questionId: string; message: string } | null {
+  if (!isApiError(error) || error.code !== 'INVALID_ANSWER') return null;
+  const details = error.details as { questionId?: unknown; message?: unknown } | undefined;
+  return typeof details?.questionId === 'string' ? { questionId: details.questionId, message: typeof details.message === 'string' ? details.message : error.message } : null;
+}
+
+/**
+ * One step's questions and its Continue: checked here first (the domain's checks, the same as the
+ * server's), previewed with the same consultation evaluator for instant feedback, then sent for the
+ * server's decision. Nothing typed is lost when sending fails.
+ */
+export function QuizStepForm({ slug, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack }: QuizStepFormProps) {
   const submit = useSubmitStep(slug);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const questions = visibleQuestions(questionnaire, step, answers, today);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = stepErrors(questions, answers);
+    if (submit.isPending) return;
+    const found = stepErrors(questions, answers, today);
     setErrors(found);
     const first = questions.find((question) => found[question.id]);
     if (first) {
-      document.querySelector<HTMLElement>(`[data-question-id="${first.id}"] input, [data-question-id="${first.id}"] textarea`)?.focus();
+      document.querySelector<HTMLElement>(`[data-question-id="${first.id}"] :is(input, textarea)`)?.focus();
       return;
     }
     // Hidden questions are sent as cleared, so a changed answer leaves nothing stale on the server.
     const stepAnswers = Object.fromEntries(step.questions.map((question) => [question.id, questions.includes(question) ? (answers[question.id] ?? null) : null]));
-    submit.mutate({ [step.id]: stepAnswers }, { onSuccess: (state) => onSubmitted(state, stepAnswers) });
+    const preview = evaluateConsultation(questionnaire, answersThroughStep(questionnaire, stepNumber, { ...answers, ...stepAnswers }), today).rejection;
+    const request = submit.mutateAsync({ [step.id]: stepAnswers });
+    if (preview) onRejected(preview);
+    request.then(
+      (state) => onSubmitted(state, stepAnswers, preview !== null),
+      (error: unknown) => {
+        const invalid = invalidAnswer(error);
+        if (invalid && questions.some((question) => question.id === invalid.questionId)) {
+          setErrors({ [invalid.questionId]: invalid.message });
+        }
+      },
+    );
   };
 
   return (
@@ -54,13 +84,11 @@ export function QuizStepForm({ slug, questionnaire, step, stepNumber, answers, t
           error={errors[question.id]}
         />
       ))}
-      {submit.isError ? (
-        <p className="quiz-error quiz-step__server-error" role="alert">
-          {submit.error.message}
-        </p>
-      ) : null}
       <div className="quiz-step__actions">
-        <Button type="submit" size="lg" block loading={submit.isPending}>
+        <ErrorMessage id={SERVER_ERROR_ID} className="quiz-step__server-error">
+          {submit.isError ? submit.error.message : null}
+        </ErrorMessage>
+        <Button type="submit" size="lg" block loading={submit.isPending} aria-describedby={submit.isError ? SERVER_ERROR_ID : undefined}>
           Continue
         </Button>
         <Button variant="link" onClick={onBack}>

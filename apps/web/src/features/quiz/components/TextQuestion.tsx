@@ -1,6 +1,7 @@
 import { TEXT_ANSWER_MAX } from '@elmwood/domain';
 import type { QuestionInputProps } from './types';
 
+/** textarea: free text, labelled by the question, with the question's placeholder. */
 export function TextQuestion({ question, value, onChange, labelId, errorId }: QuestionInputProps) {
   return (
     <textarea
@@ -8,6 +9,7 @@ export function TextQuestion({ question, value, onChange, labelId, errorId }: Qu
       className="quiz-textarea"
       aria-labelledby={labelId}
       aria-describedby={errorId}
+      aria-invalid={errorId ? true : undefined}
       rows={4}
       maxLength={TEXT_ANSWER_MAX}
       placeholder={question.placeholder}

@@ -1,12 +1,24 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_REJECTION_TEXT, QUESTIONNAIRE_STEP_SUBMITTED, stepNumberOfQuestion, stepSubmittedType, ukToday, type Questionnaire, type QuizState } from '@elmwood/domain';
+import {
+  allQuestions,
+  QUESTIONNAIRE_STEP_SUBMITTED,
+  rejectionQuestionIndex,
+  stepCounterText,
+  stepNumberOfQuestion,
+  stepSubmittedType,
+  ukToday,
+  type Questionnaire,
+  type QuizState,
+  type Rejection,
+} from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
 import { SLOW_LOAD_MS } from '../../../lib/config';
 import { useAfterDelay } from '../../../lib/useAfterDelay';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import { ProgressBar } from '../../../ui/ProgressBar';
 import { isQuizSlug, sendAnalyticsEvent, useQuestionnaire, useQuizState } from '../api';
 import { QuizStepForm } from '../components/QuizStepForm';
 import { LoadingAnimation } from '../components/LoadingAnimation';
@@ -33,21 +45,22 @@ export function Component() {
   useDocumentTitle(questionnaire.data?.title ?? 'Online consultation');
 
   if (!isQuizSlug(slug) || (isApiError(questionnaire.error) && questionnaire.error.isNotFound)) return <QuizNotFound />;
-  if (questionnaire.isError || saved.isError) {
+  if (questionnaire.isError) {
     return (
       <div className="container page">
-        <LoadStatus status="error" onRetry={() => void Promise.all([questionnaire.refetch(), saved.refetch()])} />
+        <LoadStatus status="error" onRetry={() => void questionnaire.refetch()} />
       </div>
     );
   }
-  if (!questionnaire.data || saved.data === undefined) {
+  // The server's copy of the answers comes first; when it cannot be read, the copy kept in this browser.
+  if (!questionnaire.data || saved.isPending) {
     return (
       <div className="container page">
         <LoadStatus status={slow ? 'slow' : 'loading'} onRetry={() => void questionnaire.refetch()} />
       </div>
     );
   }
-  return <Quiz key={slug} slug={slug} step={step} questionnaire={questionnaire.data} saved={saved.data} />;
+  return <Quiz key={slug} slug={slug} step={step} questionnaire={questionnaire.data} saved={saved.data ?? null} />;
 }
 
 interface QuizProps {
@@ -62,6 +75,8 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
   const [search] = useSearchParams();
   const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...loadLocalAnswers(slug), ...(saved?.answers ?? {}) }));
   const [finishing, setFinishing] = useState(false);
+  // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
+  const [rejection, setRejection] = useState<Rejection | null>(null);
   const today = useMemo(() => ukToday(new Date()), []);
   const total = questionnaire.steps.length;
 
@@ -74,13 +89,13 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
   };
 
   if (step === REJECTED_STEP) {
-    const question = Number(search.get('question') ?? '1');
+    const shown = rejection ?? saved?.rejection ?? null;
+    if (!shown) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+    // The `question` query value is 1-based; REVIEW YOUR ANSWERS opens the step that holds that question.
+    const questionIndex = rejectionQuestionIndex(search.toString(), allQuestions(questionnaire).length);
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <RejectionScreen
-          reason={saved?.rejection?.reason ?? DEFAULT_REJECTION_TEXT}
-          onReview={() => navigate(`/n/${slug}/quiz/${stepNumberOfQuestion(questionnaire, Number.isInteger(question) && question > 0 ? question : 1)}`)}
-        />
+        <RejectionScreen reason={shown.reason} onReview={() => navigate(`/n/${slug}/quiz/${stepNumberOfQuestion(questionnaire, questionIndex + 1)}`)} />
       </QuizFrame>
     );
   }
@@ -97,7 +112,12 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
     );
   }
 
-  const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>) => {
+  const showRejection = (found: Rejection) => {
+    setRejection(found);
+    navigate(`/n/${slug}/quiz/${REJECTED_STEP}?question=${found.questionIndex}`);
+  };
+
+  const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => {
     setAnswers((current) => {
       const next = { ...current, ...state.answers };
       saveLocalAnswers(slug, next);
@@ -112,9 +132,14 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
       step_answers: stepAnswers,
       step_name: current.name,
     });
-    if (state.rejection) {
-      navigate(`/n/${slug}/quiz/${REJECTED_STEP}?question=${state.rejection.questionIndex}`);
-    } else if (stepNumber < total) {
+    if (alreadyRejected) {
+      // The rejection screen is already showing (same evaluator); keep the server's words for it.
+      if (state.rejection) setRejection(state.rejection);
+      return;
+    }
+    if (state.rejection) return showRejection(state.rejection);
+    setRejection(null);
+    if (stepNumber < total) {
       navigate(`/n/${slug}/quiz/${stepNumber + 1}`);
     } else if (state.flags.complete) {
       setFinishing(true);
@@ -134,6 +159,7 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
         answers={answers}
         today={today}
         onChange={changeAnswer}
+        onRejected={showRejection}
         onSubmitted={onSubmitted}
         onBack={() => navigate(stepNumber > 1 ? `/n/${slug}/quiz/${stepNumber - 1}` : '/')}
       />
@@ -149,30 +175,18 @@ function firstMissing(questionnaire: Questionnaire, state: QuizState): string {
   return '';
 }
 
-/** The consultation's frame: its title and, on a step, the step counter and progress bar. */
+/** The consultation's frame: its title and, on a step, the step counter ('3 of 9') and progress bar. */
 function QuizFrame({ questionnaire, stepNumber, children }: { questionnaire: Questionnaire; stepNumber: number | null; children: ReactNode }) {
   const total = questionnaire.steps.length;
+  const counter = stepNumber ? stepCounterText(`stepIndex=${stepNumber}`, total) : null;
   return (
     <div className="quiz container">
       <div className="quiz__head">
         <p className="quiz__title">{questionnaire.title}</p>
-        {stepNumber ? (
-          <p className="quiz__counter">
-            {stepNumber} of {total}
-          </p>
-        ) : null}
+        {counter ? <p className="quiz__counter">{counter}</p> : null}
       </div>
       {stepNumber ? (
-        <div
-          className="quiz__progress"
-          role="progressbar"
-          aria-label="Consultation progress"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={stepNumber - 1}
-        >
-          <span className="quiz__progress-fill" style={{ width: `${((stepNumber - 1) / total) * 100}%` }} />
-        </div>
+        <ProgressBar className="quiz__progress" label="Consultation progress" value={stepNumber - 1} max={total} valueText={`Step ${counter}`} />
       ) : null}
       <div className="quiz__body">{children}</div>
     </div>
