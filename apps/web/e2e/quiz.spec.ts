@@ -28,7 +28,7 @@ test.describe('weight-loss consultation', () => {
       'Height and weight',
       async () => {
         await continueButton(page).click();
-        await expect(page.getByText('Please answer this question')).toBeVisible();
+        await expect(page.getByText('Required', { exact: true })).toBeVisible();
         await page.getByLabel('Weight in kg').fill('445');
         await expect(page.getByText("This doesn't look right, enter your weight in kg")).toBeVisible();
         await page.getByRole('button', { name: 'st/lbs' }).click();
