@@ -3,10 +3,11 @@ import { expectNoAxeViolations } from './support/axe';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
 
-async function step(page: Page, title: string, answer: () => Promise<void>, { axe = false } = {}) {
+/** One quiz step: its heading, the answers, an accessibility check of the page as answered, then Continue. */
+async function step(page: Page, title: string, answer: () => Promise<void>) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await answer();
-  if (axe) await expectNoAxeViolations(page, title);
+  await expectNoAxeViolations(page, title);
   await continueButton(page).click();
 }
 
@@ -20,6 +21,7 @@ test.describe('weight-loss consultation', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('an eligible patient answers every step and reaches the recommendations', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.goto('/n/weight-loss/quiz/1?coupon=WELCOME20');
     await expect(page.getByText('1 of 9')).toBeVisible();
 
@@ -38,10 +40,17 @@ test.describe('weight-loss consultation', () => {
         await heightAndWeight(page, '100', '175');
         await expect(page.getByText('Your BMI is 32.7')).toBeVisible();
       },
-      { axe: true },
     );
-    await step(page, 'Date of birth', () => page.getByLabel('What is your date of birth?').fill('12041985'), { axe: true });
-    await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check(), { axe: true });
+    await step(page, 'Date of birth', async () => {
+      const dob = page.getByRole('textbox', { name: 'What is your date of birth?' });
+      await dob.pressSequentially('1204');
+      await expect(dob).toHaveValue('12/04');
+      await continueButton(page).click();
+      await expect(page.getByText('Please enter your date of birth')).toBeVisible();
+      await dob.pressSequentially('1985');
+      await expect(dob).toHaveValue('12/04/1985');
+    });
+    await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check());
     await step(page, 'Ethnic background', () => page.getByRole('radio', { name: 'White', exact: true }).check());
     await step(page, 'Weight-related conditions', () => page.getByRole('checkbox', { name: 'None of these' }).check());
     await step(page, 'Medical history', () => page.getByRole('checkbox', { name: 'None of these' }).check());
@@ -54,8 +63,13 @@ test.describe('weight-loss consultation', () => {
     await expect(page.getByRole('radio', { name: "No, I'm new to weight-loss injections" })).toBeChecked();
     await continueButton(page).click();
 
-    await step(page, 'Your goal', () => page.getByLabel('Weight in kg').fill('80'), { axe: true });
+    await step(page, 'Your goal', async () => {
+      await page.getByLabel('Weight in kg').fill('80');
+      await page.getByRole('group', { name: 'Time of day' }).getByRole('checkbox', { name: /Morning/ }).check();
+      await page.getByRole('group', { name: 'Days of the week' }).getByRole('checkbox', { name: 'Monday' }).check();
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you. We are finding the right treatment for you' })).toBeVisible();
+    await expectNoAxeViolations(page, 'loading');
     await page.getByRole('button', { name: 'Skip to your recommendations' }).click();
     await expect(page).toHaveURL(/\/n\/weight-loss\/recommendations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeVisible();
@@ -93,14 +107,15 @@ test.describe('weight-loss consultation', () => {
     await page.getByRole('checkbox', { name: 'I agree only to provide accurate responses' }).check();
     await review.click();
     await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Height and weight' })).toBeVisible();
     await expect(page.getByLabel('Weight in kg')).toHaveValue('55');
   });
 });
 
 test('the erectile dysfunction consultation reaches its recommendations', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/n/erectile-dysfunction/quiz/1');
-  await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check(), { axe: true });
+  await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check());
   await step(page, 'Date of birth', () => page.getByLabel('What is your date of birth?').fill('30091970'));
   await step(page, 'Your symptoms', async () => {
     await page.getByRole('radio', { name: 'Sometimes', exact: true }).check();
@@ -114,11 +129,15 @@ test('the erectile dysfunction consultation reaches its recommendations', async 
   await step(page, 'Your medicines', () => page.getByRole('checkbox', { name: 'None of these' }).check());
   await step(page, 'Your health', () => page.getByRole('checkbox', { name: 'None of these' }).check());
   await step(page, 'Your preference', () => page.getByRole('radio', { name: 'No preference, I would like a recommendation' }).check());
-  await step(page, 'Confirmation', () => page.getByRole('checkbox', { name: /I confirm the treatment is for me/ }).check(), { axe: true });
+  await step(page, 'Confirmation', () => page.getByRole('checkbox', { name: /I confirm the treatment is for me/ }).check());
 
   // The loading animation plays to its end (9 s) and moves on by itself.
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you. We are finding the right treatment for you' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Consultation progress' })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Finding your treatment' })).toBeVisible();
+  await expect(page.getByText('Reviewing your answers')).toBeVisible();
+  await expect(page.getByText('Checking which treatments suit you')).toBeVisible({ timeout: 6_000 });
   await expect(page).toHaveURL(/\/n\/erectile-dysfunction\/recommendations$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Your erectile dysfunction treatment' })).toBeVisible();
+  await expectNoAxeViolations(page, 'ED recommendations');
 });
