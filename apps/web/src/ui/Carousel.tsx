@@ -11,6 +11,11 @@ interface CarouselProps {
   className?: string;
 }
 
+/** Slides may be narrower than the track (several showing at once): step by one slide. */
+function slideWidth(track: HTMLElement): number {
+  return (track.firstElementChild as HTMLElement | null)?.offsetWidth || track.clientWidth;
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -28,7 +33,7 @@ export function Carousel({ label, slides, slideNoun = 'Slide', className }: Caro
   const onScroll = useCallback(() => {
     const track = trackRef.current;
     if (!track || track.clientWidth === 0) return;
-    setIndex(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth))));
+    setIndex(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / slideWidth(track)))));
   }, [count]);
 
   useEffect(() => {
@@ -43,7 +48,7 @@ export function Carousel({ label, slides, slideNoun = 'Slide', className }: Caro
     const track = trackRef.current;
     setIndex(target);
     if (!track) return;
-    const left = target * track.clientWidth;
+    const left = target * slideWidth(track);
     const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
     if (typeof track.scrollTo === 'function') track.scrollTo({ left, behavior });
     else track.scrollLeft = left;

@@ -1,11 +1,38 @@
-import { groupRating, ratingOutOfFive } from '@elmwood/domain';
+import { effectivePrice, formatPrice, groupRating, ratingOutOfFive, type Product } from '@elmwood/domain';
 import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Stars } from '../../../ui/Stars';
 import { MEDICAL_DIRECTOR, type ProgrammeContent } from '../content';
 import { reviewSummaries } from '../reviews';
 
-export function HowItWorks({ content }: { content: ProgrammeContent }) {
+/** The recommended treatments side by side (SPEC §3 recommendation carousel item). */
+export function ProductCarousel({ products }: { products: readonly Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <Carousel
+      className="carousel--products"
+      label="Recommended treatments"
+      slideNoun="Treatment"
+      slides={products.map((product) => {
+        const monthly = product.variants.flatMap((variant) => variant.prices.filter((price) => price.freq === 30).map(effectivePrice));
+        const doses = product.variants.filter((variant) => variant.inStock).map((variant) => variant.dosage);
+        return (
+          <article key={product.code} className="product-slide">
+            <img src={product.images[0]?.sizes['1x'] ?? '/images/products/placeholder.svg'} alt="" width={96} height={96} />
+            <h3>{product.name}</h3>
+            {monthly.length ? <p className="product-slide__price">From {formatPrice(Math.min(...monthly))} a month</p> : null}
+            <ul>
+              <li>{product.shortDescription}</li>
+              {doses.length ? <li>Doses: {doses.length > 1 ? `${doses[0]} to ${doses.at(-1)}` : doses[0]}</li> : <li>Out of stock</li>}
+            </ul>
+          </article>
+        );
+      })}
+    />
+  );
+}
+
+export function HowItWorks({ content, products = [] }: { content: ProgrammeContent; products?: readonly Product[] }) {
   return (
     <section className="rec-section" aria-labelledby="how-it-works">
       <h2 id="how-it-works">{content.planHeading}</h2>
@@ -25,6 +52,7 @@ export function HowItWorks({ content }: { content: ProgrammeContent }) {
         <h3>{content.persona.title}</h3>
         <p>{content.persona.text}</p>
       </div>
+      <ProductCarousel products={products} />
     </section>
   );
 }

@@ -70,3 +70,15 @@ describe('FloatingCheckoutBar', () => {
     expect(() => render(<FloatingCheckoutBar {...props} showAfterPercent={101} />)).toThrow('Scroll percentage must be between 0 and 100');
   });
 });
+
+describe('ProductCarousel', () => {
+  it('shows each recommended treatment as a slide with its price from and its doses', async () => {
+    const { makeWegovy } = await import('../../../test/fixtures');
+    const { ProductCarousel } = await import('./ProgrammeSections');
+    render(<ProductCarousel products={[makeWegovy()]} />);
+    const slide = screen.getByRole('group', { name: 'Treatment 1 of 1' });
+    expect(slide).toHaveTextContent('Wegovy');
+    expect(slide).toHaveTextContent(/From £\d+\.\d\d a month/);
+    expect(slide).toHaveTextContent(/Doses:/);
+  });
+});

@@ -98,7 +98,7 @@ function Recommendations({ slug, content, quiz }: { slug: string; content: Progr
       ) : (
         <LoadStatus status="loading" />
       )}
-      <HowItWorks content={content} />
+      <HowItWorks content={content} products={products.data ?? []} />
       <Rating group={content.reviewGroup} />
       <Experts />
       <Testimonials content={content} />
