@@ -141,3 +141,32 @@ test('the erectile dysfunction consultation reaches its recommendations', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Your erectile dysfunction treatment' })).toBeVisible();
   await expectNoAxeViolations(page, 'ED recommendations');
 });
+
+test('the hair loss consultation, with its picture choices, reaches its recommendations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/n/hair-loss/quiz/1');
+  await expect(page.getByText('1 of 4')).toBeVisible();
+  await step(page, 'About you', () => page.getByRole('radio', { name: 'Male', exact: true }).check());
+  await step(page, 'Date of birth', () => page.getByRole('textbox', { name: 'What is your date of birth?' }).pressSequentially('01021990'));
+  await step(page, 'Your hair loss', async () => {
+    const pictures = page.getByRole('group', { name: 'Which picture looks most like your hair loss?' });
+    await expect(pictures.getByRole('img')).toHaveCount(0); // decorative: each card's words name it
+    await expect(pictures.locator('img')).toHaveCount(5);
+    // The whole card is the target: a tap on its picture (the card's middle) chooses it.
+    const crown = pictures.locator('.radio-card', { hasText: 'Thinning at the crown' });
+    const picture = (await crown.locator('img').boundingBox())!;
+    const card = (await crown.boundingBox())!;
+    await crown.click({ position: { x: picture.x - card.x + picture.width / 2, y: picture.y - card.y + picture.height / 2 } });
+    await expect(pictures.getByRole('radio', { name: 'Thinning at the crown' })).toBeChecked();
+    // Arrow keys move between the cards, as radios do.
+    await page.keyboard.press('ArrowUp');
+    await expect(pictures.getByRole('radio', { name: 'Receding hairline', exact: true })).toBeChecked();
+    await page.getByRole('radio', { name: 'Gradually, over months or years' }).check();
+    await page.getByRole('group', { name: 'Do you have any of these on your scalp?' }).getByRole('checkbox', { name: 'None of these' }).check();
+  });
+  await step(page, 'Your health', () => page.getByRole('group', { name: /any of these conditions/ }).getByRole('checkbox', { name: 'None of these' }).check());
+  await page.getByRole('button', { name: 'Skip to your recommendations' }).click();
+  await expect(page).toHaveURL(/\/n\/hair-loss\/recommendations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your hair loss treatment' })).toBeVisible();
+});
