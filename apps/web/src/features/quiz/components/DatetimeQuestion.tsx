@@ -27,7 +27,7 @@ export function DatetimeQuestion({ question, value, onChange, errorId }: Questio
     <div className="datetime-question">
       <fieldset className="quiz-subgroup">
         <legend className="quiz-subgroup__legend">Time of day</legend>
-        <div className="quiz-options quiz-options--columns">
+        <div className="quiz-options">
           {question.answers.map((option) => (
             <Checkbox
               key={option.value}
