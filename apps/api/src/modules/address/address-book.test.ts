@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { signedInPatient } from '../../../test/support/patients';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,21 +12,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { cookie }, payload: payload as object });
 
-let count = 0;
-async function signedInPatient(): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/shop-api/register',
-    payload: { firstName: 'Pat', lastName: 'Lee', email: `pat${(count += 1)}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
-  });
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const newPatient = () => signedInPatient(ctx.app);
 
 const home = { firstName: 'Pat', lastName: 'Lee', company: '12 High Street', street: 'Headingley', city: 'Leeds', postcode: 'ls6 2ab' };
 
 describe('address book', () => {
   it('saves an address with the postcode tidied, makes it the default, and lists it', async () => {
-    const patient = await signedInPatient();
+    const patient = await newPatient();
     const created = await call('POST', '/shop-api/address-book', patient, home);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ postcode: 'LS6 2AB', countryCode: 'GB', isDefault: true });
@@ -41,7 +34,7 @@ describe('address book', () => {
   });
 
   it('names each bad field with the spec message', async () => {
-    const patient = await signedInPatient();
+    const patient = await newPatient();
     const res = await call('POST', '/shop-api/address-book', patient, { ...home, company: 'x'.repeat(36), city: 'L', postcode: 'NOT A CODE' });
     expect(res.statusCode).toBe(400);
     const issues = Object.fromEntries(res.json().details.issues.map((i: { field: string; message: string }) => [i.field, i.message]));
@@ -53,8 +46,8 @@ describe('address book', () => {
   });
 
   it("never shows or changes another patient's address", async () => {
-    const owner = await signedInPatient();
-    const stranger = await signedInPatient();
+    const owner = await newPatient();
+    const stranger = await newPatient();
     const { id } = (await call('POST', '/shop-api/address-book', owner, home)).json();
     expect((await call('GET', '/shop-api/address-book', stranger)).json()).toEqual([]);
     for (const [method, url, body] of [

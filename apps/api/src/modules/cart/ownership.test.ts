@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { cookiesOf, signupBody } from '../../../test/support/patients';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,19 +11,7 @@ afterAll(() => ctx.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-const cookiesOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
-let count = 0;
-const account = (cartToken?: string) => ({
-  firstName: 'Ola',
-  lastName: 'Berg',
-  email: `ola${(count += 1)}@example.com`,
-  plainPassword: 'long enough pw',
-  phoneNumber: '07700900123',
-  birthday: '1980-01-01',
-  agreeTermsAndPrivacy: true,
-  ...(cartToken ? { cartToken } : {}),
-});
+const account = (cartToken?: string) => signupBody(cartToken ? { cartToken } : {});
 
 async function shampooCart(cookie?: string): Promise<string> {
   const token: string = (await call('POST', '/shop-api/carts', cookie, { channel: 'WEB_WL_UK' })).json().tokenValue;

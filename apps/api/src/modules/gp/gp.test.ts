@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { signedInPatient } from '../../../test/support/patients';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -7,15 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let count = 0;
-async function patient(): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/shop-api/register',
-    payload: { firstName: 'Gil', lastName: 'Po', email: `gil${(count += 1)}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
-  });
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const patient = () => signedInPatient(ctx.app);
 const submit = (cookie: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: '/shop-api/customers/patient-gp-info', headers: { cookie }, payload });
 

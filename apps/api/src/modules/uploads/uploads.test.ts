@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { signedInPatient } from '../../../test/support/patients';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -8,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let count = 0;
-async function patient(): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/shop-api/register',
-    payload: { firstName: 'Ivy', lastName: 'Ng', email: `ivy${(count += 1)}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
-  });
-  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const patient = () => signedInPatient(ctx.app);
 
 /** A JPEG carrying EXIF with a GPS position, as a phone camera writes it. */
 async function phonePhoto(): Promise<Buffer> {
