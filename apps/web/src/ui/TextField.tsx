@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from './cx';
+import { ErrorMessage } from './ErrorMessage';
 import './Field.css';
 
 interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
@@ -45,9 +46,9 @@ export function TextField({ label, hint, error, suffix, className, ...input }: T
       ) : (
         control
       )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error ?? ''}
-      </p>
+      <ErrorMessage id={errorId} className="field__error">
+        {error}
+      </ErrorMessage>
     </div>
   );
 }
@@ -66,9 +67,9 @@ export function CheckboxField({ label, error, className, ...input }: CheckboxFie
         <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
         <label htmlFor={id}>{label}</label>
       </div>
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error ?? ''}
-      </p>
+      <ErrorMessage id={errorId} className="field__error">
+        {error}
+      </ErrorMessage>
     </div>
   );
 }
