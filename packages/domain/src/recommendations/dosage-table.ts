@@ -1,4 +1,7 @@
-import { formatPrice, formatPriceCompact, type Pence } from '../money/money';
+import { monthsPerDelivery, type Frequency } from '../catalog/frequency';
+import { effectivePrice } from '../catalog/pricing';
+import type { ProductVariant } from '../catalog/product';
+import { dividePence, formatPrice, formatPriceCompact, type Pence } from '../money/money';
 
 export const OPTIONAL_DOSES_ROW = 'Optional higher doses, if required';
 /** Most titrations step up monthly for four months and then hold; doses past that are optional. */
@@ -30,4 +33,17 @@ export function dosageTable(steps: readonly DoseStep[], titrationMonths = TITRAT
   }));
   const optionalRows = steps.slice(titrationMonths).map((step) => ({ month: '', dosage: step.dosage, price: formatPrice(step.price) }));
   return { rows, optionalRows };
+}
+
+/**
+ * The dose steps of a titrating treatment at one frequency, in the catalogue's order: what a month costs at
+ * each dose (a quarterly delivery divided by three). Variants not sold at that frequency (a one-off trial
+ * pack) are no step of the titration and are left out.
+ */
+export function doseSteps(variants: readonly ProductVariant[], frequency: Frequency): DoseStep[] {
+  return variants.flatMap((variant) => {
+    const price = variant.prices.find((candidate) => candidate.freq === frequency);
+    if (!price) return [];
+    return [{ dosage: variant.dosage, price: dividePence(effectivePrice(price), monthsPerDelivery(frequency)), discounted: price.discountedPrice !== null }];
+  });
 }

@@ -1,3 +1,5 @@
+import type { Frequency } from '../catalog/frequency';
+
 export const RECOMMENDED_TAG = 'Recommended';
 export const OUT_OF_STOCK_TAG = 'Out of stock';
 
@@ -17,4 +19,20 @@ export function assertScrollPercentage(percentage: number): number {
     throw new RangeError(`Scroll percentage must be between 0 and 100, got ${percentage}`);
   }
   return percentage;
+}
+
+/**
+ * The frequency to buy at: the one chosen while this dose sells at it, else the first this dose offers
+ * (a one-off trial pack has no subscription); null when the dose has no price at all.
+ */
+export function availableFrequency(offered: readonly { freq: Frequency }[], chosen: Frequency): Frequency | null {
+  return offered.some((option) => option.freq === chosen) ? chosen : (offered[0]?.freq ?? null);
+}
+
+/**
+ * The dose to start on: the consultation's preferred one while it is in stock, else the first in stock;
+ * null when nothing is.
+ */
+export function startingVariant<V extends { code: string; inStock: boolean }>(variants: readonly V[], preferred: string | null): V | null {
+  return variants.find((variant) => variant.code === preferred && variant.inStock) ?? variants.find((variant) => variant.inStock) ?? null;
 }

@@ -14,6 +14,11 @@ export const REVIEW_SKU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   shampoo: ['POWER-SHAMPOO'],
 };
 
+/** The SKU group a product's reviews are pooled in; null for a product outside every group (its page shows the default). */
+export function reviewGroupOf(productCode: string): string | null {
+  return Object.entries(REVIEW_SKU_GROUPS).find(([, codes]) => codes.includes(productCode))?.[0] ?? null;
+}
+
 /** A group's rating: the review-weighted average to one decimal, or 4.5 'Excellent!' with no reviews. */
 export function groupRating(summaries: readonly ReviewSummary[]): { rating: number; label: string; reviews: number } {
   const reviews = summaries.reduce((sum, summary) => sum + summary.numberOfReviews, 0);
@@ -23,11 +28,13 @@ export function groupRating(summaries: readonly ReviewSummary[]): { rating: numb
   return { rating, label: ratingLabel(rating), reviews };
 }
 
-function ratingLabel(rating: number): string {
+/** The words beside the stars, on the bands review platforms use (Excellent from 4.3, Great from 3.8, …). */
+export function ratingLabel(rating: number): string {
   if (rating >= 4.3) return DEFAULT_REVIEW_TEXT;
   if (rating >= 3.8) return 'Great';
-  if (rating >= 3) return 'Good';
-  return 'Average';
+  if (rating >= 2.8) return 'Average';
+  if (rating >= 1.8) return 'Poor';
+  return 'Bad';
 }
 
 /** Stars are drawn in half steps: 4.3 → 4.5, 4.2 → 4. */
