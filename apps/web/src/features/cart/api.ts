@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CHANNEL, type Cart, type Frequency } from '@elmwood/domain';
-import { apiGet, apiRequest } from '../../lib/api';
+import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const CART_TOKEN_KEY = 'cartToken';
 export const cartKeys = { cart: (token: string) => ['cart', token] as const };
@@ -40,17 +41,24 @@ export interface CheckoutChoice {
 
 /**
  * The checkout button: a new cart, this browser's consultation linked to it (the server will not add a
- * prescription medicine without it), then the chosen treatment. The server prices everything.
+ * prescription medicine without it), then the chosen treatment; the token is kept for the order page. The
+ * server prices everything. A cart made by an attempt that failed later (a refused treatment, a lost
+ * connection) is reused by the next attempt rather than made again.
  */
 export function useStartCheckout() {
   const client = useQueryClient();
+  const unfinished = useRef<string | null>(null);
   return useMutation({
     mutationFn: async (choice: CheckoutChoice) => {
-      const created = await apiRequest<Cart>('/shop-api/carts', {
-        method: 'POST',
-        body: { channel: DEFAULT_CHANNEL, ...(choice.couponCode ? { couponCode: choice.couponCode } : {}) },
-      });
-      const token = created.tokenValue;
+      const token =
+        unfinished.current ??
+        (
+          await apiRequest<Cart>('/shop-api/carts', {
+            method: 'POST',
+            body: { channel: DEFAULT_CHANNEL, ...(choice.couponCode ? { couponCode: choice.couponCode } : {}) },
+          })
+        ).tokenValue;
+      unfinished.current = token;
       await apiRequest<Cart>(`/shop-api/checkout/${token}/medical_history_questionnaire`, {
         method: 'PUT',
         body: { questionnaireId: choice.questionnaireId },
@@ -61,8 +69,13 @@ export function useStartCheckout() {
       });
     },
     onSuccess: (cart) => {
+      unfinished.current = null;
       storeCartToken(cart.tokenValue);
       client.setQueryData(cartKeys.cart(cart.tokenValue), cart);
+    },
+    onError: (error) => {
+      // A cart that no longer answers (gone, or claimed by an account) cannot be reused.
+      if (isApiError(error) && error.isNotFound && error.code !== 'NO_CONSULTATION') unfinished.current = null;
     },
   });
 }

@@ -1,6 +1,8 @@
 /** The words and pictures of each consultation's recommendations page. */
 export interface ProgrammeContent {
   heading: string;
+  /** The money-back line under the heading (SPEC §1: 180 days; the ED guarantee covers sildenafil and tadalafil only). */
+  guarantee: string;
   guaranteeLink: string;
   planHeading: string;
   planDescription: string;
@@ -8,12 +10,44 @@ export interface ProgrammeContent {
   persona: { title: string; text: string };
   /** Out-of-stock treatments still shown (so patients can ask to hear when they return). */
   alsoShow: string[];
-  /** Codes of the review SKU group whose rating shows (none: the default rating). */
-  reviewGroup: string | null;
   faq: { id: string; title: string; text: string }[];
-  testimonials: { name: string; age: number; text: string; before: string; after: string }[];
+  testimonials: Testimonial[];
   showAppClaim: boolean;
+  /** Titrating treatments (weight-loss injections) show the dosage per month table. */
+  showDosageTable: boolean;
 }
+
+/** A patient story (SPEC §3 Testimonial); the pictures are illustrations, and say so. */
+export interface Testimonial {
+  name: string;
+  age: number;
+  text: string;
+  pictures: { before: TestimonialPicture; after: TestimonialPicture } | null;
+}
+
+interface TestimonialPicture {
+  src: string;
+  /** Shown on the picture: 'Before · 15 st 2 lb'. */
+  label: string;
+}
+
+const figure = (before: string, after: string): Testimonial['pictures'] => ({
+  before: { src: '/images/recommendations/figure-before.svg', label: `Before · ${before}` },
+  after: { src: '/images/recommendations/figure-after.svg', label: `After · ${after}` },
+});
+
+const crown = (months: number): Testimonial['pictures'] => ({
+  before: { src: '/images/recommendations/hair-before.svg', label: 'Before' },
+  after: { src: '/images/recommendations/hair-after.svg', label: `After ${months} months` },
+});
+
+/** The clinic's phone and email for the 'Book a call' option (demo numbers: Ofcom's drama range). */
+export const CLINIC_CONTACT = {
+  phone: '020 7946 0000',
+  phoneHref: 'tel:+442079460000',
+  email: 'care@elmwoodhealth.example',
+  hours: 'Monday to Friday, 9am to 6pm',
+};
 
 const sharedFaq = [
   {
@@ -36,6 +70,7 @@ const sharedFaq = [
 export const PROGRAMMES: Record<string, ProgrammeContent> = {
   'weight-loss': {
     heading: 'Your weight loss programme',
+    guarantee: 'Not for you? Our 180-day money-back guarantee has you covered.',
     guaranteeLink: '/pages/guarantee',
     planHeading: 'Medical weight loss plan',
     planDescription: 'A weekly injection prescribed by our clinicians, with a dose that rises gently over the first months, plus coaching and check-ins.',
@@ -49,20 +84,21 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       text: 'Our patients are usually busy adults who have tried diets before. The plan fits around work and family, with a clinician one message away.',
     },
     alsoShow: ['OZEMPIC'],
-    reviewGroup: null,
     faq: [
       { id: 'side-effects', title: 'What side effects might I have?', text: 'Feeling sick, constipation or diarrhoea are common at first and usually settle as your body adjusts. Our clinicians will help you manage them.' },
       ...sharedFaq,
     ],
     testimonials: [
-      { name: 'Claire', age: 44, text: 'The check-ins kept me going. I have more energy than I have had in years.', before: '15 st 2 lb', after: '12 st 9 lb' },
-      { name: 'Daniel', age: 51, text: 'Simple to start and the clinicians answered every question quickly.', before: '112 kg', after: '96 kg' },
-      { name: 'Priya', age: 38, text: 'Being able to message a clinician made all the difference.', before: '14 st 6 lb', after: '12 st 4 lb' },
+      { name: 'Claire', age: 44, text: 'The check-ins kept me going. I have more energy than I have had in years.', pictures: figure('15 st 2 lb', '12 st 9 lb') },
+      { name: 'Daniel', age: 51, text: 'Simple to start and the clinicians answered every question quickly.', pictures: figure('112 kg', '96 kg') },
+      { name: 'Priya', age: 38, text: 'Being able to message a clinician made all the difference.', pictures: figure('14 st 6 lb', '12 st 4 lb') },
     ],
     showAppClaim: true,
+    showDosageTable: true,
   },
   'erectile-dysfunction': {
     heading: 'Your erectile dysfunction treatment',
+    guarantee: 'Not for you? Our 180-day money-back guarantee covers sildenafil and tadalafil orders.',
     guaranteeLink: '/pages/ed-money-back-guarantee',
     planHeading: 'Discreet, clinician-approved treatment',
     planDescription: 'Licensed tablets taken when you need them (or daily), prescribed after our clinicians review your answers.',
@@ -73,13 +109,24 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     ],
     persona: { title: 'You are not alone', text: 'Around half of men over 40 have erection problems at some point. Treatment works for most of them.' },
     alsoShow: [],
-    reviewGroup: 'sildenafil',
-    faq: sharedFaq,
-    testimonials: [],
+    faq: [
+      {
+        id: 'which',
+        title: 'Sildenafil or tadalafil?',
+        text: 'Sildenafil works for about four hours and suits planned occasions. Tadalafil lasts up to 36 hours, or can be taken daily. Our prescribers will check the one you choose suits you.',
+      },
+      ...sharedFaq,
+    ],
+    testimonials: [
+      { name: 'Mark', age: 52, text: 'Easier than seeing my GP about it, and the parcel really was plain.', pictures: null },
+      { name: 'James', age: 46, text: 'The prescriber explained the doses clearly, and I could ask questions any time.', pictures: null },
+    ],
     showAppClaim: false,
+    showDosageTable: false,
   },
   'hair-loss': {
     heading: 'Your hair loss treatment',
+    guarantee: 'Not for you? Our 180-day money-back guarantee has you covered.',
     guaranteeLink: '/pages/guarantee',
     planHeading: 'Clinically proven hair loss treatment',
     planDescription: 'Treatments that slow hair loss and help regrowth, with progress photos checked by our clinicians.',
@@ -90,10 +137,20 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     ],
     persona: { title: 'Start early', text: 'Treatment works best when started early, while the hair follicles are still active.' },
     alsoShow: [],
-    reviewGroup: 'hair',
-    faq: sharedFaq,
-    testimonials: [],
+    faq: [
+      {
+        id: 'how-long',
+        title: 'How long until I see results?',
+        text: 'Most people notice less shedding after three to six months; regrowth can take up to a year. Keep taking your treatment to keep the results.',
+      },
+      ...sharedFaq,
+    ],
+    testimonials: [
+      { name: 'Tom', age: 31, text: 'The progress photos showed what I could not see day to day.', pictures: crown(8) },
+      { name: 'Ravi', age: 36, text: 'Started as soon as I noticed thinning, and my crown has filled in.', pictures: crown(10) },
+    ],
     showAppClaim: false,
+    showDosageTable: false,
   },
 };
 

@@ -1,17 +1,67 @@
-import { REVIEW_SKU_GROUPS, type ReviewSummary } from '@elmwood/domain';
+import { useQuery } from '@tanstack/react-query';
+import { groupRating, REVIEW_SKU_GROUPS, type ReviewSummary } from '@elmwood/domain';
+import { SEED_REVIEW_SUMMARIES } from './data/reviewSummaries';
 
 /**
- * Review summaries per product, standing in for the reviews platform (an outside service). A production
- * adapter fetches the same shape; until then these illustrative figures are shown.
+ * The reviews platform, an outside service, seen through a port: review summaries (count and average
+ * stars) per product code. A production adapter fetches the platform's product summaries in this shape.
  */
-const SUMMARIES: Record<string, ReviewSummary> = {
-  SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 },
-  TADALAFIL: { numberOfReviews: 268, starsAverage: 4.6 },
-  FINASTERIDE: { numberOfReviews: 190, starsAverage: 4.4 },
-  MINOXIDIL: { numberOfReviews: 130, starsAverage: 4.3 },
+export interface ReviewsPort {
+  summaries(productCodes: readonly string[]): Promise<Record<string, ReviewSummary>>;
+}
+
+/** The default adapter: the seed summaries shipped with the shop. */
+export const seedReviews: ReviewsPort = {
+  summaries: async (productCodes) =>
+    Object.fromEntries(productCodes.flatMap((code) => (SEED_REVIEW_SUMMARIES[code] ? [[code, SEED_REVIEW_SUMMARIES[code]]] : []))),
 };
 
-export function reviewSummaries(group: string | null): ReviewSummary[] {
+const storageKey = (code: string) => `reviewSummary:${code}`;
+
+/** Summaries are kept in session storage per product code (SPEC §7), so each is asked for once a visit. */
+export async function cachedSummaries(port: ReviewsPort, productCodes: readonly string[]): Promise<ReviewSummary[]> {
+  const known: Record<string, ReviewSummary | null> = {};
+  for (const code of productCodes) {
+    try {
+      const raw = window.sessionStorage.getItem(storageKey(code));
+      if (raw !== null) known[code] = JSON.parse(raw) as ReviewSummary | null;
+    } catch {
+      // No storage, or a broken entry: ask the platform again.
+    }
+  }
+  const missing = productCodes.filter((code) => !(code in known));
+  if (missing.length > 0) {
+    const fetched = await port.summaries(missing);
+    for (const code of missing) {
+      known[code] = fetched[code] ?? null;
+      try {
+        window.sessionStorage.setItem(storageKey(code), JSON.stringify(known[code]));
+      } catch {
+        // Storage full or disabled: the figures are simply fetched again next time.
+      }
+    }
+  }
+  return productCodes.flatMap((code) => (known[code] ? [known[code]] : []));
+}
+
+/** The adapter in use: the platform's adapter replaces the seed one here. */
+const reviewsPort: ReviewsPort = seedReviews;
+
+/** A SKU group's pooled reviews; when the platform cannot be reached the page shows the default rating. */
+export async function groupSummaries(group: string | null, port: ReviewsPort = reviewsPort): Promise<ReviewSummary[]> {
   if (!group) return [];
-  return (REVIEW_SKU_GROUPS[group] ?? []).flatMap((code) => (SUMMARIES[code] ? [SUMMARIES[code]] : []));
+  try {
+    return await cachedSummaries(port, REVIEW_SKU_GROUPS[group] ?? []);
+  } catch {
+    return [];
+  }
+}
+
+/** A SKU group's rating: its products' reviews pooled, to one decimal; 4.5 'Excellent!' without data. */
+export function useGroupRating(group: string | null) {
+  return useQuery({
+    queryKey: ['reviews', group ?? 'none'],
+    queryFn: async () => groupRating(await groupSummaries(group)),
+    staleTime: Infinity,
+  });
 }

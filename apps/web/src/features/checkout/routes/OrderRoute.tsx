@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import { Toast } from '../../../ui/Toast';
 import type { SavedAddress } from '../api';
 import { AccountStep } from '../components/AccountStep';
 import { healthPlanSummary, HealthPlanStep } from '../components/HealthPlanStep';
@@ -122,16 +123,7 @@ export function Component() {
           </section>
         );
       })}
-      <div className="toast-region" role="status" aria-live="polite">
-        {notice ? (
-          <p className="toast">
-            {notice}{' '}
-            <Button variant="link" onClick={() => setNotice(null)}>
-              Dismiss
-            </Button>
-          </p>
-        ) : null}
-      </div>
+      <Toast message={notice} onDismiss={() => setNotice(null)} />
     </div>
   );
 }

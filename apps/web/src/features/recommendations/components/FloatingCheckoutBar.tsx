@@ -1,12 +1,14 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { assertScrollPercentage, type Pence } from '@elmwood/domain';
+import type { RefObject } from 'react';
+import type { Pence } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
+import { FloatingBar } from '../../../ui/FloatingBar';
 import { Price } from '../../../ui/Price';
 
 interface FloatingCheckoutBarProps {
   productName: string;
   image: string | null;
   price: Pence;
+  /** The price before a discount, shown struck through. */
   originalPrice: Pence | null;
   /** Shown once the page has scrolled this far (0–100); anything else is a programming error. */
   showAfterPercent: number;
@@ -15,11 +17,6 @@ interface FloatingCheckoutBarProps {
   loading: boolean;
   /** The page's own checkout button: while it is on screen the bar stays away, so it never covers it. */
   hideWhileVisible?: RefObject<HTMLElement | null>;
-}
-
-function scrolledPercent(): number {
-  const scrollable = document.documentElement.scrollHeight - window.innerHeight;
-  return scrollable <= 0 ? 100 : (window.scrollY / scrollable) * 100;
 }
 
 /** The bar at the bottom: treatment, 'first month' price and 'Checkout' (SPEC §9 floating CTA defaults). */
@@ -34,25 +31,8 @@ export function FloatingCheckoutBar({
   loading,
   hideWhileVisible,
 }: FloatingCheckoutBarProps) {
-  const threshold = assertScrollPercentage(showAfterPercent);
-  const [scrolledFarEnough, setScrolledFarEnough] = useState(() => threshold === 0);
-  const [ownButtonOnScreen, setOwnButtonOnScreen] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolledFarEnough(scrolledPercent() >= threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  useEffect(() => {
-    const target = hideWhileVisible?.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setOwnButtonOnScreen(entry?.isIntersecting ?? false));
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hideWhileVisible]);
-  if (!scrolledFarEnough || ownButtonOnScreen) return null;
   return (
-    <aside className="floating-cta" aria-label="Checkout">
+    <FloatingBar label="Checkout" showAfterPercent={showAfterPercent} hideWhileVisible={hideWhileVisible} className="floating-cta">
       {image ? <img className="floating-cta__image" src={image} alt="" width={40} height={40} /> : null}
       <span className="floating-cta__text">
         <span className="floating-cta__name">{productName}</span>
@@ -63,6 +43,6 @@ export function FloatingCheckoutBar({
       <Button onClick={onCheckout} disabled={disabled} loading={loading}>
         Checkout
       </Button>
-    </aside>
+    </FloatingBar>
   );
 }

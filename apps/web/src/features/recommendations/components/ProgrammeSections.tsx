@@ -1,44 +1,20 @@
-import { effectivePrice, formatPrice, groupRating, ratingOutOfFive, type Product } from '@elmwood/domain';
+import { ratingOutOfFive, type Product } from '@elmwood/domain';
 import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
+import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
-import { MEDICAL_DIRECTOR, type ProgrammeContent } from '../content';
-import { reviewSummaries } from '../reviews';
+import { CLINIC_CONTACT, MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
+import { useGroupRating } from '../reviews';
+import { ProductCarousel } from './ProductCarousel';
 
-/** The recommended treatments side by side (SPEC §3 recommendation carousel item). */
-export function ProductCarousel({ products }: { products: readonly Product[] }) {
-  if (products.length === 0) return null;
+/** The plan option: heading, description, how-it-works table, persona box and the recommended treatments. */
+export function PlanOption({ content, products }: { content: ProgrammeContent; products: readonly Product[] }) {
   return (
-    <Carousel
-      className="carousel--products"
-      label="Recommended treatments"
-      slideNoun="Treatment"
-      slides={products.map((product) => {
-        const monthly = product.variants.flatMap((variant) => variant.prices.filter((price) => price.freq === 30).map(effectivePrice));
-        const doses = product.variants.filter((variant) => variant.inStock).map((variant) => variant.dosage);
-        return (
-          <article key={product.code} className="product-slide">
-            <img src={product.images[0]?.sizes['1x'] ?? '/images/products/placeholder.svg'} alt="" width={96} height={96} />
-            <h3>{product.name}</h3>
-            {monthly.length ? <p className="product-slide__price">From {formatPrice(Math.min(...monthly))} a month</p> : null}
-            <ul>
-              <li>{product.shortDescription}</li>
-              {doses.length ? <li>Doses: {doses.length > 1 ? `${doses[0]} to ${doses.at(-1)}` : doses[0]}</li> : <li>Out of stock</li>}
-            </ul>
-          </article>
-        );
-      })}
-    />
-  );
-}
-
-export function HowItWorks({ content, products = [] }: { content: ProgrammeContent; products?: readonly Product[] }) {
-  return (
-    <section className="rec-section" aria-labelledby="how-it-works">
-      <h2 id="how-it-works">{content.planHeading}</h2>
+    <section className="rec-section" aria-labelledby="plan-title">
+      <h2 id="plan-title">{content.planHeading}</h2>
       <p>{content.planDescription}</p>
       <table className="how-table">
-        <caption className="visually-hidden">How it works</caption>
+        <caption>How it works</caption>
         <tbody>
           {content.howItWorks.map((row) => (
             <tr key={row.step}>
@@ -52,35 +28,88 @@ export function HowItWorks({ content, products = [] }: { content: ProgrammeConte
         <h3>{content.persona.title}</h3>
         <p>{content.persona.text}</p>
       </div>
-      <ProductCarousel products={products} />
+      {products.length > 0 ? (
+        <>
+          <h3 className="rec-section__subtitle">Your treatment options</h3>
+          <ProductCarousel products={products} />
+        </>
+      ) : null}
     </section>
   );
 }
 
+/** The reviews platform's rating as 'x/5' with half-step stars; 'Excellent!' and 4.5 until there are reviews. */
 export function Rating({ group }: { group: string | null }) {
-  const { rating, label, reviews } = groupRating(reviewSummaries(group));
+  const rating = useGroupRating(group);
   return (
     <section className="rec-section rating" aria-labelledby="rating-title">
       <h2 id="rating-title" className="visually-hidden">
         What patients say
       </h2>
-      <p className="rating__line">
-        <strong>{label}</strong> <Stars rating={rating} /> <span>{ratingOutOfFive(rating)}</span>
-        {reviews > 0 ? <span className="rating__count"> from {reviews} reviews</span> : null}
-      </p>
+      {rating.data ? (
+        <p className="rating__line">
+          <strong>{rating.data.label}</strong> <Stars rating={rating.data.rating} />{' '}
+          <span className="rating__score" aria-hidden="true">
+            {ratingOutOfFive(rating.data.rating)}
+          </span>
+          {rating.data.reviews > 0 ? <span className="rating__count">from {rating.data.reviews.toLocaleString('en-GB')} reviews</span> : null}
+        </p>
+      ) : (
+        <Skeleton width="16rem" height="1.5rem" />
+      )}
     </section>
   );
 }
 
+/** The clinical team, and a call with them: by phone, or by email to arrange a time. */
 export function Experts() {
+  const subject = encodeURIComponent('Book a call');
   return (
     <section className="rec-section experts" aria-labelledby="experts-title">
       <h2 id="experts-title">Our clinical team is here for you</h2>
-      <p>Prescribers, pharmacists and coaches answer messages seven days a week.</p>
-      <p>
-        Prefer to talk it through? <a href="tel:+442079460000">Book a call on 020 7946 0000</a> (Monday to Friday, 9am to 6pm).
-      </p>
+      <p>UK-registered prescribers, pharmacists and coaches answer your messages seven days a week.</p>
+      <h3 className="experts__call-title">Book a call</h3>
+      <p>Prefer to talk it through first? Call us, or email us a time that suits you and a clinician will ring you back.</p>
+      <ul className="experts__options">
+        <li>
+          <a className="btn btn--secondary btn--md" href={CLINIC_CONTACT.phoneHref}>
+            <span className="btn__label">Call {CLINIC_CONTACT.phone}</span>
+          </a>
+        </li>
+        <li>
+          <a className="btn btn--link" href={`mailto:${CLINIC_CONTACT.email}?subject=${subject}`}>
+            <span className="btn__label">Email to book a call</span>
+          </a>
+        </li>
+      </ul>
+      <p className="experts__hours">Lines are open {CLINIC_CONTACT.hours}.</p>
     </section>
+  );
+}
+
+function TestimonialSlide({ story }: { story: Testimonial }) {
+  return (
+    <figure className="testimonial">
+      {story.pictures ? (
+        <div className="testimonial__pictures">
+          {[story.pictures.before, story.pictures.after].map((picture) => (
+            <div key={picture.src} className="testimonial__picture">
+              <img src={picture.src} alt={`Illustration: ${picture.label.replace(' · ', ', ')}`} width={160} height={200} loading="lazy" />
+              <span className="testimonial__label" aria-hidden="true">
+                {picture.label}
+              </span>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <blockquote className="testimonial__quote">
+        <p>{story.text}</p>
+      </blockquote>
+      <figcaption className="testimonial__caption">
+        {story.name}, {story.age}
+        {story.pictures ? <span className="testimonial__note">Pictures are illustrations, not the patient. Results vary.</span> : null}
+      </figcaption>
+    </figure>
   );
 }
 
@@ -90,19 +119,11 @@ export function Testimonials({ content }: { content: ProgrammeContent }) {
     <section className="rec-section" aria-labelledby="testimonials-title">
       <h2 id="testimonials-title">Patients on the programme</h2>
       <Carousel
+        className="carousel--testimonials"
         label="Patient stories"
         slideNoun="Story"
         slides={content.testimonials.map((story) => (
-          <figure key={story.name} className="testimonial">
-            <div className="testimonial__pictures" role="img" aria-label={`Illustration of ${story.name} before (${story.before}) and after (${story.after})`}>
-              <span className="testimonial__silhouette testimonial__silhouette--before">Before · {story.before}</span>
-              <span className="testimonial__silhouette testimonial__silhouette--after">After · {story.after}</span>
-            </div>
-            <blockquote>{story.text}</blockquote>
-            <figcaption>
-              {story.name}, {story.age}. Illustrative; results vary.
-            </figcaption>
-          </figure>
+          <TestimonialSlide key={story.name} story={story} />
         ))}
       />
     </section>
@@ -124,15 +145,38 @@ export function MedicalDirector() {
       <h2 id="director-title" className="visually-hidden">
         From our medical director
       </h2>
-      <span className="director__avatar" aria-hidden="true">
-        {MEDICAL_DIRECTOR.initials}
+      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR.name}`}>
+        <span aria-hidden="true">{MEDICAL_DIRECTOR.initials}</span>
       </span>
       <figure className="director__quote">
-        <blockquote>{MEDICAL_DIRECTOR.quote}</blockquote>
+        <blockquote>
+          <p>{MEDICAL_DIRECTOR.quote}</p>
+        </blockquote>
         <figcaption>
           {MEDICAL_DIRECTOR.name}, {MEDICAL_DIRECTOR.title}
         </figcaption>
       </figure>
+    </section>
+  );
+}
+
+/** Free delivery for everyone; the app claim (SPEC §1: app users lose 22% more weight) on the weight-loss page. */
+export function Perks({ content }: { content: ProgrammeContent }) {
+  return (
+    <section className="rec-section rec-perks" aria-labelledby="perks-title">
+      <h2 id="perks-title" className="visually-hidden">
+        Included with every plan
+      </h2>
+      <ul className="rec-perks__list">
+        <li>
+          <strong>Free delivery</strong> in plain, unbranded packaging, usually two working days after approval.
+        </li>
+        {content.showAppClaim ? (
+          <li>
+            <strong>Patients who use our app lose 22% more weight.</strong> Reminders, weight tracking and coach check-ins in one place.
+          </li>
+        ) : null}
+      </ul>
     </section>
   );
 }

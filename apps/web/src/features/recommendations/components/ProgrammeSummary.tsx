@@ -1,20 +1,26 @@
-import { useId, type RefObject } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import {
   checkoutBlockedByStock,
+  dividePence,
+  doseSteps,
   dosageTable,
-  effectivePrice,
   formatPrice,
   frequencyOptions,
+  isSubscription,
+  lowestMonthlyPrice,
+  monthsPerDelivery,
   OPTIONAL_DOSES_ROW,
   OUT_OF_STOCK_TAG,
   RECOMMENDED_TAG,
   recommendedOptionIndex,
   saveLabel,
+  type FrequencyOption,
   type Frequency,
   type Product,
 } from '@elmwood/domain';
 import { ProductPopupButton } from '../../catalog';
 import { Button } from '../../../ui/Button';
+import { cx } from '../../../ui/cx';
 import { Price } from '../../../ui/Price';
 import { Tag } from '../../../ui/Tag';
 import { inStock, type ProgrammeChoice } from '../hooks/useProgrammeChoice';
@@ -22,19 +28,43 @@ import { inStock, type ProgrammeChoice } from '../hooks/useProgrammeChoice';
 interface ProgrammeSummaryProps {
   products: readonly Product[];
   choice: ProgrammeChoice;
+  /** Weight-loss lists tag their first in-stock untagged option 'Recommended' (SPEC §4). */
   tagRecommended: boolean;
+  /** Titrating treatments show the dosage per month table. */
+  showDosageTable: boolean;
   onProduct: (code: string) => void;
   onVariant: (code: string) => void;
   onFrequency: (frequency: Frequency) => void;
   onCheckout: () => void;
   checkingOut: boolean;
-  error: string | null;
+  /** Why checkout could not start, as the server said it; shown as an alert above the button. */
+  error: ReactNode;
   checkoutButtonRef?: RefObject<HTMLButtonElement | null>;
 }
 
-function fromPrice(product: Product): number | null {
-  const prices = product.variants.flatMap((variant) => variant.prices.filter((price) => price.freq === 30).map(effectivePrice));
-  return prices.length ? Math.min(...prices) : null;
+const FREQUENCY_NAMES: Record<Frequency, string> = { 30: 'Monthly subscription', 90: 'Quarterly subscription', 1: 'One-off purchase' };
+
+function FrequencyCard({ option, name, checked, onChoose }: { option: FrequencyOption; name: string; checked: boolean; onChoose: () => void }) {
+  const save = saveLabel(option.savePercent);
+  const original = option.discountedPrice !== null ? dividePence(option.price, monthsPerDelivery(option.freq)) : null;
+  return (
+    <label className={cx('plan-option', checked && 'plan-option--checked')}>
+      <input type="radio" name={name} value={option.freq} checked={checked} onChange={onChoose} />
+      <span className="plan-option__text">
+        <span className="plan-option__name">{FREQUENCY_NAMES[option.freq]}</span>
+        <span className="plan-option__summary">
+          <Price amount={option.pricePerMonth} original={original} /> a month
+          {option.freq === 90 ? `, ${formatPrice(option.discountedPrice ?? option.price)} every 3 months` : ''}
+          {option.freq === 30 ? ', cancel anytime' : ''}
+        </span>
+      </span>
+      {save ? (
+        <span className="plan-option__tags">
+          <Tag>{save}</Tag>
+        </span>
+      ) : null}
+    </label>
+  );
 }
 
 /** Treatment, dose and frequency, the dosage table, and the checkout button (SPEC §2 programme cart summary). */
@@ -42,6 +72,7 @@ export function ProgrammeSummary({
   products,
   choice,
   tagRecommended,
+  showDosageTable,
   onProduct,
   onVariant,
   onFrequency,
@@ -53,16 +84,12 @@ export function ProgrammeSummary({
   const ids = useId();
   const stock = products.map((product) => ({ outOfStock: !inStock(product) }));
   const recommended = tagRecommended ? recommendedOptionIndex(stock) : -1;
-  const variant = choice.product?.variants.find((candidate) => candidate.code === choice.variantCode) ?? null;
-  const frequencies = variant ? frequencyOptions(variant) : [];
-  const table = choice.product
-    ? dosageTable(
-        choice.product.variants.map((step) => {
-          const monthly = step.prices.find((price) => price.freq === 30);
-          return { dosage: step.dosage, price: monthly ? effectivePrice(monthly) : 0, discounted: monthly?.discountedPrice != null };
-        }),
-      )
-    : null;
+  const options = choice.variant ? frequencyOptions(choice.variant) : [];
+  const subscriptions = options.filter((option) => isSubscription(option.freq));
+  const oneOff = options.find((option) => !isSubscription(option.freq));
+  const table =
+    showDosageTable && choice.product && choice.frequency !== null ? dosageTable(doseSteps(choice.product.variants, choice.frequency)) : null;
+  const frequencyName = `${ids}-frequency`;
 
   return (
     <section className="programme" aria-labelledby={`${ids}-title`}>
@@ -74,18 +101,19 @@ export function ProgrammeSummary({
         <div className="plan-options">
           {products.map((product, index) => {
             const outOfStock = stock[index]!.outOfStock;
-            const from = fromPrice(product);
+            const from = lowestMonthlyPrice(product.variants.filter((variant) => variant.inStock));
+            const checked = choice.product?.code === product.code;
             return (
-              <label key={product.code} className={choice.product?.code === product.code ? 'plan-option plan-option--checked' : 'plan-option'} data-disabled={outOfStock || undefined}>
-                <input type="radio" name={`${ids}-product`} value={product.code} checked={choice.product?.code === product.code} disabled={outOfStock} onChange={() => onProduct(product.code)} />
+              <label key={product.code} className={cx('plan-option', checked && 'plan-option--checked')} data-disabled={outOfStock || undefined}>
+                <input type="radio" name={`${ids}-product`} value={product.code} checked={checked} disabled={outOfStock} onChange={() => onProduct(product.code)} />
                 <img className="plan-option__image" src={product.images[0]?.sizes['1x'] ?? '/images/products/placeholder.svg'} alt="" width={64} height={64} />
                 <span className="plan-option__text">
+                  <span className="plan-option__tags">
+                    {outOfStock ? <Tag tone="neutral">{OUT_OF_STOCK_TAG}</Tag> : index === recommended ? <Tag>{RECOMMENDED_TAG}</Tag> : null}
+                  </span>
                   <span className="plan-option__name">{product.name}</span>
                   <span className="plan-option__summary">{product.shortDescription}</span>
                   {from !== null ? <span className="plan-option__from">From {formatPrice(from)} a month</span> : null}
-                </span>
-                <span className="plan-option__tags">
-                  {outOfStock ? <Tag tone="neutral">{OUT_OF_STOCK_TAG}</Tag> : index === recommended ? <Tag>{RECOMMENDED_TAG}</Tag> : null}
                 </span>
               </label>
             );
@@ -99,10 +127,10 @@ export function ProgrammeSummary({
           <label className="programme__legend" htmlFor={`${ids}-dose`}>
             Dose
           </label>
-          <select id={`${ids}-dose`} className="programme__select" value={choice.variantCode ?? ''} onChange={(event) => onVariant(event.target.value)}>
+          <select id={`${ids}-dose`} className="programme__select" value={choice.variant?.code ?? ''} onChange={(event) => onVariant(event.target.value)}>
             {choice.product.variants.map((option) => (
               <option key={option.code} value={option.code} disabled={!option.inStock}>
-                {option.dosage}
+                {option.name}
                 {option.inStock ? '' : ` (${OUT_OF_STOCK_TAG})`}
               </option>
             ))}
@@ -110,26 +138,30 @@ export function ProgrammeSummary({
         </div>
       ) : null}
 
-      {frequencies.length > 0 ? (
+      {options.length > 0 ? (
         <fieldset className="programme__group">
           <legend className="programme__legend">How often</legend>
-          <div className="frequency-options">
-            {frequencies.map((option) => {
-              const save = saveLabel(option.savePercent);
-              return (
-                <label key={option.freq} className={choice.frequency === option.freq ? 'plan-option plan-option--checked' : 'plan-option'}>
-                  <input type="radio" name={`${ids}-frequency`} value={option.freq} checked={choice.frequency === option.freq} onChange={() => onFrequency(option.freq)} />
-                  <span className="plan-option__text">
-                    <span className="plan-option__name">{option.freq === 1 ? 'One-off purchase' : `${option.title} subscription`}</span>
-                    <span className="plan-option__summary">
-                      <Price amount={option.pricePerMonth} /> a month{option.freq === 90 ? `, ${formatPrice(option.discountedPrice ?? option.price)} every 3 months` : ''}
-                    </span>
-                  </span>
-                  <span className="plan-option__tags">{save ? <Tag>{save}</Tag> : null}</span>
-                </label>
-              );
-            })}
-          </div>
+          {subscriptions.length > 0 ? (
+            <div
+              className={cx('frequency-group', choice.frequency !== null && isSubscription(choice.frequency) && 'frequency-group--chosen')}
+              role="group"
+              aria-labelledby={`${ids}-subscribe`}
+            >
+              <p id={`${ids}-subscribe`} className="frequency-group__title">
+                Subscribe and save
+              </p>
+              <div className="frequency-options">
+                {subscriptions.map((option) => (
+                  <FrequencyCard key={option.freq} option={option} name={frequencyName} checked={choice.frequency === option.freq} onChoose={() => onFrequency(option.freq)} />
+                ))}
+              </div>
+            </div>
+          ) : null}
+          {oneOff ? (
+            <div className="frequency-options">
+              <FrequencyCard option={oneOff} name={frequencyName} checked={choice.frequency === oneOff.freq} onChoose={() => onFrequency(oneOff.freq)} />
+            </div>
+          ) : null}
         </fieldset>
       ) : null}
 
@@ -153,14 +185,16 @@ export function ProgrammeSummary({
             ))}
             {table.optionalRows.length > 0 ? (
               <tr>
-                <th scope="row" colSpan={3} className="dosage-table__optional">
+                <th scope="rowgroup" colSpan={3} className="dosage-table__optional">
                   {OPTIONAL_DOSES_ROW}
                 </th>
               </tr>
             ) : null}
             {table.optionalRows.map((row) => (
               <tr key={row.dosage}>
-                <td />
+                <td>
+                  <span className="visually-hidden">Optional</span>
+                </td>
                 <td>{row.dosage}</td>
                 <td>{row.price}</td>
               </tr>
@@ -170,12 +204,17 @@ export function ProgrammeSummary({
       ) : null}
 
       <p className="programme__delivery">Free delivery · Billed only after a clinician approves your treatment</p>
-      {error ? (
-        <p className="programme__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <Button ref={checkoutButtonRef} size="lg" block loading={checkingOut} disabled={checkoutBlockedByStock(stock) || !choice.variantCode} onClick={onCheckout}>
+      <div className="programme__error" role="alert">
+        {error}
+      </div>
+      <Button
+        ref={checkoutButtonRef}
+        size="lg"
+        block
+        loading={checkingOut}
+        disabled={checkoutBlockedByStock(stock) || !choice.variant || choice.frequency === null}
+        onClick={onCheckout}
+      >
         Checkout
       </Button>
     </section>

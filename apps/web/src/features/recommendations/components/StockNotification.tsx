@@ -1,17 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { emailSchema } from '@elmwood/domain';
+import { useMe } from '../../auth';
 import { apiRequest } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { TextField } from '../../../ui/TextField';
 
-/** 'Tell me when it is back' for an out-of-stock treatment (SPEC §4 stock notification). */
+/**
+ * 'Tell me when it is back' for an out-of-stock treatment (SPEC §4 stock notification): a form, then a
+ * success box. The email is the signed-in patient's when there is one, else typed and checked with the
+ * shared email rule.
+ */
 export function StockNotification({ productCode, productName }: { productCode: string; productName: string }) {
-  const id = useId();
-  const [email, setEmail] = useState('');
+  const me = useMe();
+  const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const email = typed ?? me.data?.email ?? '';
   const signUp = useMutation({
     mutationFn: (address: string) => apiRequest('/shop-api/stock_notifications', { method: 'POST', body: { email: address, product: productCode } }),
   });
+  const titleId = `stock-${productCode}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,40 +30,34 @@ export function StockNotification({ productCode, productName }: { productCode: s
     signUp.mutate(parsed.data);
   };
 
-  if (signUp.isSuccess) {
-    return (
-      <div className="stock-notice stock-notice--done" role="status">
-        You have signed up for {productName} stock notifications
-      </div>
-    );
-  }
   return (
-    <form className="stock-notice" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="stock-notice__title">
+    <section className="stock-notice" aria-labelledby={titleId}>
+      <h2 id={titleId} className="stock-notice__title">
         {productName} is out of stock
       </h2>
-      <p className="stock-notice__text">Leave your email and we will tell you as soon as it is back. We send nothing else.</p>
-      <label className="stock-notice__label" htmlFor={`${id}-email`}>
-        Email address
-      </label>
-      <input
-        id={`${id}-email`}
-        className="quiz-input"
-        type="email"
-        autoComplete="email"
-        value={email}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      {error || signUp.isError ? (
-        <p id={`${id}-error`} className="quiz-error" role="alert">
-          {error ?? signUp.error?.message}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary" loading={signUp.isPending}>
-        Notify me
-      </Button>
-    </form>
+      <div role="status">
+        {signUp.isSuccess ? <p className="stock-notice__done">You have signed up for {productName} stock notifications</p> : null}
+      </div>
+      {signUp.isSuccess ? null : (
+        <form className="stock-notice__form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+          <p className="stock-notice__text">Leave your email and we will tell you as soon as it is back. We send nothing else.</p>
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={error}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <ErrorMessage className="stock-notice__error">{signUp.isError ? signUp.error.message : null}</ErrorMessage>
+          <Button type="submit" variant="secondary" loading={signUp.isPending}>
+            Notify me
+          </Button>
+        </form>
+      )}
+    </section>
   );
 }

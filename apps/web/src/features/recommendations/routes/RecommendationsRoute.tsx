@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { dividePence, effectivePrice, monthsPerDelivery, type Product, type QuizState } from '@elmwood/domain';
+import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
 import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY, useQuizState } from '../../quiz';
@@ -10,24 +10,32 @@ import { ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { FloatingCheckoutBar } from '../components/FloatingCheckoutBar';
-import { Experts, Faq, HowItWorks, MedicalDirector, Rating, Testimonials } from '../components/ProgrammeSections';
+import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from '../components/ProgrammeSections';
 import { ProgrammeSummary } from '../components/ProgrammeSummary';
 import { StockNotification } from '../components/StockNotification';
 import { PROGRAMMES, type ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
 import '../recommendations.css';
 
+/** The sticky checkout bar shows once a third of the page has gone by. */
 const FLOATING_BAR_AFTER_PERCENT = 30;
 
-function takeSession(key: string): string | null {
-  try {
-    const value = window.sessionStorage.getItem(key);
-    window.sessionStorage.removeItem(key);
-    return value;
-  } catch {
-    return null;
-  }
-}
+const session = {
+  read(key: string): string | null {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.sessionStorage.removeItem(key);
+    } catch {
+      // Storage disabled: nothing was kept.
+    }
+  },
+};
 
 /** /n/:slug/recommendations — what the consultation allows, chosen and sent to checkout. */
 export function Component() {
@@ -45,7 +53,7 @@ export function Component() {
       </div>
     );
   }
-  if (state.isError && !(isApiError(state.error) && state.error.isNotFound)) {
+  if (state.isError) {
     return (
       <div className="container page">
         <LoadStatus status="error" onRetry={() => void state.refetch()} />
@@ -68,11 +76,15 @@ export function Component() {
           title="Your consultation comes first"
           message={
             quiz?.rejection
-              ? 'Based on your answers there is no treatment we can recommend.'
-              : 'Please answer the consultation so our clinicians can recommend a treatment.'
+              ? 'Based on your answers there is no treatment we can recommend. If you think you made an error, please review your answers.'
+              : quiz
+                ? 'Please finish the consultation so our clinicians can recommend a treatment.'
+                : 'Our clinicians recommend a treatment once you have answered a short consultation. It takes about five minutes.'
           }
         >
-          <ButtonLink to={`/n/${slug}/quiz/1`}>{quiz ? 'Review your answers' : 'Start your consultation'}</ButtonLink>
+          <ButtonLink to={`/n/${slug}/quiz/1`}>
+            {quiz?.rejection ? 'Review your answers' : quiz ? 'Continue your consultation' : 'Start your consultation'}
+          </ButtonLink>
         </EmptyState>
       </div>
     );
@@ -81,38 +93,54 @@ export function Component() {
 }
 
 function Recommendations({ slug, content, quiz }: { slug: string; content: ProgrammeContent; quiz: QuizState }) {
-  const codes = useMemo(() => [...quiz.recommendations, ...content.alsoShow], [quiz.recommendations, content.alsoShow]);
+  const codes = useMemo(() => [...new Set([...quiz.recommendations, ...content.alsoShow])], [quiz.recommendations, content.alsoShow]);
   const products = useProductsByCodes(codes, { limit: codes.length });
+  // In the consultation's order, whatever order the catalogue answers in.
+  const ordered = useMemo(
+    () => (products.data ? [...products.data].filter((product) => codes.includes(product.code)).sort((a, b) => codes.indexOf(a.code) - codes.indexOf(b.code)) : null),
+    [products.data, codes],
+  );
+  const recommended = useMemo(() => (ordered ?? []).filter((product) => quiz.recommendations.includes(product.code)), [ordered, quiz.recommendations]);
+
   return (
     <div className="recommendations container">
       <header className="recommendations__header">
         <h1>{content.heading}</h1>
         <p className="recommendations__guarantee">
-          Not for you? Our 180-day money-back guarantee has you covered. <Link to={content.guaranteeLink}>Terms apply</Link>
+          {content.guarantee} <Link to={content.guaranteeLink}>Terms apply</Link>
         </p>
       </header>
-      {products.data ? (
-        <Programme slug={slug} quiz={quiz} products={products.data} />
+      {ordered ? (
+        <Programme slug={slug} content={content} quiz={quiz} products={ordered} />
       ) : products.isError ? (
         <LoadStatus status="error" onRetry={() => void products.refetch()} />
       ) : (
         <LoadStatus status="loading" />
       )}
-      <HowItWorks content={content} products={products.data ?? []} />
-      <Rating group={content.reviewGroup} />
+      <PlanOption content={content} products={recommended} />
+      <Rating group={reviewGroupOf(quiz.recommendations[0] ?? '')} />
       <Experts />
       <Testimonials content={content} />
       <Faq content={content} />
       <MedicalDirector />
-      <section className="rec-section rec-perks" aria-label="Included with every plan">
-        <p>Free delivery in plain packaging.</p>
-        {content.showAppClaim ? <p>Patients who use our app lose 22% more weight.</p> : null}
-      </section>
+      <Perks content={content} />
     </div>
   );
 }
 
-function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; products: Product[] }) {
+/** Why checkout could not start, in the server's words, with the way forward when the consultation is missing. */
+function checkoutError(error: Error | null, slug: string): ReactNode {
+  if (!error) return null;
+  const consultationMissing = isApiError(error) && (error.code === CART_ERROR.consultationRequired || error.code === 'NO_CONSULTATION');
+  return (
+    <>
+      {error.message}{' '}
+      {consultationMissing ? <Link to={`/n/${slug}/quiz/1`}>Go to your consultation</Link> : null}
+    </>
+  );
+}
+
+function Programme({ slug, content, quiz, products }: { slug: string; content: ProgrammeContent; quiz: QuizState; products: Product[] }) {
   const navigate = useNavigate();
   const checkout = useStartCheckout();
   const checkoutButton = useRef<HTMLButtonElement>(null);
@@ -120,33 +148,48 @@ function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; pr
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
   });
-  const variant = choice.product?.variants.find((candidate) => candidate.code === choice.variantCode);
-  const selectedPrice = variant?.prices.find((price) => price.freq === choice.frequency);
+  const selectedPrice = choice.variant?.prices.find((price) => price.freq === choice.frequency);
   const outOfStock = products.filter((product) => !inStock(product));
 
   const startCheckout = () => {
-    if (!choice.product || !choice.variantCode) return;
+    if (!choice.product || !choice.variant || choice.frequency === null) return;
     checkout.mutate(
       {
         questionnaireId: quiz.questionnaireId,
         productCode: choice.product.code,
-        variantCode: choice.variantCode,
+        variantCode: choice.variant.code,
         frequency: choice.frequency,
-        couponCode: takeSession(COUPON_KEY),
+        couponCode: session.read(COUPON_KEY),
       },
-      { onSuccess: () => navigate(`/n/${slug}/order`) },
+      {
+        onSuccess: () => {
+          // The quiz link's coupon now sits on the cart; it is kept until then, so a failed attempt loses nothing.
+          session.remove(COUPON_KEY);
+          navigate(`/n/${slug}/order`);
+        },
+      },
     );
   };
 
-  // ?atc=true on the quiz link: straight to checkout with the recommended treatment.
+  // ?atc=true on the quiz link: straight to checkout with the preferred, or first, treatment in stock.
   const autoStarted = useRef(false);
   useEffect(() => {
     if (autoStarted.current) return;
     autoStarted.current = true;
-    if (takeSession(ADD_TO_CART_KEY) === slug) startCheckout();
+    if (session.read(ADD_TO_CART_KEY) !== slug) return;
+    session.remove(ADD_TO_CART_KEY);
+    startCheckout();
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A new choice clears the last attempt's error.
+  const changed =
+    <T,>(choose: (value: T) => void) =>
+    (value: T) => {
+      if (checkout.isError) checkout.reset();
+      choose(value);
+    };
 
   return (
     <>
@@ -154,18 +197,19 @@ function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; pr
         products={products}
         choice={choice}
         tagRecommended={slug === 'weight-loss'}
-        onProduct={chooseProduct}
-        onVariant={chooseVariant}
-        onFrequency={chooseFrequency}
+        showDosageTable={content.showDosageTable}
+        onProduct={changed(chooseProduct)}
+        onVariant={changed(chooseVariant)}
+        onFrequency={changed<Frequency>(chooseFrequency)}
         onCheckout={startCheckout}
         checkingOut={checkout.isPending}
-        error={checkout.isError ? checkout.error.message : null}
+        error={checkoutError(checkout.error, slug)}
         checkoutButtonRef={checkoutButton}
       />
       {outOfStock.map((product) => (
         <StockNotification key={product.code} productCode={product.code} productName={product.name} />
       ))}
-      {choice.product && selectedPrice ? (
+      {choice.product && selectedPrice && choice.frequency !== null ? (
         <FloatingCheckoutBar
           productName={choice.product.name}
           image={choice.product.images[0]?.sizes['1x'] ?? null}
@@ -173,7 +217,7 @@ function Programme({ slug, quiz, products }: { slug: string; quiz: QuizState; pr
           originalPrice={selectedPrice.discountedPrice !== null ? dividePence(selectedPrice.price, monthsPerDelivery(choice.frequency)) : null}
           showAfterPercent={FLOATING_BAR_AFTER_PERCENT}
           onCheckout={startCheckout}
-          disabled={!choice.variantCode}
+          disabled={false}
           loading={checkout.isPending}
           hideWhileVisible={checkoutButton}
         />

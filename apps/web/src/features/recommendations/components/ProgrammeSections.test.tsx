@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '@elmwood/domain';
+import { makeWegovy } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { PROGRAMMES } from '../content';
+import { ProductCarousel } from './ProductCarousel';
+import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
+
+afterEach(() => window.sessionStorage.clear());
+
+const weightLoss = PROGRAMMES['weight-loss']!;
+const hairLoss = PROGRAMMES['hair-loss']!;
+
+describe('ProductCarousel', () => {
+  it('shows each recommended treatment as a slide: picture, title, price from, bullets, doses and its popup', () => {
+    const mounjaro = makeWegovy({ code: 'MOUNJARO', name: 'Mounjaro', shortDescription: 'Once-weekly tirzepatide injection' });
+    renderWithProviders(<ProductCarousel products={[makeWegovy(), mounjaro]} />);
+    expect(screen.getByRole('region', { name: 'Recommended treatments' })).toBeInTheDocument();
+    const slide = screen.getByRole('group', { name: 'Treatment 1 of 2' });
+    expect(within(slide).getByRole('heading', { level: 3, name: 'Wegovy' })).toBeInTheDocument();
+    expect(slide.querySelector('img')).toHaveAttribute('src', '/images/products/wegovy.svg');
+    // The lowest in-stock monthly cost: 0.5 mg quarterly, £477 / 3.
+    expect(slide).toHaveTextContent('From £159.00 a month');
+    expect(within(slide).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Once-weekly weight-loss injection',
+      'Prescribed by a UK clinician after your consultation',
+      'Free delivery in plain packaging',
+    ]);
+    // 0.25 mg is out of stock, so it is not offered.
+    expect(slide).toHaveTextContent('Doses: 0.5 mg, 1 mg');
+    expect(within(slide).getByRole('button', { name: 'More about Wegovy' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(within(screen.getByRole('group', { name: 'Treatment 2 of 2' })).getByRole('button', { name: 'More about Mounjaro' })).toBeInTheDocument();
+  });
+
+  it('says when a treatment is out of stock instead of a price', () => {
+    const ozempic: Product = { ...makeWegovy({ code: 'OZEMPIC', name: 'Ozempic' }) };
+    ozempic.variants = ozempic.variants.map((variant) => ({ ...variant, inStock: false }));
+    renderWithProviders(<ProductCarousel products={[ozempic]} />);
+    expect(screen.getByRole('group', { name: 'Treatment 1 of 1' })).toHaveTextContent('Out of stock');
+    expect(screen.getByRole('group', { name: 'Treatment 1 of 1' })).not.toHaveTextContent('Doses');
+  });
+
+  it("shows a treatment's review rating when its SKU group has reviews", async () => {
+    renderWithProviders(<ProductCarousel products={[makeWegovy({ code: 'SILDENAFIL', name: 'Sildenafil' })]} />);
+    expect(await screen.findByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
+  });
+});
+
+describe('Rating', () => {
+  it("shows 'Excellent!' and 4.5/5 with half-step stars when there are no reviews", async () => {
+    renderWithProviders(<Rating group={null} />);
+    expect(await screen.findByText('Excellent!')).toBeInTheDocument();
+    expect(screen.getByText('4.5/5')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.queryByText(/reviews/)).toBeNull();
+  });
+
+  it("pools a SKU group's reviews and shows the average to one decimal", async () => {
+    // Finasteride 190 × 4.4 and minoxidil 130 × 4.3 → 4.36 → 4.4.
+    renderWithProviders(<Rating group="hair" />);
+    expect(await screen.findByText('4.4/5')).toBeInTheDocument();
+    expect(screen.getByText('from 320 reviews')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.4 out of 5' })).toBeInTheDocument();
+  });
+});
+
+describe('Testimonials', () => {
+  it('tells patient stories with before and after pictures labelled as illustrations', () => {
+    renderWithProviders(<Testimonials content={weightLoss} />);
+    const story = screen.getByRole('group', { name: 'Story 1 of 3' });
+    expect(within(story).getByRole('img', { name: 'Illustration: Before, 15 st 2 lb' })).toHaveAttribute('src', '/images/recommendations/figure-before.svg');
+    expect(within(story).getByRole('img', { name: 'Illustration: After, 12 st 9 lb' })).toBeInTheDocument();
+    expect(story).toHaveTextContent('Pictures are illustrations, not the patient. Results vary.');
+    expect(story).toHaveTextContent('Claire, 44');
+  });
+
+  it('hair loss stories show the crown', () => {
+    renderWithProviders(<Testimonials content={hairLoss} />);
+    expect(within(screen.getByRole('group', { name: 'Story 1 of 2' })).getByRole('img', { name: 'Illustration: After 8 months' })).toHaveAttribute(
+      'src',
+      '/images/recommendations/hair-after.svg',
+    );
+  });
+});
+
+describe('Experts, FAQ, medical director and perks', () => {
+  it("offers to book a call by phone or email", () => {
+    renderWithProviders(<Experts />);
+    expect(screen.getByRole('heading', { name: 'Book a call' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
+    expect(screen.getByRole('link', { name: 'Email to book a call' })).toHaveAttribute('href', 'mailto:care@elmwoodhealth.example?subject=Book%20a%20call');
+  });
+
+  it('lists the FAQ in an accordion, all closed at first', () => {
+    renderWithProviders(<Faq content={weightLoss} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(weightLoss.faq.map((item) => item.title));
+    for (const button of buttons) expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("shows the medical director's illustrative avatar and quote", () => {
+    renderWithProviders(<MedicalDirector />);
+    expect(screen.getByRole('img', { name: 'Illustrative avatar of Dr Helen Marsh' })).toHaveTextContent('HM');
+    expect(screen.getByText(/Every treatment we offer is prescribed by a clinician/)).toBeInTheDocument();
+  });
+
+  it('says delivery is free, and makes the 22% app claim only for weight loss', () => {
+    const { unmount } = renderWithProviders(<Perks content={weightLoss} />);
+    expect(screen.getByText('Free delivery')).toBeInTheDocument();
+    expect(screen.getByText(/lose 22% more weight/)).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<Perks content={hairLoss} />);
+    expect(screen.queryByText(/22%/)).toBeNull();
+  });
+});
