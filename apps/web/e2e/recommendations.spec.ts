@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { answerWeightLossConsultation } from './support/consultation';
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Choose your treatment' });
+/** The card (label) of one treatment or frequency radio in the summary. */
+const card = (page: Page, name: RegExp) => summary(page).locator('label').filter({ has: page.getByRole('radio', { name }) });
+
+/** Answers the erectile dysfunction consultation through the API, in this page's browser (its quiz cookie). */
+async function answerEdConsultation(page: Page): Promise<void> {
+  const res = await page.request.patch('/shop-api/medical-history-for-groups-by-slug/erectile-dysfunction?allowRecommendations=1', {
+    data: {
+      'about-you': { ed_sex: 'male' },
+      'date-of-birth': { ed_dob: '1980-02-01' },
+      symptoms: { ed_frequency: 'sometimes', ed_morning_erections: 'yes' },
+      'heart-health': { ed_recent_cardiac_event: 'no', ed_exertion: 'no', ed_blood_pressure: 'normal' },
+      medicines: { ed_medicines_taken: ['none'], ed_other_medicines: '' },
+      conditions: { ed_conditions: ['none'] },
+      preference: { ed_preference: 'no_preference' },
+      confirm: { ed_confirm: ['confirmed'] },
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).recommendations).toContain('SILDENAFIL');
+}
+
+test('weight loss: the programme, a dose picked, Checkout, and the order holds that line', async ({ page }) => {
+  // The consultation is answered through the API with the page's own cookie jar, so the page sees it.
+  await answerWeightLossConsultation(page);
+  await page.goto('/n/weight-loss/recommendations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeVisible();
+  await expect(page.getByText(/180-day money-back guarantee/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms apply' })).toHaveAttribute('href', '/pages/guarantee');
+
+  // Recommended on the first in stock; Ozempic out of stock and not choosable.
+  const wegovy = summary(page).getByRole('radio', { name: /Wegovy/ });
+  await expect(wegovy).toBeChecked();
+  await expect(card(page, /Wegovy/)).toContainText('Recommended');
+  await expect(summary(page).getByRole('radio', { name: /Ozempic/ })).toBeDisabled();
+  await expect(card(page, /Ozempic/)).toContainText('Out of stock');
+
+  // Save N% against one-off; the dosage per month table.
+  await expect(card(page, /Monthly subscription/)).toContainText(/Save \d+%/);
+  const table = page.getByRole('table', { name: 'Your dosage per month' });
+  await expect(table.getByRole('row').nth(1)).toContainText('Month 1');
+  await expect(table.getByRole('row').nth(1)).toContainText(/£\d+$/);
+  await expect(table.getByText('Optional higher doses, if required')).toBeVisible();
+
+  // Rating, experts, stories and FAQ are there.
+  await expect(page.getByText('4.5/5')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
+  await expect(page.getByRole('img', { name: 'Illustration: Before, 15 st 2 lb' })).toBeVisible();
+  await expectNoAxeViolations(page, 'weight-loss recommendations');
+
+  // The product popup from the treatment list.
+  await summary(page).getByRole('button', { name: 'About Wegovy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wegovy' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'product popup on recommendations');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A dose, one-off then back to monthly, and checkout.
+  await summary(page).getByRole('combobox', { name: 'Dose' }).selectOption({ label: '0.5 mg' });
+  await summary(page).getByRole('radio', { name: /One-off purchase/ }).check();
+  await expect(summary(page).getByRole('radio', { name: /Monthly subscription/ })).not.toBeChecked();
+  await expect(summary(page).getByRole('radio', { name: /Quarterly subscription/ })).not.toBeChecked();
+  await summary(page).getByRole('radio', { name: /Monthly subscription/ }).check();
+  await summary(page).getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+
+  // The order holds the line the server priced: name, dose, frequency, price, free delivery.
+  await expect(page.getByText(/^Wegovy 0\.5 mg · £169\.00$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Health Plan' }).click();
+  const line = page.locator('.cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Wegovy 0.5 mg');
+  await expect(line).toContainText('Monthly subscription');
+  await expect(line).toContainText('£169.00');
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Free two days delivery/)).toBeVisible();
+  await expect(page.getByText(/Cancel anytime/)).toBeVisible();
+  await expectNoAxeViolations(page, 'order');
+
+  // Removing keeps a copy to add back.
+  await page.getByRole('button', { name: 'Remove Wegovy' }).click();
+  await expect(page.getByText('Your basket is empty.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add it back' }).click();
+  await expect(line).toContainText('Wegovy 0.5 mg');
+  await expect(page.getByText('Your basket is empty.')).toBeHidden();
+  const token = await page.evaluate(() => window.localStorage.getItem('cartToken'));
+  const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
+  expect(cart.items.map((item: { variant: { code: string }; frequency: number }) => [item.variant.code, item.frequency])).toEqual([['WEGOVY-0-5MG', 30]]);
+});
+
+test('Ozempic stock notifications: the email is checked, then the sign-up confirmed', async ({ page }) => {
+  await answerWeightLossConsultation(page);
+  await page.goto('/n/weight-loss/recommendations');
+  const notice = page.getByRole('region', { name: 'Ozempic is out of stock' });
+  await expect(notice).toBeVisible();
+  const email = notice.getByLabel('Email address');
+  await email.fill('not-an-email');
+  await notice.getByRole('button', { name: 'Notify me' }).click();
+  await expect(email).toHaveAccessibleDescription('Invalid email');
+  await expectNoAxeViolations(page, 'stock sign-up with an error');
+  await email.fill(`ozempic-${Date.now()}@example.com`);
+  await notice.getByRole('button', { name: 'Notify me' }).click();
+  await expect(notice.getByRole('status')).toHaveText('You have signed up for Ozempic stock notifications');
+  await expect(notice.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'stock sign-up done');
+});
+
+test('the FAQ opens one answer at a time and closes again; the sticky bar checks out too', async ({ page }) => {
+  await answerWeightLossConsultation(page);
+  await page.goto('/n/weight-loss/recommendations');
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  const first = faq.getByRole('button', { name: 'What side effects might I have?' });
+  const second = faq.getByRole('button', { name: 'Who checks my consultation?' });
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(faq.getByText(/Feeling sick, constipation/)).toBeVisible();
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(faq.getByText(/Feeling sick, constipation/)).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+
+  // Down the page, past the summary's own button, the bar offers checkout with the first month's price.
+  const bar = page.getByRole('complementary', { name: 'Checkout' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('Wegovy');
+  await expect(bar).toContainText(/£\d+\.\d\d first month/);
+  // A control that takes focus behind the bar is scrolled clear of it: first park it under the bar, then tab to it.
+  const focused = faq.getByRole('button', { name: 'Can I pause or cancel?' });
+  const barTop = (await bar.boundingBox())!.y;
+  await focused.evaluate((element, top) => window.scrollBy(0, element.getBoundingClientRect().top - top - 4), barTop);
+  expect((await focused.boundingBox())!.y).toBeGreaterThan(barTop);
+  await faq.getByRole('button', { name: 'How is my treatment delivered?' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(focused).toBeFocused();
+  await expect.poll(async () => {
+    const [barBox, focusBox] = [await bar.boundingBox(), await focused.boundingBox()];
+    return focusBox!.y + focusBox!.height <= barBox!.y + 1;
+  }).toBe(true);
+  await expectNoAxeViolations(page, 'recommendations with the floating bar');
+  await bar.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+  await expect(page.getByText(/^Wegovy 0\.25 mg · £/)).toBeVisible();
+});
+
+test('without a consultation the page invites the patient to start one', async ({ page }) => {
+  await page.goto('/n/weight-loss/recommendations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your consultation comes first' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
+  await expectNoAxeViolations(page, 'recommendations without a consultation');
+});
+
+test('erectile dysfunction: its own heading and guarantee, no dosage table, and a trial pack bought one-off', async ({ page }) => {
+  await answerEdConsultation(page);
+  await page.goto('/n/erectile-dysfunction/recommendations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your erectile dysfunction treatment' })).toBeVisible();
+  await expect(page.getByText(/guarantee covers sildenafil and tadalafil orders/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms apply' })).toHaveAttribute('href', '/pages/ed-money-back-guarantee');
+  await expect(page.getByRole('table', { name: 'Your dosage per month' })).toHaveCount(0);
+  await expect(page.getByText('Recommended', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/\/5$/).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'ED recommendations');
+
+  await summary(page).getByRole('radio', { name: /Sildenafil/ }).check();
+  await summary(page).getByRole('combobox', { name: 'Dose' }).selectOption({ label: '50 mg × 4 tablets (free trial)' });
+  await expect(summary(page).getByRole('radio', { name: /One-off purchase/ })).toBeChecked();
+  await expect(summary(page).getByRole('radio', { name: /Monthly subscription/ })).toHaveCount(0);
+  await summary(page).getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/n\/erectile-dysfunction\/order$/);
+  await expect(page.getByText(/^Sildenafil 50 mg trial · £/)).toBeVisible();
+});
