@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { deliveryEstimate, formatPrice, formatShipping, FREQUENCY_TITLES, monthsPerDelivery, type Cart, type CartItem } from '@elmwood/domain';
 import { useAddCartItem, useRemoveCartItem } from '../../cart';
 import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { DiscountBox } from './DiscountBox';
 
 /** 'Renew or cancel after {months} months' for plans of several months, else 'Cancel anytime' (SPEC §9). */
@@ -22,7 +23,7 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
   return (
     <>
       {cart.items.length === 0 ? <p>Your basket is empty.</p> : null}
-      <ul className="cart-lines">
+      <ul className="cart-lines" aria-busy={remove.isPending || add.isPending || undefined}>
         {cart.items.map((item) => (
           <li key={item.id} className="cart-line">
             <span className="cart-line__name">
@@ -30,24 +31,39 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
             </span>
             <span className="cart-line__plan">{item.frequency === 1 ? 'One-off purchase' : `${FREQUENCY_TITLES[item.frequency]} subscription`}</span>
             <span className="cart-line__price">{formatPrice(item.total)}</span>
-            <Button variant="link" loading={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id, { onSuccess: () => setRemoved(item) })}>
+            <Button
+              variant="link"
+              loading={remove.isPending && remove.variables === item.id}
+              onClick={() => {
+                add.reset();
+                remove.mutate(item.id, { onSuccess: () => setRemoved(item) });
+              }}
+            >
               Remove {item.product.name}
             </Button>
           </li>
         ))}
       </ul>
-      {removed ? (
-        <p role="status" className="cart-undo">
-          {removed.product.name} removed.{' '}
-          <Button
-            variant="link"
-            loading={add.isPending}
-            onClick={() => add.mutate({ productCode: removed.product.code, variantCode: removed.variant.code, frequency: removed.frequency }, { onSuccess: () => setRemoved(null) })}
-          >
-            Add it back
-          </Button>
-        </p>
-      ) : null}
+      <div role="status" className="cart-undo">
+        {removed ? (
+          <p>
+            {removed.product.name} removed.{' '}
+            <Button
+              variant="link"
+              loading={add.isPending}
+              onClick={() =>
+                add.mutate(
+                  { productCode: removed.product.code, variantCode: removed.variant.code, frequency: removed.frequency },
+                  { onSuccess: () => setRemoved(null) },
+                )
+              }
+            >
+              Add it back
+            </Button>
+          </p>
+        ) : null}
+      </div>
+      <ErrorMessage className="cart-error">{remove.isError ? remove.error.message : add.isError ? add.error.message : null}</ErrorMessage>
       <DiscountBox cart={cart} token={token} />
       <dl className="cart-totals">
         <dt>Subtotal</dt>
