@@ -1,4 +1,7 @@
-import type { Frequency } from '../catalog/frequency';
+import { isSubscription, type Frequency } from '../catalog/frequency';
+import { lowestMonthlyPrice } from '../catalog/pricing';
+import type { ProductVariant } from '../catalog/product';
+import type { Pence } from '../money/money';
 
 export const RECOMMENDED_TAG = 'Recommended';
 export const OUT_OF_STOCK_TAG = 'Out of stock';
@@ -35,4 +38,13 @@ export function availableFrequency(offered: readonly { freq: Frequency }[], chos
  */
 export function startingVariant<V extends { code: string; inStock: boolean }>(variants: readonly V[], preferred: string | null): V | null {
   return variants.find((variant) => variant.code === preferred && variant.inStock) ?? variants.find((variant) => variant.inStock) ?? null;
+}
+
+/**
+ * 'From £x a month' for a treatment: the lowest monthly cost among its in-stock doses sold on
+ * subscription. A pack sold only once (a free trial) is no guide to what treatment costs, so it is left
+ * out; null when nothing qualifies.
+ */
+export function fromMonthlyPrice(variants: readonly ProductVariant[]): Pence | null {
+  return lowestMonthlyPrice(variants.filter((variant) => variant.inStock && variant.prices.some((price) => isSubscription(price.freq))));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doseSteps, dosageTable } from './dosage-table';
-import { assertScrollPercentage, availableFrequency, checkoutBlockedByStock, recommendedOptionIndex, startingVariant } from './options';
+import { assertScrollPercentage, availableFrequency, checkoutBlockedByStock, fromMonthlyPrice, recommendedOptionIndex, startingVariant } from './options';
 import { groupRating, ratingLabel, ratingOutOfFive, reviewGroupOf, starsInHalfSteps } from './rating';
 
 describe('recommendedOptionIndex', () => {
@@ -206,5 +206,32 @@ describe('doseSteps', () => {
   });
   it('leaves out doses not sold at that frequency', () => {
     expect(doseSteps(variants, 1).map((step) => step.dosage)).toEqual(['0.25 mg', 'trial']);
+  });
+});
+
+describe('fromMonthlyPrice', () => {
+  const variant = (code: string, inStock: boolean, prices: { freq: 30 | 90 | 1; price: number; discountedPrice: number | null }[]) => ({
+    code,
+    name: code,
+    dosage: code,
+    quantityPerMonth: 8,
+    quantityPerMonthType: 'tablet',
+    inStock,
+    prices,
+  });
+  const regular = variant('50 mg', true, [
+    { freq: 30, price: 2199, discountedPrice: null },
+    { freq: 90, price: 5997, discountedPrice: null },
+    { freq: 1, price: 2399, discountedPrice: null },
+  ]);
+  it('is the lowest monthly cost, quarterly counted per month', () => expect(fromMonthlyPrice([regular])).toBe(1999));
+  it('leaves out a pack sold only once, and doses out of stock', () => {
+    const trial = variant('trial', true, [{ freq: 1, price: 500, discountedPrice: null }]);
+    const cheapButGone = variant('25 mg', false, [{ freq: 30, price: 999, discountedPrice: null }]);
+    expect(fromMonthlyPrice([regular, trial, cheapButGone])).toBe(1999);
+  });
+  it('is null when nothing in stock is sold on subscription', () => {
+    expect(fromMonthlyPrice([variant('trial', true, [{ freq: 1, price: 500, discountedPrice: null }])])).toBeNull();
+    expect(fromMonthlyPrice([])).toBeNull();
   });
 });

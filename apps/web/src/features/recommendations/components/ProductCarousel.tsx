@@ -1,4 +1,4 @@
-import { lowestMonthlyPrice, OUT_OF_STOCK_TAG, ratingOutOfFive, reviewGroupOf, type Product } from '@elmwood/domain';
+import { fromMonthlyPrice, OUT_OF_STOCK_TAG, ratingOutOfFive, reviewGroupOf, type Product } from '@elmwood/domain';
 import { ProductPopupButton } from '../../catalog';
 import { Carousel } from '../../../ui/Carousel';
 import { Price } from '../../../ui/Price';
@@ -24,7 +24,7 @@ function SlideRating({ productCode }: { productCode: string }) {
 
 /** One recommended treatment (SPEC §3 recommendation carousel item): picture, title, price, bullets, doses, more information. */
 function ProductSlide({ product }: { product: Product }) {
-  const from = lowestMonthlyPrice(product.variants.filter((variant) => variant.inStock));
+  const from = fromMonthlyPrice(product.variants);
   const doses = recommendedDoses(product);
   return (
     <article className="product-slide" aria-labelledby={`slide-${product.code}`}>

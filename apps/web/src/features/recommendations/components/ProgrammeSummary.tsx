@@ -7,7 +7,7 @@ import {
   formatPrice,
   frequencyOptions,
   isSubscription,
-  lowestMonthlyPrice,
+  fromMonthlyPrice,
   monthsPerDelivery,
   OPTIONAL_DOSES_ROW,
   OUT_OF_STOCK_TAG,
@@ -101,7 +101,7 @@ export function ProgrammeSummary({
         <div className="plan-options">
           {products.map((product, index) => {
             const outOfStock = stock[index]!.outOfStock;
-            const from = lowestMonthlyPrice(product.variants.filter((variant) => variant.inStock));
+            const from = fromMonthlyPrice(product.variants);
             const checked = choice.product?.code === product.code;
             return (
               <label key={product.code} className={cx('plan-option', checked && 'plan-option--checked')} data-disabled={outOfStock || undefined}>
