@@ -109,7 +109,7 @@ describe('FloatingBar', () => {
     vi.spyOn(bar, 'getBoundingClientRect').mockReturnValue({ top: 900 } as DOMRect);
     vi.spyOn(field, 'getBoundingClientRect').mockReturnValue({ bottom: 940 } as DOMRect);
     field.focus();
-    expect(scrollBy).toHaveBeenCalledWith({ top: 48, behavior: 'auto' });
+    expect(scrollBy).toHaveBeenCalledWith({ top: 48, behavior: 'instant' });
     vi.unstubAllGlobals();
   });
 });

@@ -86,7 +86,7 @@ export function FloatingBar({ label, showAfterPercent = 0, hideWhileVisible, cla
       const target = event.target;
       if (!bar || !(target instanceof Element) || bar.contains(target)) return;
       const overlap = target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-      if (overlap > 0) window.scrollBy({ top: overlap + 8, behavior: 'auto' });
+      if (overlap > 0) window.scrollBy({ top: overlap + 8, behavior: 'instant' });
     };
     document.addEventListener('focusin', onFocus);
     return () => document.removeEventListener('focusin', onFocus);

@@ -39,6 +39,11 @@ describe('FloatingCheckoutBar', () => {
     expect(() => render(<FloatingCheckoutBar {...props} showAfterPercent={-5} />)).toThrow(RangeError);
   });
 
+  it('says why checkout failed, for whoever pressed its button', () => {
+    render(<FloatingCheckoutBar {...props} error="Based on your consultation this treatment is not suitable for you." showAfterPercent={0} />);
+    expect(screen.getByRole('complementary', { name: 'Checkout' })).toHaveTextContent('Based on your consultation this treatment is not suitable for you.');
+  });
+
   it('shows it is busy while checkout starts', () => {
     render(<FloatingCheckoutBar {...props} loading showAfterPercent={0} />);
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveAttribute('aria-busy', 'true');

@@ -17,6 +17,8 @@ interface FloatingCheckoutBarProps {
   loading: boolean;
   /** The page's own checkout button: while it is on screen the bar stays away, so it never covers it. */
   hideWhileVisible?: RefObject<HTMLElement | null>;
+  /** Why the last checkout failed, shown here too for whoever pressed the bar's button (the page's alert announces it). */
+  error?: string | null;
 }
 
 /** The bar at the bottom: treatment, 'first month' price and 'Checkout' (SPEC §9 floating CTA defaults). */
@@ -30,6 +32,7 @@ export function FloatingCheckoutBar({
   disabled,
   loading,
   hideWhileVisible,
+  error = null,
 }: FloatingCheckoutBarProps) {
   return (
     <FloatingBar label="Checkout" showAfterPercent={showAfterPercent} hideWhileVisible={hideWhileVisible} className="floating-cta">
@@ -39,6 +42,7 @@ export function FloatingCheckoutBar({
         <span>
           <Price amount={price} original={originalPrice} /> first month
         </span>
+        {error ? <span className="floating-cta__error">{error}</span> : null}
       </span>
       <Button onClick={onCheckout} disabled={disabled} loading={loading}>
         Checkout

@@ -220,6 +220,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
           disabled={false}
           loading={checkout.isPending}
           hideWhileVisible={checkoutButton}
+          error={checkout.error?.message ?? null}
         />
       ) : null}
     </>
