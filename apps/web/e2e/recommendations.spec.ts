@@ -153,7 +153,8 @@ test('the FAQ opens one answer at a time and closes again; the sticky bar checks
 
 test('without a consultation the page invites the patient to start one', async ({ page }) => {
   await page.goto('/n/weight-loss/recommendations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your consultation comes first' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your consultation comes first' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
   await expectNoAxeViolations(page, 'recommendations without a consultation');
 });

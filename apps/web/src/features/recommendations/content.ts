@@ -8,6 +8,11 @@ export interface ProgrammeContent {
   planDescription: string;
   howItWorks: { step: string; detail: string }[];
   persona: { title: string; text: string };
+  /**
+   * Every treatment this consultation can recommend: fetched alongside the consultation rather than after
+   * it, so the page waits for one round trip instead of two.
+   */
+  catalogue: string[];
   /** Out-of-stock treatments still shown (so patients can ask to hear when they return). */
   alsoShow: string[];
   faq: { id: string; title: string; text: string }[];
@@ -83,6 +88,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       title: 'Made for people like you',
       text: 'Our patients are usually busy adults who have tried diets before. The plan fits around work and family, with a clinician one message away.',
     },
+    catalogue: ['WEGOVY', 'MOUNJARO', 'OZEMPIC'],
     alsoShow: ['OZEMPIC'],
     faq: [
       { id: 'side-effects', title: 'What side effects might I have?', text: 'Feeling sick, constipation or diarrhoea are common at first and usually settle as your body adjusts. Our clinicians will help you manage them.' },
@@ -108,6 +114,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { step: 'Any time', detail: 'Message our clinicians if you want to change your dose or treatment.' },
     ],
     persona: { title: 'You are not alone', text: 'Around half of men over 40 have erection problems at some point. Treatment works for most of them.' },
+    catalogue: ['SILDENAFIL', 'TADALAFIL'],
     alsoShow: [],
     faq: [
       {
@@ -136,6 +143,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { step: 'Month 6 onwards', detail: 'Regrowth becomes visible for many patients.' },
     ],
     persona: { title: 'Start early', text: 'Treatment works best when started early, while the hair follicles are still active.' },
+    catalogue: ['FINASTERIDE', 'MINOXIDIL', 'POWER-SHAMPOO'],
     alsoShow: [],
     faq: [
       {

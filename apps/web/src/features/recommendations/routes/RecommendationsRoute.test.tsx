@@ -93,8 +93,11 @@ function renderPage(url = '/n/weight-loss/recommendations') {
     ],
     { initialEntries: [url] },
   );
+  // Fresh data is not asked for again on mount, as in the app (a minute's staleTime).
+  const client = testQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, staleTime: 60_000 } });
   render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -112,11 +115,19 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RecommendationsRoute: before the consultation', () => {
-  it("without a consultation in this browser, invites the patient to start one", async () => {
+  it('shows the heading at once, before the consultation has loaded', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeInTheDocument();
+  });
+
+  it('without a consultation in this browser, invites the patient to start one', async () => {
     api(undefined, null);
     renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your consultation comes first' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your consultation comes first' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your weight loss programme' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
+    expect(screen.queryByText(/money-back/)).toBeNull();
   });
 
   it('an unfinished consultation links back to it', async () => {
@@ -126,9 +137,18 @@ describe('RecommendationsRoute: before the consultation', () => {
   });
 
   it('a rejected consultation offers to review the answers, and no treatment', async () => {
-    api(undefined, quizState({ rejection: { ruleId: 'low-bmi', reason: 'No.', questionId: 'wl_bmi', questionIndex: 1 }, flags: { complete: true, rejected: true }, recommendations: [] }));
+    api(
+      undefined,
+      quizState({
+        rejection: { ruleId: 'pancreatitis', reason: 'Not after pancreatitis.', questionId: 'wl_contraindications', questionIndex: 7 },
+        flags: { complete: true, rejected: true },
+        recommendations: [],
+      }),
+    );
     renderPage();
-    expect(await screen.findByRole('link', { name: 'Review your answers' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'No recommended treatment' })).toBeInTheDocument();
+    expect(screen.getByText('Not after pancreatitis.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your answers' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
     expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
   });
 
@@ -147,8 +167,8 @@ describe('RecommendationsRoute: the programme', () => {
   ])('%s: its heading, the 180-day money-back line and its terms', async (slug, heading, terms) => {
     api(undefined, quizState({ slug }));
     renderPage(`/n/${slug}/recommendations`);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByText(/180-day money-back guarantee/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByText(/180-day money-back guarantee/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms apply' })).toHaveAttribute('href', terms);
   });
 
@@ -174,6 +194,41 @@ describe('RecommendationsRoute: the programme', () => {
   });
 });
 
+describe('RecommendationsRoute: loading', () => {
+  it("asks for the programme's treatments alongside the consultation, not after it", async () => {
+    const calls = api();
+    const answered = globalThis.fetch;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).startsWith('/shop-api/medical-history-by-slug/')) await held;
+        return answered(input, init);
+      }),
+    );
+    renderPage();
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/shop-api/products/by-code'));
+    expect(screen.queryByRole('region', { name: 'Choose your treatment' })).toBeNull();
+    release();
+    expect(await screen.findByRole('region', { name: 'Choose your treatment' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/shop-api/products/by-code')).toHaveLength(1);
+  });
+
+  it('fetches a recommended treatment outside the usual list on its own', async () => {
+    catalogue.SAXENDA = makeWegovy({ code: 'SAXENDA', slug: 'saxenda', name: 'Saxenda' });
+    api(undefined, quizState({ recommendations: ['SAXENDA', 'WEGOVY'] }));
+    renderPage();
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    expect(within(summary()).getAllByRole('radio', { name: /Saxenda|Wegovy|Ozempic/ }).map((radio) => radio.getAttribute('value'))).toEqual([
+      'SAXENDA',
+      'WEGOVY',
+      'OZEMPIC',
+    ]);
+    delete catalogue.SAXENDA;
+  });
+});
+
 describe('RecommendationsRoute: checkout', () => {
   it('makes a cart with the quiz coupon, links the consultation, adds the chosen dose and frequency, then opens the order', async () => {
     window.sessionStorage.setItem('quizCoupon', 'WELCOME20');
@@ -196,7 +251,8 @@ describe('RecommendationsRoute: checkout', () => {
   it('sends no coupon when the quiz link had none', async () => {
     const calls = api();
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    await userEvent.click(checkoutButton());
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     expect(cartCalls(calls)[0]!.body).toEqual({ channel: 'WEB_WL_UK' });
   });
@@ -210,7 +266,8 @@ describe('RecommendationsRoute: checkout', () => {
         : undefined,
     );
     const router = renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    await userEvent.click(checkoutButton());
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent('Please complete the online consultation before adding this treatment.'));
     expect(within(alert).getByRole('link', { name: 'Go to your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
@@ -231,7 +288,8 @@ describe('RecommendationsRoute: checkout', () => {
       call.path.endsWith('/items') ? { status: 422, body: { code: 'NOT_ELIGIBLE', message: 'Based on your consultation this treatment is not suitable for you.' } } : undefined,
     );
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    await userEvent.click(checkoutButton());
     const alert = screen.getByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent('Based on your consultation this treatment is not suitable for you.'));
     expect(within(alert).queryByRole('link')).toBeNull();
@@ -251,7 +309,8 @@ describe('RecommendationsRoute: checkout', () => {
       }),
     );
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    await userEvent.click(checkoutButton());
     expect(checkoutButton()).toHaveAttribute('aria-busy', 'true');
     release();
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
