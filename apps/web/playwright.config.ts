@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // One fresh embedded database per run. The config is read again by each worker, so the first read (the

@@ -48,3 +48,7 @@ export * from './recommendations/options';
 export * from './recommendations/rating';
 export * from './recommendations/dosage-table';
 export * from './identity/name-confirmation';
+export * from './payment/modes';
+export * from './experiments/bucket';
+export * from './orders/order';
+export * from './tasks/task';

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalog';
 import { customers } from './customers';
 import { consultations } from './quiz';
@@ -11,6 +11,11 @@ export const carts = pgTable('carts', {
   couponCode: text('coupon_code'),
   /** Set once a patient signs in with the cart: from then on only their session may read or change it. */
   customerUid: uuid('customer_uid').references(() => customers.uid, { onDelete: 'cascade' }),
+  /** The checkout's Shipping step: SPEC §3 Address fields; billing falls back to shipping when null. */
+  shippingAddress: jsonb('shipping_address').$type<Record<string, unknown>>(),
+  billingAddress: jsonb('billing_address').$type<Record<string, unknown>>(),
+  /** Set when an order was placed from the cart: it can no longer change. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

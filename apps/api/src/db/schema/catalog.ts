@@ -12,6 +12,8 @@ export const products = pgTable('products', {
   expandedInfo: text('expanded_info'),
   modalTxt: text('modal_txt'),
   isPrescriptionOnly: boolean('is_prescription_only').notNull(),
+  /** Ships the next working day ('Free one day delivery'); others take two. */
+  quickShip: boolean('quick_ship').notNull().default(false),
   channels: text('channels').array().notNull(),
   images: jsonb('images').$type<ProductImage[]>().notNull(),
   attributes: jsonb('attributes').$type<ProductAttribute[]>().notNull(),

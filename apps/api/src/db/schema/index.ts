@@ -3,3 +3,4 @@ export * from './quiz';
 export * from './cart';
 export * from './customers';
 export * from './promotions';
+export * from './orders';

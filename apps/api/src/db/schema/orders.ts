@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { carts } from './cart';
+import { customers } from './customers';
+import { products } from './catalog';
+
+/**
+ * A placed order. The money is authorised at checkout and captured only after a clinician approves it
+ * (SPEC §1); `state` is where the order stands for the patient, `paymentState` where its money stands.
+ *
+ * state: payment_pending → awaiting_clinical_review → approved → dispatched → delivered,
+ *        or payment_failed, rejected (with rejectionReason), cancelled.
+ * reviewStage (while awaiting_clinical_review): awaiting_patient (critical tasks open) → ready_for_clinician.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Public order number shown to the patient and used in the thank-you address. */
+    number: text('number').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    /** Slug of the consultation the order came from (thank-you address /n/{slug}/order/complete/{number}). */
+    consultationSlug: text('consultation_slug'),
+    state: text('state').notNull(),
+    reviewStage: text('review_stage'),
+    rejectionReason: text('rejection_reason'),
+    paymentState: text('payment_state').notNull(),
+    paymentMode: text('payment_mode').notNull(),
+    /** The browser's Idempotency-Key: a retried or doubled submit finds this order instead of making another. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    shipping: integer('shipping').notNull(),
+    credit: integer('credit').notNull(),
+    total: integer('total').notNull(),
+    /** The discounts as the cart showed them ({code, name, amount, label}). */
+    discounts: jsonb('discounts').$type<Record<string, unknown>[]>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, unknown>>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('orders_customer_idempotency_key').on(table.customerId, table.idempotencyKey),
+    index('orders_customer_created').on(table.customerId, table.createdAt),
+    // One live order per cart; a cart whose payment failed may be paid again.
+    uniqueIndex('orders_live_cart').on(table.cartId).where(sql`${table.state} <> 'payment_failed'`),
+  ],
+);
+
+/** The order's lines as sold: copied from the catalogue, so later price or name changes leave them be. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    productSlug: text('product_slug').notNull(),
+    productName: text('product_name').notNull(),
+    variantCode: text('variant_code').notNull(),
+    variantName: text('variant_name').notNull(),
+    dosage: text('dosage').notNull(),
+    isPrescriptionOnly: boolean('is_prescription_only').notNull(),
+    frequency: integer('frequency').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    total: integer('total').notNull(),
+    /** The product's main image ({code, path, alt, ...}) for order history. */
+    image: jsonb('image').$type<Record<string, unknown> | null>(),
+  },
+  (table) => [index('order_items_order').on(table.orderId)],
+);
+
+/**
+ * Money movements at the gateway for an order: the checkout authorisation, later captures, voids, refunds
+ * and renewal charges. Only the gateway's ids are kept, never card numbers.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** card, saved-card, applepay, googlepay, paypal. */
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    /** pending, challenge, authorised, declined, captured, voided, refunded. */
+    state: text('state').notNull(),
+    declineReason: text('decline_reason'),
+    challengeUrl: text('challenge_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payments_order').on(table.orderId), uniqueIndex('payments_gateway_id').on(table.gatewayPaymentId)],
+);
+
+/**
+ * Cards and wallets kept at the gateway for renewals (SPEC §3 defaultPaymentToken). `provider` is one of
+ * the six provider codes; the shop holds only what it shows (brand, expiry, last four) and the gateway's id.
+ */
+export const paymentTokens = pgTable(
+  'payment_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    gatewaySourceId: text('gateway_source_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_tokens_customer').on(table.customerId)],
+);
+
+/**
+ * A treatment on subscription: the recurring lines of the order that began it, delivered every
+ * `frequency` days (30 or 90) from `nextDeliveryDate` (a UK calendar date).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    frequency: integer('frequency').notNull(),
+    /** Minimum months before the patient may cancel; 0 means cancel anytime. */
+    planMonths: integer('plan_months').notNull().default(0),
+    /** active, paused, cancelled. */
+    state: text('state').notNull(),
+    /** Price of one delivery in pence, after discounts that recur. */
+    price: integer('price').notNull(),
+    discount: integer('discount').notNull().default(0),
+    nextDeliveryDate: date('next_delivery_date', { mode: 'string' }).notNull(),
+    paymentTokenId: integer('payment_token_id').references(() => paymentTokens.id, { onDelete: 'set null' }),
+    isShippingRequired: boolean('is_shipping_required').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_customer').on(table.customerId)],
+);
+
+/**
+ * What the clinic may ask of a patient after an order (SPEC §3 Task definition), seeded as data.
+ * taskType: upload-photo, gp-info, questionnaire, reminder, coach-call, typeform.
+ */
+export const taskDefinitions = pgTable('task_definitions', {
+  code: text('code').primaryKey(),
+  taskType: text('task_type').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  image: text('image'),
+  isCritical: boolean('is_critical').notNull().default(false),
+  isReminder: boolean('is_reminder').notNull().default(false),
+  safetyCheck: boolean('safety_check').notNull().default(false),
+  /** Badge on the task card; null shows the default 'Required'. */
+  badge: text('badge'),
+  /** Type-specific settings: upload category and landing slug, questionnaire slug, form_id, task_url. */
+  configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** Which tasks an order of a product brings (seeded beside the catalogue). */
+export const productTaskDefinitions = pgTable(
+  'product_task_definitions',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    taskCode: text('task_code')
+      .notNull()
+      .references(() => taskDefinitions.code, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.taskCode] })],
+);
+
+/** A follow-up task of one patient, copied from its definition when an order creates it. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code')
+      .notNull()
+      .references(() => taskDefinitions.code),
+    /** open or completed. */
+    state: text('state').notNull().default('open'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What completed it: an upload id, 'gp-info', a consultation id. */
+    completedWith: text('completed_with'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tasks_customer_state').on(table.customerId, table.state), unique('tasks_order_code').on(table.orderId, table.code)],
+);
+
+/** A customer's bucket in each running experiment: assigned once, deterministically, then kept. */
+export const experimentAssignments = pgTable(
+  'experiment_assignments',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    experiment: text('experiment').notNull(),
+    bucket: text('bucket').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.experiment] })],
+);

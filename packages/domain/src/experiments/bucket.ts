@@ -1,0 +1,29 @@
+/**
+ * Experiments split customers into buckets deterministically: the same customer and experiment always
+ * land in the same bucket, so a page reload or a second device shows the same variant.
+ */
+export interface Experiment<Bucket extends string = string> {
+  name: string;
+  buckets: readonly Bucket[];
+}
+
+/** The critical-task thank-you page: 'control' shows the web module, 'app' pushes to the mobile app. */
+export const CRITICAL_TASKS_EXPERIMENT: Experiment<'control' | 'app'> = { name: 'critical-tasks-thank-you', buckets: ['control', 'app'] };
+/** The recurring-discount test: 'gift' takes £20 off the 2nd and 3rd month rows (SPEC §9). */
+export const RECURRING_DISCOUNT_EXPERIMENT: Experiment<'control' | 'gift'> = { name: 'recurring-discount', buckets: ['control', 'gift'] };
+
+export const EXPERIMENTS = [CRITICAL_TASKS_EXPERIMENT, RECURRING_DISCOUNT_EXPERIMENT] as const;
+
+/** FNV-1a, 32 bit: a small stable hash that is the same in every browser and on the server. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function bucketFor<Bucket extends string>(experiment: Experiment<Bucket>, subjectId: string): Bucket {
+  return experiment.buckets[fnv1a(`${experiment.name}:${subjectId}`) % experiment.buckets.length]!;
+}
