@@ -65,3 +65,60 @@ export const orderItemSchema = z.object({
   image: productImageSchema.nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** One line of the thank-you page's 'What happens next?' list (product attribute task_thankyou_page_next_steps). */
+export const thankYouNextStepSchema = z.object({ title: z.string(), subtitle: z.string(), actionNeeded: z.boolean() });
+/** The thank-you page's info box with its button (product attribute task_thankyou_page_info_box). */
+export const thankYouInfoBoxSchema = z.object({
+  doctorsImg: z.string().nullable(),
+  title: z.string(),
+  subtitle: z.string(),
+  ctaText: z.string(),
+  alertBoxText: z.string().nullable(),
+});
+
+/** GET /shop-api/orders/{number}: the order as its owner sees it (thank-you page, order status). */
+export const orderViewSchema = z.object({
+  number: z.string(),
+  state: orderStateSchema,
+  consultationSlug: z.string().nullable(),
+  createdAt: z.string(),
+  customer: z.object({ firstName: z.string(), email: z.string() }),
+  items: z.array(orderItemSchema),
+  totals: z.object({
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    shipping: z.number().int(),
+    credit: z.number().int(),
+    total: z.number().int(),
+  }),
+  /** A coach or check-in call booked with the order ('Thank you, {first name}, you're all set'). */
+  hasBooking: z.boolean(),
+  subscription: z.object({ id: z.string(), frequency: z.number().int(), nextDeliveryDate: z.string() }).nullable(),
+  thankYou: z.object({ nextSteps: z.array(thankYouNextStepSchema), infoBox: thankYouInfoBoxSchema.nullable() }),
+  /** The customer's bucket per running experiment, e.g. { 'critical-tasks-thank-you': 'app' }. */
+  experiments: z.record(z.string(), z.string()),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** GET /shop-api/payment/config: what the browser needs to tokenise cards and wallets with the provider. */
+export const paymentConfigSchema = z.object({
+  gateway: z.enum(['sandbox', 'checkout-com']),
+  /** The provider's tokenisation address (Checkout.com's POST /tokens shape); the sandbox serves its own. */
+  tokensUrl: z.string(),
+  publicKey: z.string(),
+  applePay: z.object({ merchantIdentifier: z.string() }).nullable(),
+  googlePay: z.object({ merchantId: z.string(), gatewayMerchantId: z.string(), environment: z.enum(['TEST', 'PRODUCTION']) }).nullable(),
+  paypal: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** A saved card or wallet (SPEC §3 defaultPaymentToken {type, details}); GET /shop-api/me/payment-tokens. */
+export const savedPaymentTokenSchema = z.object({
+  id: z.number().int(),
+  /** One of the six provider codes (PAYMENT_TOKEN_PROVIDERS). */
+  type: z.string(),
+  details: z.object({ brand: z.string(), last4: z.string(), expiryMonth: z.number().int().nullable(), expiryYear: z.number().int().nullable() }),
+  isDefault: z.boolean(),
+});
+export type SavedPaymentToken = z.infer<typeof savedPaymentTokenSchema>;
