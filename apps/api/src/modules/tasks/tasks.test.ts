@@ -61,8 +61,6 @@ describe('tasks created by orders', () => {
       TASK_CODES.photoId,
       TASK_CODES.weightCheckPhoto,
       TASK_CODES.gpInformation,
-      TASK_CODES.reminderSetUp,
-      TASK_CODES.initialCoachCall,
     ]);
     expect(found.filter((task) => task.taskDefinition.isCritical).map((task) => task.taskType)).toEqual(['upload-photo', 'upload-photo']);
     expect(found[0]).toMatchObject({ state: 'open', orderNumber: expect.any(String), details: { configuration: { category: 'I' } } });

@@ -81,9 +81,12 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
   },
 ];
 
-/** The tasks an order brings, by the product's category; listed in the order the patient should do them. */
+/**
+ * The tasks an order brings, by the product's category. Reminder set-up and the coach call are defined but not
+ * yet brought by any order: a patient must never be given a task the shop has no screen to complete.
+ */
 export const TASKS_BY_CATEGORY: Record<Category, string[]> = {
-  'weight-loss': [TASK_CODES.photoId, TASK_CODES.weightCheckPhoto, TASK_CODES.gpInformation, TASK_CODES.reminderSetUp, TASK_CODES.initialCoachCall],
+  'weight-loss': [TASK_CODES.photoId, TASK_CODES.weightCheckPhoto, TASK_CODES.gpInformation],
   'erectile-dysfunction': [TASK_CODES.photoId, TASK_CODES.gpInformation],
   'hair-loss': [TASK_CODES.photoId, TASK_CODES.gpInformation],
   supplements: [],
