@@ -39,6 +39,7 @@ export * from './delivery/working-days';
 export * from './delivery/estimate';
 export * from './quiz/state';
 export * from './cart/cart';
+export * from './cart/plan';
 export * from './identity/user';
 export * from './discounts/promotions';
 export * from './discounts/labels';

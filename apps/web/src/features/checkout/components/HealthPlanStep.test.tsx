@@ -9,7 +9,7 @@ import { HealthPlanStep, healthPlanSummary, planText } from './HealthPlanStep';
 function item(overrides: Partial<CartItem> = {}, frequency: Frequency = 30): CartItem {
   return {
     id: 7,
-    product: { code: 'WEGOVY', slug: 'wegovy', name: 'Wegovy', isPrescriptionOnly: true, images: [] },
+    product: { code: 'WEGOVY', slug: 'wegovy', name: 'Wegovy', isPrescriptionOnly: true, images: [], quickShip: false, isUnlicensed: false },
     variant: { code: 'WEGOVY-0-5MG', name: '0.5 mg', dosage: '0.5 mg', quantityPerMonth: 1, quantityPerMonthType: 'pen' },
     frequency,
     quantity: 1,
@@ -27,7 +27,12 @@ function cart(items: CartItem[]): Cart {
     items,
     couponCode: null,
     discounts: [],
+    cartDiscounts: {},
     consultations: ['weight-loss'],
+    shippingAddress: null,
+    billingAddress: null,
+    checkoutTasks: [],
+    subscription: { months: 0, nextDelivery: null },
     totals: { subtotal, discount: 0, shipping: 0, credit: 0, total: subtotal },
   };
 }
