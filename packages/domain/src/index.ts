@@ -53,3 +53,4 @@ export * from './payment/modes';
 export * from './experiments/bucket';
 export * from './orders/order';
 export * from './tasks/task';
+export * from './referrals/link';

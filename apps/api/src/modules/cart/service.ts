@@ -72,6 +72,8 @@ export interface CartService {
   setAddress(token: string, address: CheckoutAddress, viewer: Viewer): Promise<Cart>;
   /** After sign-in: the anonymous cart the patient was filling becomes theirs. */
   claim(token: string, customerUid: string): Promise<void>;
+  /** Whether a cart this viewer may see holds an unlicensed medicine; false for a cart they cannot see. */
+  holdsUnlicensed(token: string, viewer: Viewer): Promise<boolean>;
 }
 
 export interface CartServiceOptions {
@@ -344,6 +346,12 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       const billing = billingAddress ? storedAddress(billingAddress) : null;
       if (!(await setCheckoutAddresses(db, token, shipping, billing))) throw notFound(CART_NOT_FOUND);
       return view(await snapshot(token, viewer));
+    },
+
+    async holdsUnlicensed(token, viewer) {
+      const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
+      if (!found || !visibleTo(found.cart, viewer)) return false;
+      return found.lines.some((line) => line.product.isUnlicensed);
     },
 
     async claim(token, customerUid) {
