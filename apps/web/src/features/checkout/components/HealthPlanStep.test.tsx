@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Cart, CartItem, Frequency } from '@elmwood/domain';
+import { deliveryEstimate, type Cart, type CartItem, type Frequency } from '@elmwood/domain';
 import { renderWithProviders } from '../../../test/render';
 import { HealthPlanStep, healthPlanSummary, planText } from './HealthPlanStep';
 
@@ -68,6 +68,17 @@ describe('HealthPlanStep', () => {
     expect(totals).toHaveTextContent('Total£417.00');
     expect(screen.getByText(/Free two days delivery/)).toHaveTextContent('Renew or cancel after 3 months');
     expect(healthPlanSummary(cart([item()]))).toBe('Wegovy 0.5 mg · £169.00');
+  });
+
+  it('promises one day delivery, on the express date, only when every line is quick ship', () => {
+    const shampoo = item({ id: 8, product: { code: 'POWER-SHAMPOO', slug: 'power-shampoo', name: 'Power shampoo', isPrescriptionOnly: false, images: [], quickShip: true, isUnlicensed: false } });
+    const { unmount } = renderWithProviders(<Step initial={cart([shampoo])} />);
+    const note = screen.getByText(/Free one day delivery/);
+    expect(note).toHaveTextContent(`expected ${deliveryEstimate(new Date(), { express: true })} once approved`);
+    expect(screen.queryByText(/Free two days delivery/)).toBeNull();
+    unmount();
+    renderWithProviders(<Step initial={cart([shampoo, item()])} />);
+    expect(screen.getByText(/Free two days delivery/)).toHaveTextContent(`expected ${deliveryEstimate(new Date())} once approved`);
   });
 
   it('removes a line keeping a copy, and adds the same dose and frequency back', async () => {
