@@ -14,6 +14,7 @@ import {
   RECOMMENDED_TAG,
   recommendedOptionIndex,
   saveLabel,
+  withRecurringGift,
   type FrequencyOption,
   type Frequency,
   type Product,
@@ -32,6 +33,8 @@ interface ProgrammeSummaryProps {
   tagRecommended: boolean;
   /** Titrating treatments show the dosage per month table. */
   showDosageTable: boolean;
+  /** The 'gift' bucket of the recurring-discount test: £20 off the table's 2nd and 3rd months (SPEC §9). */
+  recurringGift?: boolean;
   onProduct: (code: string) => void;
   onVariant: (code: string) => void;
   onFrequency: (frequency: Frequency) => void;
@@ -73,6 +76,7 @@ export function ProgrammeSummary({
   choice,
   tagRecommended,
   showDosageTable,
+  recurringGift = false,
   onProduct,
   onVariant,
   onFrequency,
@@ -87,8 +91,8 @@ export function ProgrammeSummary({
   const options = choice.variant ? frequencyOptions(choice.variant) : [];
   const subscriptions = options.filter((option) => isSubscription(option.freq));
   const oneOff = options.find((option) => !isSubscription(option.freq));
-  const table =
-    showDosageTable && choice.product && choice.frequency !== null ? dosageTable(doseSteps(choice.product.variants, choice.frequency)) : null;
+  const steps = showDosageTable && choice.product && choice.frequency !== null ? doseSteps(choice.product.variants, choice.frequency) : null;
+  const table = steps ? dosageTable(recurringGift ? withRecurringGift(steps) : steps) : null;
   const frequencyName = `${ids}-frequency`;
 
   return (
@@ -165,8 +169,13 @@ export function ProgrammeSummary({
         </fieldset>
       ) : null}
 
+      {table && table.rows.length > 1 && recurringGift ? (
+        <p id={`${ids}-gift`} className="dosage-table__gift">
+          Includes our gift of £20 off your 2nd and 3rd months
+        </p>
+      ) : null}
       {table && table.rows.length > 1 ? (
-        <table className="dosage-table">
+        <table className="dosage-table" aria-describedby={recurringGift ? `${ids}-gift` : undefined}>
           <caption>Your dosage per month</caption>
           <thead>
             <tr>

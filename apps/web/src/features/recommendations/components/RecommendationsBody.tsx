@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
+import { CART_ERROR, RECURRING_DISCOUNT_EXPERIMENT, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
+import { useMe } from '../../auth';
 import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
 import { isApiError } from '../../../lib/api';
+import { useExperimentBucket } from '../../../lib/experiments';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import type { ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
@@ -89,6 +91,8 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
   const navigate = useNavigate();
   const checkout = useStartCheckout();
   const checkoutButton = useRef<HTMLButtonElement>(null);
+  const me = useMe();
+  const recurringDiscount = useExperimentBucket(RECURRING_DISCOUNT_EXPERIMENT, me.data?.uid ?? null);
   const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, {
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
@@ -143,6 +147,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
         choice={choice}
         tagRecommended={slug === 'weight-loss'}
         showDosageTable={content.showDosageTable}
+        recurringGift={recurringDiscount === 'gift'}
         onProduct={changed(chooseProduct)}
         onVariant={changed(chooseVariant)}
         onFrequency={changed<Frequency>(chooseFrequency)}
