@@ -43,6 +43,7 @@ export * from './cart/plan';
 export * from './identity/user';
 export * from './discounts/promotions';
 export * from './discounts/labels';
+export * from './discounts/item-discounts';
 export * from './tasks/tasks';
 export * from './orders/thank-you';
 export * from './recommendations/options';

@@ -49,6 +49,8 @@ export const cartItemSchema = z.object({
   /** Pence, per delivery. */
   unitPrice: z.number().int(),
   total: z.number().int(),
+  /** This line's share of each cart discount (SPEC §3); the shares of a discount add up to its amount. */
+  itemDiscounts: z.array(z.object({ code: z.string(), name: z.string(), amount: z.object({ current: z.number().int() }) })),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

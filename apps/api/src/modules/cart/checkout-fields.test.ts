@@ -108,6 +108,14 @@ describe('the cart reply (SPEC §3 Cart)', () => {
       FIRST_ORDER_20: { name: '20% off your first order', amount: { current: cart.discounts[0]!.amount }, label: '20% OFF', isCouponBased: true, isReferral: false },
     });
 
+    // Each line carries its share of the discount, the shares adding up to it.
+    cart = cartOf(await add(token, multivitamin()));
+    expect(cart.items.map((item) => item.itemDiscounts.map((share) => [share.code, share.amount.current]))).toEqual([
+      [['FIRST_ORDER_20', 260]],
+      [['FIRST_ORDER_20', 200]],
+    ]);
+    expect(cart.totals.discount).toBe(460);
+
     cart = cartOf(await call('PUT', `/shop-api/carts/${token}/coupon`, { coupon: 'friend-test' }));
     expect(cart.cartDiscounts).toEqual({
       REFERRAL_TEST: { name: 'Referral reward', amount: { current: cart.totals.discount }, label: 'REFERRAL DISCOUNT', isCouponBased: true, isReferral: true },

@@ -4,6 +4,7 @@ import {
   CART_ERROR,
   discountLabel,
   FREQUENCY_TITLES,
+  itemDiscounts,
   INVALID_COUPON_MESSAGE,
   subscriptionPlan,
   taskTypeSchema,
@@ -132,8 +133,10 @@ function toCart(
     };
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
+  const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
   // Before an account is attached no order exists yet, so a first-order promotion applies.
-  const applied = applyPromotions(offers, items.map((item) => ({ variantCode: item.variant.code, total: item.total })), { isFirstOrder: true });
+  const applied = applyPromotions(offers, discountLines, { isFirstOrder: true });
+  const shares = itemDiscounts(applied, offers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
     name: entry.name,
@@ -155,7 +158,7 @@ function toCart(
   return {
     tokenValue: cart.token,
     channel: cart.channel,
-    items,
+    items: items.map((item, index) => ({ ...item, itemDiscounts: shares[index]! })),
     couponCode: cart.couponCode,
     discounts,
     cartDiscounts,

@@ -15,6 +15,7 @@ function item(overrides: Partial<CartItem> = {}, frequency: Frequency = 30): Car
     quantity: 1,
     unitPrice: 16900,
     total: 16900,
+    itemDiscounts: [],
     ...overrides,
   };
 }
