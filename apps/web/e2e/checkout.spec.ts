@@ -177,3 +177,30 @@ test('a discount code is applied and removed, and the patient logs out and back 
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
 });
+
+test('logging in with a new basket merges the earlier one into it', async ({ page }) => {
+  const email = `merge-${Date.now()}@example.com`;
+  await startCheckout(page);
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to continue your order' })).toBeVisible();
+
+  // Later, as a visitor, a new basket with vitamins in it.
+  const token: string = (await (await page.request.post('/shop-api/carts', { data: { channel: 'WEB_WL_UK' } })).json()).tokenValue;
+  const vitamins = { productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 };
+  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: vitamins })).status()).toBe(201);
+  await page.evaluate((value) => window.localStorage.setItem('cartToken', value), token);
+  await page.goto('/n/weight-loss/order');
+  await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+  await expectNoAxeViolations(page, 'checkout login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText(/Daily Multivitamin.*Wegovy 0.25 mg|Wegovy 0.25 mg.*Daily Multivitamin/)).toBeVisible();
+  const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
+  expect(cart.items.map((item: { variant: { code: string } }) => item.variant.code).sort()).toEqual(['DAILY-MULTIVITAMIN-30', 'WEGOVY-0-25MG']);
+  expect(cart.consultations).toEqual(['weight-loss']);
+});

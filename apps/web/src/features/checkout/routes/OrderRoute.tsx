@@ -75,7 +75,19 @@ export function Component() {
         {editing === 'HEALTH-PLAN' ? <Button onClick={finish}>Continue</Button> : null}
       </>
     ),
-    ACCOUNT: <AccountStep user={user} cartToken={token} maleOnlyTreatment={maleOnly} unlicensedProduct={unlicensedProduct} onDone={finish} />,
+    ACCOUNT: (
+      <AccountStep
+        user={user}
+        cartToken={token}
+        maleOnlyTreatment={maleOnly}
+        unlicensedProduct={unlicensedProduct}
+        onDone={() => {
+          // Signing in merged the patient's earlier basket into this one: show what it holds now.
+          void cart.refetch();
+          finish();
+        }}
+      />
+    ),
     SHIPPING: user ? (
       <ShippingStep
         user={user}
