@@ -3,18 +3,15 @@ import {
   checkoutBlockedByStock,
   dividePence,
   doseSteps,
-  dosageTable,
   formatPrice,
   frequencyOptions,
   isSubscription,
   fromMonthlyPrice,
   monthsPerDelivery,
-  OPTIONAL_DOSES_ROW,
   OUT_OF_STOCK_TAG,
   RECOMMENDED_TAG,
   recommendedOptionIndex,
   saveLabel,
-  withRecurringGift,
   type FrequencyOption,
   type Frequency,
   type Product,
@@ -25,6 +22,7 @@ import { cx } from '../../../ui/cx';
 import { Price } from '../../../ui/Price';
 import { Tag } from '../../../ui/Tag';
 import { inStock, type ProgrammeChoice } from '../hooks/useProgrammeChoice';
+import { DosagePerMonthTable } from './DosagePerMonthTable';
 
 interface ProgrammeSummaryProps {
   products: readonly Product[];
@@ -92,7 +90,6 @@ export function ProgrammeSummary({
   const subscriptions = options.filter((option) => isSubscription(option.freq));
   const oneOff = options.find((option) => !isSubscription(option.freq));
   const steps = showDosageTable && choice.product && choice.frequency !== null ? doseSteps(choice.product.variants, choice.frequency) : null;
-  const table = steps ? dosageTable(recurringGift ? withRecurringGift(steps) : steps) : null;
   const frequencyName = `${ids}-frequency`;
 
   return (
@@ -169,48 +166,7 @@ export function ProgrammeSummary({
         </fieldset>
       ) : null}
 
-      {table && table.rows.length > 1 && recurringGift ? (
-        <p id={`${ids}-gift`} className="dosage-table__gift">
-          Includes our gift of £20 off your 2nd and 3rd months
-        </p>
-      ) : null}
-      {table && table.rows.length > 1 ? (
-        <table className="dosage-table" aria-describedby={recurringGift ? `${ids}-gift` : undefined}>
-          <caption>Your dosage per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Dosage</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.month}>
-                <td>{row.month}</td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-            {table.optionalRows.length > 0 ? (
-              <tr>
-                <th scope="rowgroup" colSpan={3} className="dosage-table__optional">
-                  {OPTIONAL_DOSES_ROW}
-                </th>
-              </tr>
-            ) : null}
-            {table.optionalRows.map((row) => (
-              <tr key={row.dosage}>
-                <td>
-                  <span className="visually-hidden">Optional</span>
-                </td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {steps ? <DosagePerMonthTable steps={steps} recurringGift={recurringGift} /> : null}
 
       <p className="programme__delivery">Free delivery · Billed only after a clinician approves your treatment</p>
       <div className="programme__error" role="alert">

@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CART_ERROR, RECURRING_DISCOUNT_EXPERIMENT, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
-import { useMe } from '../../auth';
+import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
 import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
 import { isApiError } from '../../../lib/api';
-import { useExperimentBucket } from '../../../lib/experiments';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import type { ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
+import { useRecurringGift } from '../hooks/useRecurringGift';
 import { FloatingCheckoutBar } from './FloatingCheckoutBar';
 import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from './ProgrammeSections';
 import { ProgrammeSummary } from './ProgrammeSummary';
@@ -91,8 +90,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
   const navigate = useNavigate();
   const checkout = useStartCheckout();
   const checkoutButton = useRef<HTMLButtonElement>(null);
-  const me = useMe();
-  const recurringDiscount = useExperimentBucket(RECURRING_DISCOUNT_EXPERIMENT, me.data?.uid ?? null);
+  const recurringGift = useRecurringGift();
   const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, {
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
@@ -147,7 +145,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
         choice={choice}
         tagRecommended={slug === 'weight-loss'}
         showDosageTable={content.showDosageTable}
-        recurringGift={recurringDiscount === 'gift'}
+        recurringGift={recurringGift}
         onProduct={changed(chooseProduct)}
         onVariant={changed(chooseVariant)}
         onFrequency={changed<Frequency>(chooseFrequency)}
