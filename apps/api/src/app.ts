@@ -93,7 +93,8 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, { carts });
       const claimCart = (token: string, uid: string) => carts.claim(token, uid);
-      await shopApi.register(authRoutes, { auth, secureCookies, claimCart });
+      const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
+      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed });
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart });
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });

@@ -67,6 +67,58 @@ test('sign up in the checkout, each field error shown then fixed, then an addres
   await expect(page.getByText('Flat 3, Oak House, Leeds, LS1 4AP')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Shipping' })).toBeVisible();
   await expectNoAxeViolations(page, 'checkout payment step');
+
+  // The address reached the order (the cart), where payment will read it; billing follows it.
+  const token = await page.evaluate(() => window.localStorage.getItem('cartToken'));
+  const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
+  const delivered = { firstName: 'Alex', lastName: 'Smith', company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' };
+  expect(cart.shippingAddress).toMatchObject(delivered);
+  expect(cart.billingAddress).toMatchObject(delivered);
+  // A reload finds the order's address and keeps the checkout at Payment.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+  await expect(page.getByText('Flat 3, Oak House, Leeds, LS1 4AP')).toBeVisible();
+});
+
+test('a basket of goods that ship from stock promises one day delivery; a medicine that needs a clinical check makes it two', async ({ page }) => {
+  await page.goto('/');
+  const token: string = (await (await page.request.post('/shop-api/carts', { data: { channel: 'WEB_WL_UK' } })).json()).tokenValue;
+  const vitamins = { productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 };
+  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: vitamins })).status()).toBe(201);
+  await page.evaluate((value) => window.localStorage.setItem('cartToken', value), token);
+  await page.goto('/n/weight-loss/order');
+  await page.getByRole('button', { name: 'Edit Health Plan' }).click();
+  await expect(page.getByText(/Free one day delivery, expected \d{2} \w{3}\. once approved/)).toBeVisible();
+  await expectNoAxeViolations(page, 'health plan, quick ship');
+
+  const minoxidil = { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 };
+  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: minoxidil })).status()).toBe(201);
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit Health Plan' }).click();
+  await expect(page.getByText(/Free two days delivery, expected \d{2} \w{3}\. - \d{2} \w{3}\. once approved/)).toBeVisible();
+});
+
+test('a referral link is remembered and sent with the signup', async ({ page, context }) => {
+  const referrer = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Rae', lastName: 'Friend', email: `referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  const uid: string = (await referrer.json()).uid;
+  await page.request.post('/shop-api/logout');
+
+  await page.goto(`/r/${uid}?raf=friend`);
+  await expect(page).toHaveURL(/\/$/);
+  await expectNoAxeViolations(page, 'home after a referral link');
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'invited_by');
+  expect(cookie?.value).toBe(uid);
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29);
+  expect(days).toBeLessThanOrEqual(30);
+
+  await startCheckout(page);
+  const signup = page.waitForRequest((request) => request.url().endsWith('/shop-api/register'));
+  await signUp(page, `referred-${Date.now()}@example.com`);
+  expect((await signup).postDataJSON()).toMatchObject({ invitedBy: uid });
+  await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
 });
 
 test('an address entered by hand shows each address message', async ({ page }) => {
@@ -124,4 +176,31 @@ test('a discount code is applied and removed, and the patient logs out and back 
   await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
+});
+
+test('logging in with a new basket merges the earlier one into it', async ({ page }) => {
+  const email = `merge-${Date.now()}@example.com`;
+  await startCheckout(page);
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to continue your order' })).toBeVisible();
+
+  // Later, as a visitor, a new basket with vitamins in it.
+  const token: string = (await (await page.request.post('/shop-api/carts', { data: { channel: 'WEB_WL_UK' } })).json()).tokenValue;
+  const vitamins = { productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 };
+  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: vitamins })).status()).toBe(201);
+  await page.evaluate((value) => window.localStorage.setItem('cartToken', value), token);
+  await page.goto('/n/weight-loss/order');
+  await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+  await expectNoAxeViolations(page, 'checkout login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText(/Daily Multivitamin.*Wegovy 0.25 mg|Wegovy 0.25 mg.*Daily Multivitamin/)).toBeVisible();
+  const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
+  expect(cart.items.map((item: { variant: { code: string } }) => item.variant.code).sort()).toEqual(['DAILY-MULTIVITAMIN-30', 'WEGOVY-0-25MG']);
+  expect(cart.consultations).toEqual(['weight-loss']);
 });

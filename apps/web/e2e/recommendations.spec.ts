@@ -178,3 +178,21 @@ test('erectile dysfunction: its own heading and guarantee, no dosage table, and 
   await expect(page).toHaveURL(/\/n\/erectile-dysfunction\/order$/);
   await expect(page.getByText(/^Sildenafil 50 mg trial · £/)).toBeVisible();
 });
+
+test("recurring-discount test: the 'gift' bucket sees £20 off months 2 and 3 of the dosage table", async ({ page }) => {
+  await answerWeightLossConsultation(page);
+  const pounds = async (row: number) => {
+    const cell = page.getByRole('table', { name: 'Your dosage per month' }).getByRole('row').nth(row).getByRole('cell').nth(2);
+    return Number((await cell.textContent())!.replace(/[£,]/g, ''));
+  };
+  await page.goto('/n/weight-loss/recommendations?experiment-recurring-discount=control');
+  await expect(page.getByRole('table', { name: 'Your dosage per month' })).toBeVisible();
+  const control = [await pounds(1), await pounds(2), await pounds(3), await pounds(4)];
+  await expect(page.getByText('Includes our gift of £20 off your 2nd and 3rd months')).toHaveCount(0);
+
+  await page.goto('/n/weight-loss/recommendations?experiment-recurring-discount=gift');
+  const table = page.getByRole('table', { name: 'Your dosage per month' });
+  await expect(table).toHaveAccessibleDescription('Includes our gift of £20 off your 2nd and 3rd months');
+  expect([await pounds(1), await pounds(2), await pounds(3), await pounds(4)]).toEqual([control[0], control[1]! - 20, control[2]! - 20, control[3]]);
+  await expectNoAxeViolations(page, 'recommendations, recurring-discount gift');
+});

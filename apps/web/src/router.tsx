@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
           { path: 'login', lazy: () => import('./features/auth/routes/LoginRoute') },
+          { path: 'r/:uid', lazy: () => import('./features/auth/routes/ReferralRoute') },
           { path: 'forgot-password', lazy: () => import('./features/auth/routes/ForgotPasswordRoute') },
           { path: 'pages/:slug', lazy: () => import('./features/pages/routes/StaticPageRoute') },
           { path: '*', lazy: () => import('./app/NotFoundRoute') },

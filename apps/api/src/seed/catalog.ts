@@ -20,6 +20,7 @@ export async function seedCatalog(db: Db, catalog: readonly SeedProduct[] = demo
           expandedInfo: product.expandedInfo ?? null,
           modalTxt: product.modalTxt ?? null,
           isPrescriptionOnly: product.isPrescriptionOnly,
+          quickShip: product.quickShip ?? false,
           channels: product.channels,
           images: product.images,
           attributes: product.attributes,

@@ -21,6 +21,11 @@ export interface SeedProduct {
   expandedInfo?: string;
   modalTxt?: string;
   isPrescriptionOnly: boolean;
+  /**
+   * Ships from stock the next working day ('Free one day delivery'). Only goods that need no clinical check
+   * before dispatch: a prescription medicine waits for a prescriber, a pharmacy medicine for a pharmacist.
+   */
+  quickShip?: boolean;
   channels: Channel[];
   images: ProductImage[];
   attributes: ProductAttribute[];

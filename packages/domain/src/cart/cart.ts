@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { channelSchema } from '../catalog/channel';
 import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
+import { addressSchema } from '../address/address';
+import { taskTypeSchema } from '../tasks/task';
 
 /** Body of POST /shop-api/carts. */
 export const createCartSchema = z.object({
@@ -30,6 +32,10 @@ export const cartItemSchema = z.object({
     name: z.string(),
     isPrescriptionOnly: z.boolean(),
     images: z.array(productImageSchema),
+    /** Ships from stock the next working day (no prescriber needed first). */
+    quickShip: z.boolean(),
+    /** An unlicensed medicine: the patient must acknowledge it when accepting the terms (SPEC §5). */
+    isUnlicensed: z.boolean(),
   }),
   variant: z.object({
     code: z.string(),
@@ -43,6 +49,8 @@ export const cartItemSchema = z.object({
   /** Pence, per delivery. */
   unitPrice: z.number().int(),
   total: z.number().int(),
+  /** This line's share of each cart discount (SPEC §3); the shares of a discount add up to its amount. */
+  itemDiscounts: z.array(z.object({ code: z.string(), name: z.string(), amount: z.object({ current: z.number().int() }) })),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -62,12 +70,58 @@ export const cartDiscountSchema = z.object({
 });
 export type CartDiscount = z.infer<typeof cartDiscountSchema>;
 
+/** Body of PUT /shop-api/checkout/{token}/address: the delivery address, and a billing one when it differs. */
+export const checkoutAddressSchema = z.object({
+  shippingAddress: addressSchema,
+  billingAddress: addressSchema.optional(),
+});
+export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
+
+/** An address as the cart holds it (already checked by addressSchema). */
+export const cartAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  street: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  countryCode: z.literal('GB'),
+  phoneNumber: z.string().nullable(),
+});
+export type CartAddress = z.infer<typeof cartAddressSchema>;
+
+/** A follow-up task an order of the cart's products will bring (SPEC §3 Cart checkoutTasks). */
+export const checkoutTaskSchema = z.object({
+  code: z.string(),
+  taskType: taskTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  isCritical: z.boolean(),
+  isReminder: z.boolean(),
+  safetyCheck: z.boolean(),
+  /** The cart's products that bring it. */
+  productCodes: z.array(z.string()),
+});
+export type CheckoutTask = z.infer<typeof checkoutTaskSchema>;
+
+/** SPEC §3 cartDiscounts: the cart's discounts keyed by their code; a referral reward is marked. */
+export const cartDiscountEntrySchema = z.object({
+  name: z.string(),
+  amount: z.object({ current: z.number().int() }),
+  label: z.string(),
+  isCouponBased: z.boolean(),
+  isReferral: z.boolean(),
+});
+
 export const cartSchema = z.object({
   tokenValue: z.string(),
   channel: channelSchema,
   items: z.array(cartItemSchema),
   couponCode: z.string().nullable(),
   discounts: z.array(cartDiscountSchema),
+  /** The same discounts keyed by code (SPEC §3); a referral reward carries isReferral. */
+  cartDiscounts: z.record(z.string(), cartDiscountEntrySchema),
   /** Slugs of the consultations linked to this cart. */
   consultations: z.array(z.string()),
   totals: z.object({
@@ -77,6 +131,14 @@ export const cartSchema = z.object({
     credit: z.number().int(),
     total: z.number().int(),
   }),
+  /** Where the order goes (the Shipping step), or null until it is given. */
+  shippingAddress: cartAddressSchema.nullable(),
+  /** Where the card is billed; the shipping address when no other was given. */
+  billingAddress: cartAddressSchema.nullable(),
+  /** The follow-up tasks an order of these products brings. */
+  checkoutTasks: z.array(checkoutTaskSchema),
+  /** Plan length in months (3 quarterly, 1 monthly, 0 one-off only) and the first delivery's due date (YYYY-MM-DD). */
+  subscription: z.object({ months: z.number().int(), nextDelivery: z.string().nullable() }),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

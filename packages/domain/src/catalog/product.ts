@@ -64,6 +64,11 @@ export const ATTRIBUTE = {
   taskUrl: 'task_url',
   thankYouNextSteps: 'task_thankyou_page_next_steps',
   thankYouInfoBox: 'task_thankyou_page_info_box',
+  /**
+   * Marks an unlicensed medicine (a 'special' prescribed outside its UK licence); its presence is the flag.
+   * The patient acknowledges it with the terms before ordering (SPEC §5).
+   */
+  unlicensedMedicine: 'unlicensed_medicine',
 } as const;
 export const PRODUCT_INFO_MODAL_TAG = 'product_info_modal';
 

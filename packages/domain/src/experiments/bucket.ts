@@ -27,3 +27,17 @@ function fnv1a(text: string): number {
 export function bucketFor<Bucket extends string>(experiment: Experiment<Bucket>, subjectId: string): Bucket {
   return experiment.buckets[fnv1a(`${experiment.name}:${subjectId}`) % experiment.buckets.length]!;
 }
+
+/**
+ * The bucket to show: one forced by name (a tester's `?experiment-{name}=bucket`) when it is one of the
+ * experiment's buckets, else the subject's own. An unknown forced value is ignored.
+ */
+export function bucketWithOverride<Bucket extends string>(experiment: Experiment<Bucket>, subjectId: string, forced: string | null | undefined): Bucket {
+  const named = experiment.buckets.find((bucket) => bucket === forced);
+  return named ?? bucketFor(experiment, subjectId);
+}
+
+/** The query parameter that forces an experiment's bucket for testing: 'experiment-recurring-discount'. */
+export function experimentQueryParam(experiment: Experiment): string {
+  return `experiment-${experiment.name}`;
+}

@@ -115,6 +115,14 @@ describe('signupSchema as the API reads it (birthday sent as YYYY-MM-DD)', () =>
       birthday: 'You need to be over 18 in order to proceed',
     });
   });
+
+  it('requires the unlicensed-medicine acknowledgement only when asked to', () => {
+    expect(updateAccountSchema({ today }).parse({})).toEqual({});
+    const schema = updateAccountSchema({ today, requireUnlicensedDisclaimer: true });
+    expect(errors(schema.safeParse({}))).toEqual({ unlicensedProductDisclaimerAccepted: 'Required' });
+    expect(errors(schema.safeParse({ unlicensedProductDisclaimerAccepted: false }))).toEqual({ unlicensedProductDisclaimerAccepted: 'Required' });
+    expect(schema.parse({ unlicensedProductDisclaimerAccepted: true })).toEqual({ unlicensedProductDisclaimerAccepted: true });
+  });
 });
 
 describe('updateAccountSchema', () => {
@@ -125,5 +133,13 @@ describe('updateAccountSchema', () => {
       phoneNumber: 'Required',
       birthday: 'You need to be over 18 in order to proceed',
     });
+  });
+
+  it('requires the unlicensed-medicine acknowledgement only when asked to', () => {
+    expect(updateAccountSchema({ today }).parse({})).toEqual({});
+    const schema = updateAccountSchema({ today, requireUnlicensedDisclaimer: true });
+    expect(errors(schema.safeParse({}))).toEqual({ unlicensedProductDisclaimerAccepted: 'Required' });
+    expect(errors(schema.safeParse({ unlicensedProductDisclaimerAccepted: false }))).toEqual({ unlicensedProductDisclaimerAccepted: 'Required' });
+    expect(schema.parse({ unlicensedProductDisclaimerAccepted: true })).toEqual({ unlicensedProductDisclaimerAccepted: true });
   });
 });

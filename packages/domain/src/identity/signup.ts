@@ -52,6 +52,6 @@ export function updateAccountSchema(options: Omit<SignupSchemaOptions, 'birthday
   return z.object({
     birthday: isoBirthdaySchema(options).optional(),
     phoneNumber: phoneNumberSchema.optional(),
-    unlicensedProductDisclaimerAccepted: z.boolean().optional(),
+    unlicensedProductDisclaimerAccepted: options.requireUnlicensedDisclaimer ? mustBeTicked(REQUIRED_MESSAGE) : z.boolean().optional(),
   });
 }

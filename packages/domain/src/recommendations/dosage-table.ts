@@ -47,3 +47,17 @@ export function doseSteps(variants: readonly ProductVariant[], frequency: Freque
     return [{ dosage: variant.dosage, price: dividePence(effectivePrice(price), monthsPerDelivery(frequency)), discounted: price.discountedPrice !== null }];
   });
 }
+
+/** The recurring-discount test's gift (SPEC §9): £20 off the 2nd and 3rd month of the titration. */
+export const RECURRING_GIFT_PENCE = 2000;
+export const RECURRING_GIFT_MONTHS: readonly number[] = [2, 3];
+
+/**
+ * The dose steps as the 'gift' bucket of the recurring-discount test sees them: the 2nd and 3rd months cost
+ * £20 less (never below nothing) and show as discounted; every other month is as sold.
+ */
+export function withRecurringGift(steps: readonly DoseStep[]): DoseStep[] {
+  return steps.map((step, index) =>
+    RECURRING_GIFT_MONTHS.includes(index + 1) ? { ...step, price: Math.max(0, step.price - RECURRING_GIFT_PENCE), discounted: true } : step,
+  );
+}

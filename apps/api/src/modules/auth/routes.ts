@@ -49,10 +49,17 @@ export function toUser(customer: CustomerRow): User {
 
 /** After sign-in, the anonymous cart the patient was filling (by its token) becomes theirs. */
 export type ClaimCart = (cartToken: string, customerUid: string) => Promise<void>;
+/** Whether the cart (as this viewer may see it) holds an unlicensed medicine, whose acknowledgement is then required. */
+export type CartHoldsUnlicensed = (cartToken: string, viewer: string | null) => Promise<boolean>;
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, secureCookies, claimCart }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart },
+  {
+    auth,
+    secureCookies,
+    claimCart,
+    cartHoldsUnlicensed,
+  }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart; cartHoldsUnlicensed: CartHoldsUnlicensed },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +67,9 @@ export async function authRoutes(
     '/register',
     { schema: { tags: ['auth'], body: signupBodyDoc, response: { 201: userSchema, ...errors } } },
     async (request, reply) => {
-      const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso' }), request.body);
+      const cartToken = typeof request.body.cartToken === 'string' ? request.body.cartToken : null;
+      const requireUnlicensedDisclaimer = cartToken !== null && (await cartHoldsUnlicensed(cartToken, null));
+      const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
       const { customer, session } = await auth.register(payload);
       if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
@@ -112,13 +121,21 @@ export async function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        body: z.object({ birthday: z.string().optional(), phoneNumber: z.string().optional(), unlicensedProductDisclaimerAccepted: z.boolean().optional() }),
+        body: z.object({
+          birthday: z.string().optional(),
+          phoneNumber: z.string().optional(),
+          unlicensedProductDisclaimerAccepted: z.boolean().optional(),
+          cartToken: z.string().max(128).optional().describe('The cart being checked out: an unlicensed medicine in it needs the acknowledgement'),
+        }),
         response: { 200: userSchema, ...errors },
       },
     },
     async (request) => {
       const uid = requireCustomer(request);
-      const changes = parseBody(updateAccountSchema({ today: new Date() }), request.body);
+      const customer = await auth.customer(uid);
+      const requireUnlicensedDisclaimer =
+        !customer.hasAcceptedUnlicensedProductDisclaimer && request.body.cartToken !== undefined && (await cartHoldsUnlicensed(request.body.cartToken, uid));
+      const changes = parseBody(updateAccountSchema({ today: new Date(), requireUnlicensedDisclaimer }), request.body);
       return toUser(await auth.updateAccount(uid, changes));
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newPasswordSchema, type SignupPayload } from '@elmwood/domain';
+import { isCustomerUid, newPasswordSchema, type SignupPayload } from '@elmwood/domain';
 import type { Mailer } from '../../adapters/mail/port';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -61,6 +61,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
+  /** The referrer's uid when it names an existing customer; anything else (a stale or made-up cookie) is ignored. */
+  async function referrerOf(invitedBy: string | undefined): Promise<string | null> {
+    if (!invitedBy || !isCustomerUid(invitedBy)) return null;
+    const referrer = await repo.customerByUid(invitedBy.toLowerCase());
+    return referrer ? referrer.uid : null;
+  }
+
   return {
     startSession,
 
@@ -74,7 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         birthday: payload.birthday,
         hasAcceptedUnlicensedProductDisclaimer: payload.unlicensedProductDisclaimerAccepted,
         subscribedToNewsletter: payload.subscribedToNewsletter,
-        invitedBy: payload.invitedBy ?? null,
+        invitedBy: await referrerOf(payload.invitedBy),
       });
       if (!customer) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
       return { customer, session: await startSession(customer) };

@@ -103,6 +103,7 @@ describe('carts', () => {
         quantity: 1,
         unitPrice: 1299,
         total: 1299,
+        itemDiscounts: [],
       },
     ]);
     const lineId = cart.items[0]!.id;

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Channel, Frequency, ProductImage } from '@elmwood/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ATTRIBUTE, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { cartConsultations, cartItems, carts, consultations, products, productVariants, variantPrices } from '../../db/schema/index';
+import { cartConsultations, cartItems, carts, consultations } from '../../db/schema/index';
 
 /** A transaction or the database: both run the same queries. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -13,6 +13,21 @@ export interface CartRow {
   couponCode: string | null;
   /** The signed-in owner, or null while the cart is anonymous. */
   customerUid: string | null;
+  shippingAddress: CartAddress | null;
+  billingAddress: CartAddress | null;
+}
+
+/** A task definition a product brings (task_definitions through product_task_definitions). */
+export interface ProductTaskRow {
+  code: string;
+  taskType: string;
+  name: string;
+  description: string;
+  image: string | null;
+  isCritical: boolean;
+  isReminder: boolean;
+  safetyCheck: boolean;
+  position: number;
 }
 
 export interface LinkedConsultation {
@@ -27,10 +42,12 @@ export interface CartLineRow {
   quantity: number;
   /** See cart_items.slot. */
   slot: string;
-  product: { code: string; slug: string; name: string; isPrescriptionOnly: boolean; images: ProductImage[] };
+  product: { code: string; slug: string; name: string; isPrescriptionOnly: boolean; images: ProductImage[]; quickShip: boolean; isUnlicensed: boolean };
   variant: { code: string; name: string; dosage: string; quantityPerMonth: number; quantityPerMonthType: string };
   price: number | null;
   discountedPrice: number | null;
+  /** The follow-up tasks an order of this line's product brings. */
+  tasks: ProductTaskRow[];
 }
 
 /** A variant as the catalogue has it now: what deciding on an add needs, and what its cart line shows. */
@@ -45,6 +62,7 @@ export interface SellableVariant {
   prices: { frequency: number; price: number; discountedPrice: number | null }[];
   product: CartLineRow['product'];
   variant: CartLineRow['variant'];
+  tasks: ProductTaskRow[];
 }
 
 export interface CartSnapshot {
@@ -62,21 +80,107 @@ export interface NewLine {
   slot: string;
 }
 
-const cartColumns = { id: carts.id, token: carts.token, channel: carts.channel, couponCode: carts.couponCode, customerUid: carts.customerUid };
+const cartColumns = {
+  id: carts.id,
+  token: carts.token,
+  channel: carts.channel,
+  couponCode: carts.couponCode,
+  customerUid: carts.customerUid,
+  shippingAddress: carts.shippingAddress,
+  billingAddress: carts.billingAddress,
+};
 
 export async function insertCart(db: Queryable, values: { token: string; channel: Channel; couponCode: string | null }): Promise<CartRow> {
   const [row] = await db.insert(carts).values(values).returning(cartColumns);
   return row as CartRow;
 }
 
-/** Gives an anonymous cart to the patient who just signed in; a cart someone already owns stays theirs. */
-export async function claimCart(db: Queryable, token: string, customerUid: string): Promise<boolean> {
+/** The checkout's addresses; a null billing address means 'same as delivery'. False when there is no such cart. */
+export async function setCheckoutAddresses(db: Queryable, token: string, shipping: CartAddress, billing: CartAddress | null): Promise<boolean> {
   const rows = await db
     .update(carts)
-    .set({ customerUid, updatedAt: new Date() })
-    .where(and(eq(carts.token, token), sql`${carts.customerUid} is null`))
+    .set({ shippingAddress: shipping, billingAddress: billing, updatedAt: new Date() })
+    .where(eq(carts.token, token))
     .returning({ id: carts.id });
   return rows.length > 0;
+}
+
+/**
+ * After sign-in, the anonymous cart the browser holds becomes the patient's, and their earlier open carts (not
+ * completed, no order placed from them) are merged into it and deleted, in one transaction:
+ * - a line of the anonymous cart wins its slot (a newer consultation's medicine replaces an older one); other
+ *   lines carry over, the most recent earlier cart first;
+ * - a prescription medicine from an earlier cart is left out when the anonymous cart holds a newer consultation
+ *   covering it: that consultation is the clinical truth now, and the patient chooses again under it;
+ * - consultations carry over, one per questionnaire (the anonymous cart's, then the most recent);
+ * - one coupon and one set of addresses are kept: the anonymous cart's, else the most recent earlier cart's.
+ * Every cart involved is locked first (FOR UPDATE, in id order, so two sign-ins cannot deadlock). A line's insert
+ * needs a key-share lock on its cart, so an add racing the merge either lands before it (and is moved) or after
+ * it (into the merged cart, or a 404 for the deleted one): no item is lost without the patient being told.
+ * A cart someone already owns, or an unknown token, changes nothing. True when the cart is now the patient's.
+ */
+export async function claimCart(db: Db, token: string, customerUid: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const run = async <T>(query: ReturnType<typeof sql>) => (await tx.execute(query)) as unknown as { rows: T[] };
+    type Locked = { id: number; customer_uid: string | null; coupon_code: string | null; shipping_address: unknown; billing_address: unknown };
+    const { rows: locked } = await run<Locked>(sql`
+      select id, customer_uid, coupon_code, shipping_address, billing_address from carts
+      where completed_at is null
+        and ((token = ${token} and customer_uid is null)
+          or (customer_uid = ${customerUid} and not exists (select 1 from orders o where o.cart_id = carts.id)))
+      order by id
+      for update`);
+    // Re-checked under the lock: a cart claimed meanwhile by someone else is no longer in the result.
+    const { rows: target } = await run<{ id: number }>(sql`select id from carts where token = ${token} and customer_uid is null`);
+    const claimed = locked.find((cart) => cart.id === target[0]?.id);
+    if (!claimed) return false;
+    const { rows: recency } = await run<{ id: number }>(sql`
+      select id from carts where id in (${sql.join(locked.map((cart) => sql`${cart.id}`), sql`, `)}) and id <> ${claimed.id}
+      order by updated_at desc, id desc`);
+    const earlier = recency.map((row) => locked.find((cart) => cart.id === row.id)!);
+
+    for (const cart of earlier) {
+      await tx.execute(sql`
+        insert into cart_items (cart_id, variant_id, frequency, quantity, slot, created_at)
+        select ${claimed.id}, ci.variant_id, ci.frequency, ci.quantity, ci.slot, ci.created_at
+        from cart_items ci
+        join product_variants v on v.id = ci.variant_id
+        join products p on p.id = v.product_id
+        where ci.cart_id = ${cart.id}
+          and not (p.is_prescription_only and exists (
+            select 1 from cart_consultations cc
+            join consultations k on k.id = cc.consultation_id
+            join questionnaires q on q.id = k.questionnaire_id
+            where cc.cart_id = ${claimed.id}
+              and q.definition -> 'rules' -> 'products' @> jsonb_build_array(jsonb_build_object('code', p.code))))
+        on conflict (cart_id, slot) do nothing`);
+      await tx.execute(sql`
+        insert into cart_consultations (cart_id, consultation_id)
+        select ${claimed.id}, cc.consultation_id
+        from cart_consultations cc join consultations k on k.id = cc.consultation_id
+        where cc.cart_id = ${cart.id}
+          and not exists (
+            select 1 from cart_consultations mine join consultations km on km.id = mine.consultation_id
+            where mine.cart_id = ${claimed.id} and km.questionnaire_id = k.questionnaire_id)
+        on conflict do nothing`);
+    }
+    const coupon = claimed.coupon_code ?? earlier.find((cart) => cart.coupon_code)?.coupon_code ?? null;
+    const addressed = claimed.shipping_address ? claimed : (earlier.find((cart) => cart.shipping_address) ?? claimed);
+    if (earlier.length > 0) {
+      await tx.delete(carts).where(inArray(carts.id, earlier.map((cart) => cart.id)));
+    }
+    await tx
+      .update(carts)
+      .set({
+        customerUid,
+        couponCode: coupon,
+        shippingAddress: addressed.shipping_address as Record<string, unknown> | null,
+        billingAddress: addressed.billing_address as Record<string, unknown> | null,
+        updatedAt: new Date(),
+      })
+      .where(eq(carts.id, claimed.id));
+    return true;
+  });
 }
 
 /** False when there is no such cart. */
@@ -96,20 +200,29 @@ export async function deleteCart(db: Queryable, token: string): Promise<boolean>
 const outerCartId = sql.raw('"carts"."id"');
 
 const productJson = sql`json_build_object('code', p.code, 'slug', p.slug, 'name', p.name,
-  'isPrescriptionOnly', p.is_prescription_only, 'images', p.images)`;
+  'isPrescriptionOnly', p.is_prescription_only, 'images', p.images, 'quickShip', p.quick_ship,
+  'isUnlicensed', p.attributes @> ${JSON.stringify([{ code: ATTRIBUTE.unlicensedMedicine }])}::jsonb)`;
+/** The task definitions product p brings; empty until they are seeded. */
+const productTasksJson = sql`(select coalesce(json_agg(json_build_object('code', td.code, 'taskType', td.task_type, 'name', td.name,
+    'description', td.description, 'image', td.image, 'isCritical', td.is_critical, 'isReminder', td.is_reminder,
+    'safetyCheck', td.safety_check, 'position', td.position) order by td.position, td.code), '[]'::json)
+  from product_task_definitions ptd join task_definitions td on td.code = ptd.task_code where ptd.product_id = p.id)`;
 const variantJson = sql`json_build_object('code', v.code, 'name', v.name, 'dosage', v.dosage,
   'quantityPerMonth', v.quantity_per_month, 'quantityPerMonthType', v.quantity_per_month_type)`;
 
-const linesJson = sql<CartLineRow[]>`(
+function linesOf(cartId: ReturnType<typeof sql.raw> | number) {
+  return sql<CartLineRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', ci.id, 'frequency', ci.frequency, 'quantity', ci.quantity, 'slot', ci.slot,
     'product', ${productJson}, 'variant', ${variantJson},
-    'price', vp.price, 'discountedPrice', vp.discounted_price) order by ci.id), '[]'::json)
+    'price', vp.price, 'discountedPrice', vp.discounted_price, 'tasks', ${productTasksJson}) order by ci.id), '[]'::json)
   from cart_items ci
   join product_variants v on v.id = ci.variant_id
   join products p on p.id = v.product_id
   left join variant_prices vp on vp.variant_id = ci.variant_id and vp.frequency = ci.frequency
-  where ci.cart_id = ${outerCartId})`;
+  where ci.cart_id = ${cartId})`;
+}
+const linesJson = linesOf(outerCartId);
 
 const linkedJson = sql<LinkedConsultation[]>`(
   select coalesce(json_agg(json_build_object('id', k.id, 'questionnaireId', k.questionnaire_id, 'answers', k.answers)), '[]'::json)
@@ -122,7 +235,7 @@ const sellableJson = sql`json_build_object(
   'productCode', p.code, 'category', p.category, 'isPrescriptionOnly', p.is_prescription_only, 'channels', p.channels,
   'prices', (select coalesce(json_agg(json_build_object('frequency', vp.frequency, 'price', vp.price, 'discountedPrice', vp.discounted_price)), '[]'::json)
              from variant_prices vp where vp.variant_id = v.id),
-  'product', ${productJson}, 'variant', ${variantJson})`;
+  'product', ${productJson}, 'variant', ${variantJson}, 'tasks', ${productTasksJson})`;
 
 function snapshotQuery(db: Queryable, token: string | ReturnType<typeof sql.placeholder>) {
   return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson }).from(carts).where(eq(carts.token, token));
@@ -134,11 +247,21 @@ function toSnapshot(row: {
   channel: string;
   couponCode: string | null;
   customerUid: string | null;
+  shippingAddress: Record<string, unknown> | null;
+  billingAddress: Record<string, unknown> | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }): CartSnapshot {
   return {
-    cart: { id: row.id, token: row.token, channel: row.channel as Channel, couponCode: row.couponCode, customerUid: row.customerUid },
+    cart: {
+      id: row.id,
+      token: row.token,
+      channel: row.channel as Channel,
+      couponCode: row.couponCode,
+      customerUid: row.customerUid,
+      shippingAddress: row.shippingAddress as CartAddress | null,
+      billingAddress: row.billingAddress as CartAddress | null,
+    },
     linked: row.linked,
     lines: row.lines,
   };
@@ -213,47 +336,8 @@ export async function deleteLine(db: Queryable, token: string, itemId: number): 
 }
 
 export async function findCartLines(db: Queryable, cartId: number): Promise<CartLineRow[]> {
-  const rows = await db
-    .select({
-      id: cartItems.id,
-      frequency: cartItems.frequency,
-      quantity: cartItems.quantity,
-      slot: cartItems.slot,
-      productCode: products.code,
-      productSlug: products.slug,
-      productName: products.name,
-      isPrescriptionOnly: products.isPrescriptionOnly,
-      images: products.images,
-      variantCode: productVariants.code,
-      variantName: productVariants.name,
-      dosage: productVariants.dosage,
-      quantityPerMonth: productVariants.quantityPerMonth,
-      quantityPerMonthType: productVariants.quantityPerMonthType,
-      price: variantPrices.price,
-      discountedPrice: variantPrices.discountedPrice,
-    })
-    .from(cartItems)
-    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(variantPrices, and(eq(variantPrices.variantId, cartItems.variantId), eq(variantPrices.frequency, cartItems.frequency)))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
-  return rows.map((row) => ({
-    id: row.id,
-    frequency: row.frequency,
-    quantity: row.quantity,
-    slot: row.slot,
-    product: { code: row.productCode, slug: row.productSlug, name: row.productName, isPrescriptionOnly: row.isPrescriptionOnly, images: row.images },
-    variant: {
-      code: row.variantCode,
-      name: row.variantName,
-      dosage: row.dosage,
-      quantityPerMonth: row.quantityPerMonth,
-      quantityPerMonthType: row.quantityPerMonthType,
-    },
-    price: row.price,
-    discountedPrice: row.discountedPrice,
-  }));
+  const result = await db.execute(sql`select ${linesOf(cartId)} as lines`);
+  return (result as unknown as { rows: { lines: CartLineRow[] | string }[] }).rows.map((row) => (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines))[0] ?? [];
 }
 
 /**

@@ -1,13 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCartItemSchema, apiErrorSchema, applyCouponSchema, cartSchema, createCartSchema, linkConsultationSchema } from '@elmwood/domain';
+import {
+  addCartItemSchema,
+  apiErrorSchema,
+  applyCouponSchema,
+  cartSchema,
+  checkoutAddressSchema,
+  createCartSchema,
+  linkConsultationSchema,
+} from '@elmwood/domain';
 import { guardStorableText } from '../../lib/storable-text';
+import { parseBody } from '../../lib/validation';
 import { readQuizSession } from '../quiz/index';
 import type { CartService } from './service';
 
 const tokenParams = z.object({ token: z.string().min(1).max(128).describe('The cart tokenValue') });
 const itemParams = tokenParams.extend({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
 const multipleItemsSchema = z.object({ items: z.array(addCartItemSchema).min(1).max(20) });
+const addressDoc = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().describe('Address line 1'),
+  street: z.string().optional().describe('Address line 2'),
+  city: z.string(),
+  postcode: z.string(),
+  countryCode: z.literal('GB').optional(),
+  phoneNumber: z.string().optional(),
+});
+/** Documents the body; addressSchema checks it with SPEC §5's messages. */
+const checkoutAddressDoc = z.object({ shippingAddress: addressDoc, billingAddress: addressDoc.optional().describe('Omitted: billed to the delivery address') });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const NO_STORE = 'no-store';
 
@@ -101,6 +122,20 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     '/carts/:token/coupon',
     { schema: { tags: ['cart'], summary: 'Remove the discount code', params: tokenParams, response: { 200: cartSchema, ...errors } } },
     async (request) => carts.removeCoupon(request.params.token, request.customerUid),
+  );
+
+  app.put(
+    '/checkout/:token/address',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The delivery address of the order, and a billing address when it differs (else billing is the delivery address)',
+        params: tokenParams,
+        body: checkoutAddressDoc,
+        response: { 200: cartSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => carts.setAddress(request.params.token, parseBody(checkoutAddressSchema, request.body), request.customerUid),
   );
 
   app.put(

@@ -4,9 +4,15 @@ import {
   CART_ERROR,
   discountLabel,
   FREQUENCY_TITLES,
+  itemDiscounts,
   INVALID_COUPON_MESSAGE,
+  subscriptionPlan,
+  taskTypeSchema,
   type Promotion,
   ukToday,
+  type CartAddress,
+  type CheckoutAddress,
+  type CheckoutTask,
   type AddCartItem,
   type Cart,
   type Channel,
@@ -33,6 +39,7 @@ import {
   type CartLineRow,
   type CartRow,
   type CartSnapshot,
+  setCheckoutAddresses,
   type LinkedConsultation,
   type NewLine,
   type SellableVariant,
@@ -40,6 +47,7 @@ import {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
+const ADDRESS_NEEDS_SIGN_IN = 'Please log in to give a delivery address.';
 const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
 
 /** The signed-in patient's uid, or null for a visitor. */
@@ -61,8 +69,12 @@ export interface CartService {
   removeCoupon(token: string, viewer: Viewer): Promise<Cart>;
   /** Links this browser's consultation of the questionnaire to the cart. */
   linkConsultation(token: string, sessionHash: string | null, questionnaireId: number, viewer: Viewer): Promise<Cart>;
+  /** The Shipping step: where the order goes, and where it is billed when that differs. */
+  setAddress(token: string, address: CheckoutAddress, viewer: Viewer): Promise<Cart>;
   /** After sign-in: the anonymous cart the patient was filling becomes theirs. */
   claim(token: string, customerUid: string): Promise<void>;
+  /** Whether a cart this viewer may see holds an unlicensed medicine; false for a cart they cannot see. */
+  holdsUnlicensed(token: string, viewer: Viewer): Promise<boolean>;
 }
 
 export interface CartServiceOptions {
@@ -70,14 +82,49 @@ export interface CartServiceOptions {
   promotions: PromotionCatalog;
   questionnaires: QuestionnaireService;
   today?: () => string;
+  /** The instant the delivery estimate counts from. */
+  now?: () => Date;
 }
 
-function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], offers: readonly Promotion[]): Cart {
+/** The task definitions the lines' products bring, each once, in the clinic's order, with the products that bring it. */
+function checkoutTasksOf(lines: readonly CartLineRow[]): CheckoutTask[] {
+  const byCode = new Map<string, CheckoutTask & { position: number }>();
+  for (const line of lines) {
+    for (const task of line.tasks) {
+      const taskType = taskTypeSchema.safeParse(task.taskType);
+      if (!taskType.success) continue; // a definition of a kind this shop cannot show yet is not promised
+      const known = byCode.get(task.code);
+      if (known) {
+        if (!known.productCodes.includes(line.product.code)) known.productCodes.push(line.product.code);
+        continue;
+      }
+      const { position, ...definition } = task;
+      byCode.set(task.code, { ...definition, taskType: taskType.data, position, productCodes: [line.product.code] });
+    }
+  }
+  return [...byCode.values()].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code)).map(({ position: _position, ...task }) => task);
+}
+
+function toCart(
+  cart: CartRow,
+  lines: readonly CartLineRow[],
+  consultationSlugs: readonly string[],
+  offers: readonly Promotion[],
+  now: Date,
+): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
     return {
       id: line.id,
-      product: line.product,
+      product: {
+        code: line.product.code,
+        slug: line.product.slug,
+        name: line.product.name,
+        isPrescriptionOnly: line.product.isPrescriptionOnly,
+        images: line.product.images,
+        quickShip: line.product.quickShip,
+        isUnlicensed: line.product.isUnlicensed,
+      },
       variant: line.variant,
       frequency: line.frequency as Frequency,
       quantity: line.quantity,
@@ -86,8 +133,10 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
     };
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
+  const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
   // Before an account is attached no order exists yet, so a first-order promotion applies.
-  const applied = applyPromotions(offers, items.map((item) => ({ variantCode: item.variant.code, total: item.total })), { isFirstOrder: true });
+  const applied = applyPromotions(offers, discountLines, { isFirstOrder: true });
+  const shares = itemDiscounts(applied, offers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
     name: entry.name,
@@ -96,6 +145,12 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
     isCouponBased: entry.isCouponBased,
     isExclusive: entry.isExclusive,
   }));
+  const cartDiscounts = Object.fromEntries(
+    applied.map((entry) => [
+      entry.code,
+      { name: entry.name, amount: { current: entry.amount }, label: discountLabel(entry, subtotal), isCouponBased: entry.isCouponBased, isReferral: entry.isReferral },
+    ]),
+  );
   const discount = discounts.reduce((sum, entry) => sum + entry.amount, 0);
   // Delivery is free; customer credit arrives with accounts' balances.
   const shipping = 0;
@@ -103,11 +158,30 @@ function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs:
   return {
     tokenValue: cart.token,
     channel: cart.channel,
-    items,
+    items: items.map((item, index) => ({ ...item, itemDiscounts: shares[index]! })),
     couponCode: cart.couponCode,
     discounts,
+    cartDiscounts,
     consultations: [...new Set(consultationSlugs)],
     totals: { subtotal, discount, shipping, credit, total: subtotal - discount + shipping - credit },
+    shippingAddress: cart.shippingAddress,
+    billingAddress: cart.billingAddress ?? cart.shippingAddress,
+    checkoutTasks: checkoutTasksOf(lines),
+    subscription: subscriptionPlan(items, now),
+  };
+}
+
+/** An address as checked by addressSchema, in the shape the cart keeps it. */
+function storedAddress(address: CheckoutAddress['shippingAddress']): CartAddress {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company,
+    street: address.street ?? '',
+    city: address.city,
+    postcode: address.postcode,
+    countryCode: 'GB',
+    phoneNumber: address.phoneNumber ?? null,
   };
 }
 
@@ -132,7 +206,7 @@ function refusalFor(
   return null;
 }
 
-export function createCartService({ db, questionnaires, promotions, today = () => ukToday(new Date()) }: CartServiceOptions): CartService {
+export function createCartService({ db, questionnaires, promotions, today = () => ukToday(new Date()), now = () => new Date() }: CartServiceOptions): CartService {
   const readForAdd = preparedAddItemRead(db);
 
   async function withQuestionnaires(linked: readonly LinkedConsultation[]): Promise<(ConsultationAnswers & { slug: string })[]> {
@@ -147,7 +221,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
 
   async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
     const [consultations, offers] = await Promise.all([withQuestionnaires(linked), offersFor(cart.couponCode)]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers);
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now());
   }
 
   /** The automatic promotions, plus the one the cart's coupon names. */
@@ -225,6 +299,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       variant: checked!.variant.variant,
       price: checked!.price.price,
       discountedPrice: checked!.price.discountedPrice,
+      tasks: checked!.variant.tasks,
     });
     lines.sort((a, b) => a.id - b.id);
     return view({ ...found, lines });
@@ -248,7 +323,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       // A coupon from a marketing link is kept only if it exists; a stale link must not stop the order.
       const promotion = await promotions.byCoupon(couponCode);
       const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode: promotion ? couponCode!.trim().toUpperCase() : null });
-      return toCart(cart, [], [], []);
+      return toCart(cart, [], [], [], now());
     },
 
     async applyCoupon(token, coupon, viewer) {
@@ -263,6 +338,23 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       await snapshot(token, viewer);
       await setCouponCode(db, token, null);
       return view(await snapshot(token, viewer));
+    },
+
+    async setAddress(token, { shippingAddress, billingAddress }, viewer) {
+      // An address is personal data: it goes only on a signed-in patient's cart, which is theirs from then on.
+      if (viewer === null) throw new AppError(401, 'UNAUTHENTICATED', ADDRESS_NEEDS_SIGN_IN);
+      const { cart } = await snapshot(token, viewer);
+      if (cart.customerUid === null) await claimCart(db, token, viewer);
+      const shipping = storedAddress(shippingAddress);
+      const billing = billingAddress ? storedAddress(billingAddress) : null;
+      if (!(await setCheckoutAddresses(db, token, shipping, billing))) throw notFound(CART_NOT_FOUND);
+      return view(await snapshot(token, viewer));
+    },
+
+    async holdsUnlicensed(token, viewer) {
+      const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
+      if (!found || !visibleTo(found.cart, viewer)) return false;
+      return found.lines.some((line) => line.product.isUnlicensed);
     },
 
     async claim(token, customerUid) {

@@ -506,6 +506,7 @@ export const demoCatalog: SeedProduct[] = [
       '<p>Suitable for all hair types. If you use minoxidil, wash your hair with Power Shampoo first and apply minoxidil once your scalp is completely dry.</p>',
     modalTxt: 'What is in Power Shampoo and how to use it.',
     isPrescriptionOnly: false,
+    quickShip: true,
     channels: CHANNELS,
     images: productImages('power-shampoo', {
       main: 'Power Shampoo caffeine shampoo, 250 ml bottle with a flip cap',
@@ -562,6 +563,7 @@ export const demoCatalog: SeedProduct[] = [
       '<p>Food supplements should not be used as a substitute for a varied, balanced diet and a healthy lifestyle. Do not take more than the recommended daily amount. If you are pregnant, breastfeeding or take any medicine, speak to a pharmacist or doctor before using it.</p>',
     modalTxt: 'Why a multivitamin can help on a weight-loss programme, how to take it and what is in it.',
     isPrescriptionOnly: false,
+    quickShip: true,
     channels: CHANNELS,
     images: productImages('daily-multivitamin', {
       main: 'Daily Multivitamin tub of 30 tablets',

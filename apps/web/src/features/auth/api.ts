@@ -62,7 +62,7 @@ export function useResetPassword() {
 }
 
 export function useUpdateAccount() {
-  return useSignedIn((changes: { birthday?: string; phoneNumber?: string; unlicensedProductDisclaimerAccepted?: boolean }) =>
+  return useSignedIn((changes: { birthday?: string; phoneNumber?: string; unlicensedProductDisclaimerAccepted?: boolean; cartToken?: string }) =>
     apiRequest<User>('/shop-api/me', { method: 'PUT', body: changes }),
   );
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CHANNEL, type Cart, type Frequency } from '@elmwood/domain';
+import { DEFAULT_CHANNEL, type Address, type Cart, type Frequency } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const CART_TOKEN_KEY = 'cartToken';
@@ -111,4 +111,14 @@ export function useCartCoupon(token: string) {
       onSuccess,
     }),
   };
+}
+
+/** The Shipping step: puts the delivery address on the cart (billing follows it unless given), for the payment step to read. */
+export function useCheckoutAddress(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { shippingAddress: Address; billingAddress?: Address }) =>
+      apiRequest<Cart>(`/shop-api/checkout/${token}/address`, { method: 'PUT', body }),
+    onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
+  });
 }

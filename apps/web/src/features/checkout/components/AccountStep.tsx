@@ -1,30 +1,39 @@
 import { useState, type FormEvent } from 'react';
-import { BIRTHDAY_PLACEHOLDER, birthdaySchema, formatBirthdayInput, phoneNumberSchema, type User } from '@elmwood/domain';
+import { BIRTHDAY_PLACEHOLDER, birthdaySchema, formatBirthdayInput, phoneNumberSchema, REQUIRED_MESSAGE, type User } from '@elmwood/domain';
 import { LoginForm, useUpdateAccount } from '../../auth';
 import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { SignupForm } from './SignupForm';
+import { CheckboxField, TextField } from '../../../ui/TextField';
+import { SignupForm, UNLICENSED_ACKNOWLEDGEMENT } from './SignupForm';
 
 interface AccountStepProps {
   user: User | null;
   cartToken: string;
   maleOnlyTreatment: boolean;
+  /** The cart holds an unlicensed medicine, which the patient must acknowledge (SPEC §5). */
+  unlicensedProduct: boolean;
   onDone: () => void;
 }
 
 /** Log in or sign up, toggled by links; a signed-in patient missing what a prescriber needs updates the account. */
-export function AccountStep({ user, cartToken, maleOnlyTreatment, onDone }: AccountStepProps) {
+export function AccountStep({ user, cartToken, maleOnlyTreatment, unlicensedProduct, onDone }: AccountStepProps) {
   const [mode, setMode] = useState<'signup' | 'login'>('signup');
-  if (user) return <UpdateAccountForm user={user} onDone={onDone} />;
+  if (user) return <UpdateAccountForm user={user} cartToken={cartToken} askUnlicensed={unlicensedProduct && !user.hasAcceptedUnlicensedProductDisclaimer} onDone={onDone} />;
   return mode === 'signup' ? (
-    <SignupForm cartToken={cartToken} maleOnlyTreatment={maleOnlyTreatment} onSignedUp={onDone} onLoginInstead={() => setMode('login')} />
+    <SignupForm
+      cartToken={cartToken}
+      maleOnlyTreatment={maleOnlyTreatment}
+      unlicensedProduct={unlicensedProduct}
+      onSignedUp={onDone}
+      onLoginInstead={() => setMode('login')}
+    />
   ) : (
     <LoginForm cartToken={cartToken} onSignedIn={onDone} onSignupInstead={() => setMode('signup')} />
   );
 }
 
-function UpdateAccountForm({ user, onDone }: { user: User; onDone: () => void }) {
+function UpdateAccountForm({ user, cartToken, askUnlicensed, onDone }: { user: User; cartToken: string; askUnlicensed: boolean; onDone: () => void }) {
   const update = useUpdateAccount();
+  const [unlicensedAccepted, setUnlicensedAccepted] = useState(false);
   const [birthday, setBirthday] = useState('');
   const [phone, setPhone] = useState(user.phoneNumber ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,9 +44,18 @@ function UpdateAccountForm({ user, onDone }: { user: User; onDone: () => void })
     if (birthdayCheck && !birthdayCheck.success) found.birthday = birthdayCheck.error.issues[0]!.message;
     const phoneCheck = phoneNumberSchema.safeParse(phone);
     if (!phoneCheck.success) found.phone = phoneCheck.error.issues[0]!.message;
+    if (askUnlicensed && !unlicensedAccepted) found.unlicensed = REQUIRED_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate({ ...(birthdayCheck?.success ? { birthday: birthdayCheck.data } : {}), phoneNumber: phoneCheck.data }, { onSuccess: onDone });
+    update.mutate(
+      {
+        ...(birthdayCheck?.success ? { birthday: birthdayCheck.data } : {}),
+        phoneNumber: phoneCheck.data,
+        ...(askUnlicensed ? { unlicensedProductDisclaimerAccepted: true } : {}),
+        cartToken,
+      },
+      { onSuccess: onDone },
+    );
   };
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Complete your account">
@@ -53,6 +71,14 @@ function UpdateAccountForm({ user, onDone }: { user: User; onDone: () => void })
         />
       )}
       <TextField label="Mobile number" type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} error={errors.phone} />
+      {askUnlicensed ? (
+        <CheckboxField
+          label={UNLICENSED_ACKNOWLEDGEMENT}
+          checked={unlicensedAccepted}
+          onChange={(event) => setUnlicensedAccepted(event.target.checked)}
+          error={errors.unlicensed ?? null}
+        />
+      ) : null}
       {update.isError ? (
         <p className="auth-form__error" role="alert">
           {update.error.message}

@@ -2,19 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Cart, CartItem, Frequency } from '@elmwood/domain';
+import { deliveryEstimate, type Cart, type CartItem, type Frequency } from '@elmwood/domain';
 import { renderWithProviders } from '../../../test/render';
 import { HealthPlanStep, healthPlanSummary, planText } from './HealthPlanStep';
 
 function item(overrides: Partial<CartItem> = {}, frequency: Frequency = 30): CartItem {
   return {
     id: 7,
-    product: { code: 'WEGOVY', slug: 'wegovy', name: 'Wegovy', isPrescriptionOnly: true, images: [] },
+    product: { code: 'WEGOVY', slug: 'wegovy', name: 'Wegovy', isPrescriptionOnly: true, images: [], quickShip: false, isUnlicensed: false },
     variant: { code: 'WEGOVY-0-5MG', name: '0.5 mg', dosage: '0.5 mg', quantityPerMonth: 1, quantityPerMonthType: 'pen' },
     frequency,
     quantity: 1,
     unitPrice: 16900,
     total: 16900,
+    itemDiscounts: [],
     ...overrides,
   };
 }
@@ -27,7 +28,12 @@ function cart(items: CartItem[]): Cart {
     items,
     couponCode: null,
     discounts: [],
+    cartDiscounts: {},
     consultations: ['weight-loss'],
+    shippingAddress: null,
+    billingAddress: null,
+    checkoutTasks: [],
+    subscription: { months: 0, nextDelivery: null },
     totals: { subtotal, discount: 0, shipping: 0, credit: 0, total: subtotal },
   };
 }
@@ -63,6 +69,17 @@ describe('HealthPlanStep', () => {
     expect(totals).toHaveTextContent('Total£417.00');
     expect(screen.getByText(/Free two days delivery/)).toHaveTextContent('Renew or cancel after 3 months');
     expect(healthPlanSummary(cart([item()]))).toBe('Wegovy 0.5 mg · £169.00');
+  });
+
+  it('promises one day delivery, on the express date, only when every line is quick ship', () => {
+    const shampoo = item({ id: 8, product: { code: 'POWER-SHAMPOO', slug: 'power-shampoo', name: 'Power shampoo', isPrescriptionOnly: false, images: [], quickShip: true, isUnlicensed: false } });
+    const { unmount } = renderWithProviders(<Step initial={cart([shampoo])} />);
+    const note = screen.getByText(/Free one day delivery/);
+    expect(note).toHaveTextContent(`expected ${deliveryEstimate(new Date(), { express: true })} once approved`);
+    expect(screen.queryByText(/Free two days delivery/)).toBeNull();
+    unmount();
+    renderWithProviders(<Step initial={cart([shampoo, item()])} />);
+    expect(screen.getByText(/Free two days delivery/)).toHaveTextContent(`expected ${deliveryEstimate(new Date())} once approved`);
   });
 
   it('removes a line keeping a copy, and adds the same dose and frequency back', async () => {

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { deliveryEstimate, formatPrice, formatShipping, FREQUENCY_TITLES, monthsPerDelivery, type Cart, type CartItem } from '@elmwood/domain';
+import {
+  deliveryEstimate,
+  deliveryText,
+  formatPrice,
+  formatShipping,
+  FREQUENCY_TITLES,
+  isQuickShip,
+  monthsPerDelivery,
+  type Cart,
+  type CartItem,
+} from '@elmwood/domain';
 import { useAddCartItem, useRemoveCartItem } from '../../cart';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
@@ -17,6 +27,7 @@ export function healthPlanSummary(cart: Cart): string {
 
 /** The cart lines as the server priced them; removing one keeps a copy to add back. */
 export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
+  const quickShip = isQuickShip(cart.items);
   const remove = useRemoveCartItem(token);
   const add = useAddCartItem(token);
   const [removed, setRemoved] = useState<CartItem | null>(null);
@@ -82,7 +93,7 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
         <dd>{formatPrice(cart.totals.total)}</dd>
       </dl>
       <p className="checkout-note">
-        Free two days delivery, expected {deliveryEstimate(new Date())} once approved · {planText(cart)}. Your card is charged only after a clinician
+        {deliveryText(quickShip)}, expected {deliveryEstimate(new Date(), { express: quickShip })} once approved · {planText(cart)}. Your card is charged only after a clinician
         approves your treatment.
       </p>
     </>

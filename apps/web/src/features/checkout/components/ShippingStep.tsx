@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { addressSchema, formatAddressLines, type Address, type LookupAddress, type User } from '@elmwood/domain';
 import { zodFieldErrors } from '../../auth';
+import { useCheckoutAddress } from '../../cart';
 import { Button } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
@@ -30,8 +31,23 @@ function startingDraft(user: User): Draft {
   return { firstName: user.firstName, lastName: user.lastName, company: '', street: '', city: '', postcode: '' };
 }
 
+/** A saved address as the cart takes it. */
+function checkoutAddressOf(saved: SavedAddress): Address {
+  return {
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    company: saved.company,
+    street: saved.street,
+    city: saved.city,
+    postcode: saved.postcode,
+    countryCode: 'GB',
+    ...(saved.phoneNumber ? { phoneNumber: saved.phoneNumber } : {}),
+  };
+}
+
 interface ShippingStepProps {
   user: User;
+  cartToken: string;
   onDone: (address: SavedAddress) => void;
   onNotice: (message: string) => void;
 }
@@ -40,8 +56,16 @@ interface ShippingStepProps {
  * The shipping address manager (SPEC §4): Loading, then Selected when a saved address exists, else New,
  * where the address finder comes first and manual entry follows a pick or 'Enter address manually'.
  */
-export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
+export function ShippingStep({ user, cartToken, onDone, onNotice }: ShippingStepProps) {
   const book = useAddressBook(true);
+  const toCart = useCheckoutAddress(cartToken);
+  // The address goes on the order (the cart) once it is in the address book; payment reads it from there.
+  const placeAddress = (saved: SavedAddress) => toCart.mutate({ shippingAddress: checkoutAddressOf(saved) }, { onSuccess: () => onDone(saved) });
+  const cartError = toCart.isError ? (
+    <p className="auth-form__error" role="alert">
+      {toCart.error.message}
+    </p>
+  ) : null;
   const [mode, setMode] = useState<'selected' | 'finder' | 'manual' | null>(null);
   const [draft, setDraft] = useState<Draft>(() => startingDraft(user));
 
@@ -63,10 +87,11 @@ export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
           >
             Change address
           </Button>
-          <Button size="lg" onClick={() => onDone(saved)}>
+          <Button size="lg" loading={toCart.isPending} onClick={() => placeAddress(saved)}>
             Continue to payment
           </Button>
         </div>
+        {cartError}
       </div>
     );
   }
@@ -94,12 +119,24 @@ export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
         setDraft((old) => ({ ...old, company: '', street: '', city: '', postcode: '' }));
         setMode('finder');
       }}
-      onSaved={onDone}
+      onSaved={placeAddress}
+      placing={toCart.isPending}
+      placeError={cartError}
     />
   );
 }
 
-function AddressForm({ draft, onChange, onUseFinder, onSaved }: { draft: Draft; onChange: (draft: Draft) => void; onUseFinder: () => void; onSaved: (address: SavedAddress) => void }) {
+interface AddressFormProps {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  onUseFinder: () => void;
+  onSaved: (address: SavedAddress) => void;
+  /** The saved address is being put on the order. */
+  placing: boolean;
+  placeError: ReactNode;
+}
+
+function AddressForm({ draft, onChange, onUseFinder, onSaved, placing, placeError }: AddressFormProps) {
   const save = useSaveAddress();
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -135,7 +172,8 @@ function AddressForm({ draft, onChange, onUseFinder, onSaved }: { draft: Draft; 
           {save.error.message}
         </p>
       ) : null}
-      <Button type="submit" size="lg" block loading={save.isPending}>
+      {placeError}
+      <Button type="submit" size="lg" block loading={save.isPending || placing}>
         Continue to payment
       </Button>
       <Button variant="link" onClick={onUseFinder}>

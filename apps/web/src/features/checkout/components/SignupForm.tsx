@@ -2,8 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema } from '@elmwood/domain';
 import { serverFieldErrors, SocialSignIn, useSignup, zodFieldErrors } from '../../auth';
+import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { CheckboxField, TextField } from '../../../ui/TextField';
+
+/** Appended to the terms box when the cart holds an unlicensed medicine. */
+export const UNLICENSED_ACKNOWLEDGEMENT =
+  'I understand my treatment includes an unlicensed medicine, which a clinician may prescribe outside its UK licence when it is right for me';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phoneNumber: '', birthday: '', plainPassword: '' };
 type TextFields = typeof EMPTY;
@@ -12,23 +17,35 @@ interface SignupFormProps {
   cartToken: string;
   /** The cart holds a treatment prescribed to men only (ED, finasteride). */
   maleOnlyTreatment: boolean;
+  /** The cart holds an unlicensed medicine: the patient acknowledges it with the terms (SPEC §5). */
+  unlicensedProduct: boolean;
   onSignedUp: () => void;
   onLoginInstead: () => void;
 }
 
 /** The SPEC §3 signup payload, checked field by field with the spec's messages; errors show once a field is left. */
-export function SignupForm({ cartToken, maleOnlyTreatment, onSignedUp, onLoginInstead }: SignupFormProps) {
+export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, onSignedUp, onLoginInstead }: SignupFormProps) {
   const signup = useSignup();
   const [fields, setFields] = useState<TextFields>(EMPTY);
   const [agree, setAgree] = useState(false);
   const [newsletter, setNewsletter] = useState(false);
   const [nameConfirmation, setNameConfirmation] = useState(false);
+  const [invitedBy] = useState(rememberedReferrer);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const confirmName = needsNameConfirmation(fields.firstName, maleOnlyTreatment);
 
-  const schema = signupSchema({ today: new Date(), requireNameConfirmation: confirmName });
-  const payload = { ...fields, agreeTermsAndPrivacy: agree, subscribedToNewsletter: newsletter, nameConfirmation, cartToken };
+  const schema = signupSchema({ today: new Date(), requireNameConfirmation: confirmName, requireUnlicensedDisclaimer: unlicensedProduct });
+  const payload = {
+    ...fields,
+    agreeTermsAndPrivacy: agree,
+    subscribedToNewsletter: newsletter,
+    nameConfirmation,
+    cartToken,
+    // The one terms box also acknowledges the unlicensed medicine when the cart holds one (SPEC §5).
+    ...(unlicensedProduct ? { unlicensedProductDisclaimerAccepted: agree } : {}),
+    ...(invitedBy ? { invitedBy } : {}),
+  };
   const parsed = schema.safeParse(payload);
   const clientErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
   const serverErrors = serverFieldErrors(signup.error);
@@ -78,12 +95,14 @@ export function SignupForm({ cartToken, maleOnlyTreatment, onSignedUp, onLoginIn
           <>
             I agree to the <Link to="/pages/terms">terms</Link>, <Link to="/pages/terms-of-sale">terms of sale</Link> and{' '}
             <Link to="/pages/privacy">privacy policy</Link>
+            {unlicensedProduct ? `, and ${UNLICENSED_ACKNOWLEDGEMENT}` : null}
           </>
         }
         checked={agree}
         onChange={(event) => setAgree(event.target.checked)}
-        error={submitted ? (clientErrors.agreeTermsAndPrivacy ?? null) : null}
+        error={submitted ? (clientErrors.agreeTermsAndPrivacy ?? clientErrors.unlicensedProductDisclaimerAccepted ?? serverErrors.unlicensedProductDisclaimerAccepted ?? null) : null}
       />
+
       <CheckboxField label="Send me health tips and offers by email (optional)" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
       {signup.isError && Object.keys(serverErrors).length === 0 ? (
         <p className="auth-form__error" role="alert">

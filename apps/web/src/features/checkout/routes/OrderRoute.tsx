@@ -52,8 +52,11 @@ export function Component() {
   if (!cart.data || me.isPending) return <LoadStatus status="loading" />;
 
   const user = me.data ?? null;
-  const accountDone = user !== null && !needsAccountUpdate(user, { unlicensedProduct: false });
-  const reached: CheckoutStep = !accountDone ? 'ACCOUNT' : !address ? 'SHIPPING' : 'PAYMENT';
+  const unlicensedProduct = cart.data.items.some((item) => item.product.isUnlicensed);
+  const accountDone = user !== null && !needsAccountUpdate(user, { unlicensedProduct });
+  // The address the patient confirmed in this visit; after a reload, the one the order (cart) already holds.
+  const shipping = address ?? cart.data.shippingAddress;
+  const reached: CheckoutStep = !accountDone ? 'ACCOUNT' : !shipping ? 'SHIPPING' : 'PAYMENT';
   const current = editing ?? reached;
   const position = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(step);
   const maleOnly = cart.data.items.some((item) => MALE_ONLY_PRODUCTS.includes(item.product.code));
@@ -62,7 +65,7 @@ export function Component() {
   const summaries: Record<CheckoutStep, string> = {
     'HEALTH-PLAN': healthPlanSummary(cart.data),
     ACCOUNT: user ? `Signed in as ${user.email}` : '',
-    SHIPPING: address ? [address.company, address.city, address.postcode].join(', ') : '',
+    SHIPPING: shipping ? [shipping.company, shipping.city, shipping.postcode].join(', ') : '',
     PAYMENT: '',
   };
   const bodies: Record<CheckoutStep, ReactNode> = {
@@ -72,10 +75,23 @@ export function Component() {
         {editing === 'HEALTH-PLAN' ? <Button onClick={finish}>Continue</Button> : null}
       </>
     ),
-    ACCOUNT: <AccountStep user={user} cartToken={token} maleOnlyTreatment={maleOnly} onDone={finish} />,
+    ACCOUNT: (
+      <AccountStep
+        user={user}
+        cartToken={token}
+        maleOnlyTreatment={maleOnly}
+        unlicensedProduct={unlicensedProduct}
+        onDone={() => {
+          // Signing in merged the patient's earlier basket into this one: show what it holds now.
+          void cart.refetch();
+          finish();
+        }}
+      />
+    ),
     SHIPPING: user ? (
       <ShippingStep
         user={user}
+        cartToken={token}
         onNotice={setNotice}
         onDone={(saved) => {
           setAddress(saved);

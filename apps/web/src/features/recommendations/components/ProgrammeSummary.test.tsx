@@ -26,11 +26,12 @@ interface HarnessProps {
   products: Product[];
   tagRecommended?: boolean;
   showDosageTable?: boolean;
+  recurringGift?: boolean;
   preferred?: { product: string | null; variant: string | null };
   onCheckout?: (choice: ProgrammeChoice) => void;
 }
 
-function Harness({ products, tagRecommended = true, showDosageTable = true, preferred = { product: null, variant: null }, onCheckout = () => {} }: HarnessProps) {
+function Harness({ products, tagRecommended = true, showDosageTable = true, recurringGift = false, preferred = { product: null, variant: null }, onCheckout = () => {} }: HarnessProps) {
   const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, preferred);
   return (
     <ProgrammeSummary
@@ -38,6 +39,7 @@ function Harness({ products, tagRecommended = true, showDosageTable = true, pref
       choice={choice}
       tagRecommended={tagRecommended}
       showDosageTable={showDosageTable}
+      recurringGift={recurringGift}
       onProduct={chooseProduct}
       onVariant={chooseVariant}
       onFrequency={chooseFrequency}
@@ -207,6 +209,18 @@ describe('ProgrammeSummary: dosage per month table', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Quarterly subscription/ }));
     expect(rowsOf()[1]).toEqual(['Month 1', '0.25 mg', '£139']);
     expect(rowsOf()[2]).toEqual(['Month 2', '0.5 mg', '£159.00']);
+  });
+
+  it("takes the recurring-discount gift of £20 off months 2 and 3 for the 'gift' bucket, and says so", () => {
+    renderWithProviders(<Harness products={[titration(false)]} recurringGift />);
+    expect(screen.getByRole('table', { name: 'Your dosage per month' })).toHaveAccessibleDescription('Includes our gift of £20 off your 2nd and 3rd months');
+    expect(rowsOf().filter((cells) => cells.length === 3)).toEqual([
+      ['Month 1', '0.25 mg', '£149'],
+      ['Month 2', '0.5 mg', '£149.00'],
+      ['Month 3', '1 mg', '£179.00'],
+      ['Month 4 onwards', '1.7 mg', '£249.00'],
+      ['Optional', '2.4 mg', '£279.00'],
+    ]);
   });
 
   it('is left out for treatments that do not step up their dose', () => {

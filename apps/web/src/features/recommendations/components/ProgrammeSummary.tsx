@@ -3,13 +3,11 @@ import {
   checkoutBlockedByStock,
   dividePence,
   doseSteps,
-  dosageTable,
   formatPrice,
   frequencyOptions,
   isSubscription,
   fromMonthlyPrice,
   monthsPerDelivery,
-  OPTIONAL_DOSES_ROW,
   OUT_OF_STOCK_TAG,
   RECOMMENDED_TAG,
   recommendedOptionIndex,
@@ -24,6 +22,7 @@ import { cx } from '../../../ui/cx';
 import { Price } from '../../../ui/Price';
 import { Tag } from '../../../ui/Tag';
 import { inStock, type ProgrammeChoice } from '../hooks/useProgrammeChoice';
+import { DosagePerMonthTable } from './DosagePerMonthTable';
 
 interface ProgrammeSummaryProps {
   products: readonly Product[];
@@ -32,6 +31,8 @@ interface ProgrammeSummaryProps {
   tagRecommended: boolean;
   /** Titrating treatments show the dosage per month table. */
   showDosageTable: boolean;
+  /** The 'gift' bucket of the recurring-discount test: £20 off the table's 2nd and 3rd months (SPEC §9). */
+  recurringGift?: boolean;
   onProduct: (code: string) => void;
   onVariant: (code: string) => void;
   onFrequency: (frequency: Frequency) => void;
@@ -73,6 +74,7 @@ export function ProgrammeSummary({
   choice,
   tagRecommended,
   showDosageTable,
+  recurringGift = false,
   onProduct,
   onVariant,
   onFrequency,
@@ -87,8 +89,7 @@ export function ProgrammeSummary({
   const options = choice.variant ? frequencyOptions(choice.variant) : [];
   const subscriptions = options.filter((option) => isSubscription(option.freq));
   const oneOff = options.find((option) => !isSubscription(option.freq));
-  const table =
-    showDosageTable && choice.product && choice.frequency !== null ? dosageTable(doseSteps(choice.product.variants, choice.frequency)) : null;
+  const steps = showDosageTable && choice.product && choice.frequency !== null ? doseSteps(choice.product.variants, choice.frequency) : null;
   const frequencyName = `${ids}-frequency`;
 
   return (
@@ -165,43 +166,7 @@ export function ProgrammeSummary({
         </fieldset>
       ) : null}
 
-      {table && table.rows.length > 1 ? (
-        <table className="dosage-table">
-          <caption>Your dosage per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Dosage</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.month}>
-                <td>{row.month}</td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-            {table.optionalRows.length > 0 ? (
-              <tr>
-                <th scope="rowgroup" colSpan={3} className="dosage-table__optional">
-                  {OPTIONAL_DOSES_ROW}
-                </th>
-              </tr>
-            ) : null}
-            {table.optionalRows.map((row) => (
-              <tr key={row.dosage}>
-                <td>
-                  <span className="visually-hidden">Optional</span>
-                </td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {steps ? <DosagePerMonthTable steps={steps} recurringGift={recurringGift} /> : null}
 
       <p className="programme__delivery">Free delivery · Billed only after a clinician approves your treatment</p>
       <div className="programme__error" role="alert">

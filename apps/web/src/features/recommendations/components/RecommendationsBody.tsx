@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import type { ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
+import { useRecurringGift } from '../hooks/useRecurringGift';
 import { FloatingCheckoutBar } from './FloatingCheckoutBar';
 import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from './ProgrammeSections';
 import { ProgrammeSummary } from './ProgrammeSummary';
@@ -89,6 +90,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
   const navigate = useNavigate();
   const checkout = useStartCheckout();
   const checkoutButton = useRef<HTMLButtonElement>(null);
+  const recurringGift = useRecurringGift();
   const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, {
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
@@ -143,6 +145,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
         choice={choice}
         tagRecommended={slug === 'weight-loss'}
         showDosageTable={content.showDosageTable}
+        recurringGift={recurringGift}
         onProduct={changed(chooseProduct)}
         onVariant={changed(chooseVariant)}
         onFrequency={changed<Frequency>(chooseFrequency)}

@@ -44,7 +44,12 @@ function cart(items: Cart['items'] = []): Cart {
     items,
     couponCode: null,
     discounts: [],
+    cartDiscounts: {},
     consultations: ['weight-loss'],
+    shippingAddress: null,
+    billingAddress: null,
+    checkoutTasks: [],
+    subscription: { months: 0, nextDelivery: null },
     totals: { subtotal: 0, discount: 0, shipping: 0, credit: 0, total: 0 },
   };
 }

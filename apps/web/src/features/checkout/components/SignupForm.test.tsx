@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { SignupForm, UNLICENSED_ACKNOWLEDGEMENT } from './SignupForm';
+
+const referrer = '0b7f5c52-94a4-4d8e-9a53-6f1f0d7e1c2a';
+
+/** Records the signup the form sends, answering as the API does. */
+function api() {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/shop-api/register') {
+        sent.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ uid: 'u-2', firstName: 'Alex' }), { status: 201, headers: { 'content-type': 'application/json' } });
+      }
+      return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Nothing here' }), { status: 404 });
+    }),
+  );
+  return sent;
+}
+
+async function fillIn() {
+  await userEvent.type(screen.getByLabelText('First name'), 'Alex');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Smith');
+  await userEvent.type(screen.getByLabelText('Email'), 'alex@example.com');
+  await userEvent.type(screen.getByLabelText('Mobile number'), '07700900123');
+  await userEvent.type(screen.getByLabelText(/Date of birth/), '01011980');
+  await userEvent.type(screen.getByLabelText(/Password/), 'long enough pw');
+}
+
+function renderForm(unlicensedProduct: boolean) {
+  const onSignedUp = vi.fn();
+  renderWithProviders(<SignupForm cartToken="tok-1" maleOnlyTreatment={false} unlicensedProduct={unlicensedProduct} onSignedUp={onSignedUp} onLoginInstead={() => {}} />);
+  return onSignedUp;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'invited_by=; Max-Age=0; Path=/';
+});
+
+describe('SignupForm', () => {
+  it('sends invitedBy from the referral cookie', async () => {
+    document.cookie = `invited_by=${referrer}; Path=/`;
+    const sent = api();
+    const onSignedUp = renderForm(false);
+    await fillIn();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ invitedBy: referrer, cartToken: 'tok-1', birthday: '1980-01-01' });
+    expect(sent[0]).not.toHaveProperty('unlicensedProductDisclaimerAccepted', true);
+  });
+
+  it('sends no invitedBy without the cookie', async () => {
+    const sent = api();
+    const onSignedUp = renderForm(false);
+    await fillIn();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(sent[0]).not.toHaveProperty('invitedBy');
+  });
+
+  it('makes the terms box acknowledge an unlicensed medicine in the cart, and sends that acknowledgement', async () => {
+    const sent = api();
+    const onSignedUp = renderForm(true);
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    const terms = screen.getByRole('checkbox', { name: new RegExp(UNLICENSED_ACKNOWLEDGEMENT) });
+    expect(terms).toHaveAccessibleDescription('Required');
+    expect(sent).toEqual([]);
+    await userEvent.click(terms);
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ agreeTermsAndPrivacy: true, unlicensedProductDisclaimerAccepted: true });
+  });
+
+  it('does not mention unlicensed medicines otherwise', () => {
+    api();
+    renderForm(false);
+    expect(screen.queryByText(new RegExp(UNLICENSED_ACKNOWLEDGEMENT))).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { bucketFor, bucketWithOverride, experimentQueryParam, RECURRING_DISCOUNT_EXPERIMENT } from '../experiments/bucket';
+import { dosageTable, RECURRING_GIFT_PENCE, withRecurringGift, type DoseStep } from './dosage-table';
+
+const step = (dosage: string, price: number): DoseStep => ({ dosage, price, discounted: false });
+
+describe('withRecurringGift', () => {
+  it('takes £20 off the 2nd and 3rd months only', () => {
+    expect(RECURRING_GIFT_PENCE).toBe(2000);
+    const steps = [step('0.25mg', 14900), step('0.5mg', 16900), step('1mg', 18900), step('1.7mg', 22900), step('2.4mg', 24900)];
+    expect(withRecurringGift(steps).map((entry) => entry.price)).toEqual([14900, 14900, 16900, 22900, 24900]);
+    expect(withRecurringGift(steps).map((entry) => entry.discounted)).toEqual([false, true, true, false, false]);
+  });
+
+  it('never makes a month cost less than nothing', () => {
+    const gifted = withRecurringGift([step('a', 500), step('b', 1999), step('c', 2000), step('d', 100)]);
+    expect(gifted.map((entry) => entry.price)).toEqual([500, 0, 0, 100]);
+  });
+
+  it('leaves a table of one month, or none, as it was', () => {
+    expect(withRecurringGift([])).toEqual([]);
+    expect(withRecurringGift([step('a', 9900)])).toEqual([step('a', 9900)]);
+    expect(withRecurringGift([step('a', 9900), step('b', 12000)]).map((entry) => entry.price)).toEqual([9900, 10000]);
+  });
+
+  it('shows the gifted months with pence, as discounted rows', () => {
+    const { rows } = dosageTable(withRecurringGift([step('0.25mg', 14900), step('0.5mg', 16900), step('1mg', 18900)]));
+    expect(rows.map((row) => row.price)).toEqual(['£149', '£149.00', '£169.00']);
+  });
+});
+
+describe('the recurring-discount bucket', () => {
+  it('is the subject’s own, stable, unless a known bucket is forced', () => {
+    const subject = 'a3c1f0de-0000-4000-8000-000000000001';
+    const own = bucketFor(RECURRING_DISCOUNT_EXPERIMENT, subject);
+    expect(bucketWithOverride(RECURRING_DISCOUNT_EXPERIMENT, subject, null)).toBe(own);
+    expect(bucketWithOverride(RECURRING_DISCOUNT_EXPERIMENT, subject, 'nonsense')).toBe(own);
+    expect(bucketWithOverride(RECURRING_DISCOUNT_EXPERIMENT, subject, 'gift')).toBe('gift');
+    expect(bucketWithOverride(RECURRING_DISCOUNT_EXPERIMENT, subject, 'control')).toBe('control');
+    expect(experimentQueryParam(RECURRING_DISCOUNT_EXPERIMENT)).toBe('experiment-recurring-discount');
+  });
+
+  it('splits subjects between both buckets', () => {
+    const buckets = new Set(Array.from({ length: 40 }, (_, index) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, `visitor-${index}`)));
+    expect(buckets).toEqual(new Set(['control', 'gift']));
+  });
+});
