@@ -1,0 +1,2 @@
+// What other modules may use from tasks.
+export { createTasksForOrder, findTasks, type TaskFilter } from './repo';
