@@ -9,7 +9,6 @@ import {
   isSubscription,
   fromMonthlyPrice,
   monthsPerDelivery,
-  OPTIONAL_DOSES_ROW,
   OUT_OF_STOCK_TAG,
   RECOMMENDED_TAG,
   recommendedOptionIndex,
@@ -24,6 +23,7 @@ import { cx } from '../../../ui/cx';
 import { Price } from '../../../ui/Price';
 import { Tag } from '../../../ui/Tag';
 import { inStock, type ProgrammeChoice } from '../hooks/useProgrammeChoice';
+import { DosageTable } from './DosageTable';
 
 interface ProgrammeSummaryProps {
   products: readonly Product[];
@@ -166,41 +166,7 @@ export function ProgrammeSummary({
       ) : null}
 
       {table && table.rows.length > 1 ? (
-        <table className="dosage-table">
-          <caption>Your dosage per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Dosage</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.month}>
-                <td>{row.month}</td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-            {table.optionalRows.length > 0 ? (
-              <tr>
-                <th scope="rowgroup" colSpan={3} className="dosage-table__optional">
-                  {OPTIONAL_DOSES_ROW}
-                </th>
-              </tr>
-            ) : null}
-            {table.optionalRows.map((row) => (
-              <tr key={row.dosage}>
-                <td>
-                  <span className="visually-hidden">Optional</span>
-                </td>
-                <td>{row.dosage}</td>
-                <td>{row.price}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DosageTable table={table} />
       ) : null}
 
       <p className="programme__delivery">Free delivery · Billed only after a clinician approves your treatment</p>

@@ -1,0 +1,2 @@
+// What other features may use from recommendations.
+export { DosageTable } from './components/DosageTable';
