@@ -19,8 +19,14 @@ export type PlaceOrderPhase =
 
 const NOT_COMPLETED = 'Your payment was not completed. Nothing has been charged; please try again.';
 
-function newAttemptKey(): string {
-  return crypto.randomUUID();
+/** A version 4 UUID; randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
