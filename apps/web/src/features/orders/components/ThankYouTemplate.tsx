@@ -9,7 +9,12 @@ function OrderDosageTable({ item }: { item: OrderView['items'][number] }) {
   const product = useProductBySlug(item.productSlug);
   if (!product.data || item.frequency === 1) return null;
   const table = dosageTable(doseSteps(product.data.variants, item.frequency));
-  return table.rows.length > 1 ? <DosageTable table={table} caption={`${item.productName}: your dosage per month`} /> : null;
+  if (table.rows.length <= 1) return null;
+  return (
+    <div className="thank-you-card">
+      <DosageTable table={table} caption={`${item.productName}: your dosage per month`} />
+    </div>
+  );
 }
 
 /** The rest of the thank-you page (SPEC §2): the app, what happens next, the dose plan and referrals. */

@@ -7,7 +7,8 @@ function TaskIcon({ image }: { image: string | null }) {
   return (
     <svg className="whats-next__icon" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">
       <circle cx="20" cy="20" r="19" fill="var(--color-primary-tint)" />
-      <path d="M13 20.5l5 5 9-11" fill="none" stroke="var(--color-primary)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <rect x="13" y="11" width="14" height="18" rx="2" fill="none" stroke="var(--color-primary)" strokeWidth="2" />
+      <path d="M16.5 17h7M16.5 21h7M16.5 25h4" stroke="var(--color-primary)" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
