@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, Task } from '@elmwood/domain';
 import { makeWegovy } from '../../../test/fixtures';
@@ -84,6 +85,11 @@ function fakeApi({ order = makeOrder(), tasks = critical as Task[] | null } = {}
   return { events };
 }
 
+function LoginStub() {
+  const [search] = useSearchParams();
+  return <p>{`Log in, then ${search.get('next')}`}</p>;
+}
+
 const renderThankYou = (query = '') => renderRoute({ path: '/n/:slug/order/complete/:orderNumber', Component: ThankYouRoute }, `/n/weight-loss/order/complete/000123${query}`);
 
 describe('thank-you page', () => {
@@ -146,6 +152,21 @@ describe('thank-you page', () => {
     renderThankYou();
     expect(await screen.findByRole('heading', { level: 1, name: 'Thanks for your order, Sam' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start your journey' })).toHaveAttribute('href', '/account/health-actions');
+  });
+});
+
+describe('who may see it', () => {
+  it('someone else’s order (or none) is not found', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'No such order' }), { status: 404 }));
+    renderThankYou();
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent(/Sam/);
+    expect(screen.queryByText('Order number 000123')).not.toBeInTheDocument();
+  });
+
+  it('a signed-out visitor is sent to log in and back', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Log in' }), { status: 401 }));
+    renderRoute({ path: '*', Component: () => <Routes><Route path="/n/:slug/order/complete/:orderNumber" Component={ThankYouRoute} /><Route path="/login" Component={LoginStub} /></Routes> }, '/n/weight-loss/order/complete/000123');
+    expect(await screen.findByText(`Log in, then ${'/n/weight-loss/order/complete/000123'}`)).toBeInTheDocument();
   });
 });
 

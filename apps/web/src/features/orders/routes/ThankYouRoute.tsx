@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { CRITICAL_TASKS_EXPERIMENT, criticalTasksVariant, openCriticalTasks, orderEmailNote, thankYouHeadline } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
+import { loginPathFor } from '../../auth';
 import { sendAnalyticsEvent, setAnalyticsExperiments } from '../../../lib/analytics';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ButtonLink } from '../../../ui/Button';
@@ -24,6 +25,7 @@ export function Component() {
   useDocumentTitle('Thank you for your order');
   const { orderNumber = '' } = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
   const order = useOrder(orderNumber);
   const tasks = useOrderTasks(orderNumber);
   const [onWeb, setOnWeb] = useState(continuesOnWeb);
@@ -33,6 +35,7 @@ export function Component() {
     if (experiments) setAnalyticsExperiments(experiments);
   }, [experiments]);
 
+  if (isApiError(order.error) && order.error.status === 401) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (isApiError(order.error) && order.error.isNotFound) return <NotFoundPanel />;
   if (order.isError) return <LoadStatus status="error" onRetry={() => void order.refetch()} />;
   if (!order.data || tasks.isPending) return <LoadStatus status="loading" />;

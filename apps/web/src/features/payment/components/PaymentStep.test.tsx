@@ -66,7 +66,7 @@ describe('paying with a new card', () => {
     renderPaymentStep();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid payment token');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid payment token'));
     expect(api.to('POST', '/shop-api/checkout/cart-1/complete')).toHaveLength(0);
   });
 
@@ -82,7 +82,7 @@ describe('paying with a new card', () => {
     renderPaymentStep();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Please try another card.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined. Please try another card.'));
     expect(window.sessionStorage.getItem(DEVICE_FINGERPRINT_KEY)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
@@ -163,9 +163,45 @@ describe('3-D Secure', () => {
     const frame = within(await screen.findByRole('dialog')).getByTitle('Payment confirmation from your bank');
     Object.defineProperty(frame, 'contentWindow', { configurable: true, get: () => ({ location: { pathname: '/checkout/payment-return' } }) });
     fireEvent.load(frame);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your bank did not confirm the payment.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your bank did not confirm the payment.'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('cartToken')).toBe('cart-1');
+  });
+});
+
+describe('3-D Secure window closed', () => {
+  it('asks the server how it went, and says so when it was not completed', async () => {
+    const api = fakePaymentApi({
+      'POST /shop-api/checkout/cart-1/complete': {
+        status: 201,
+        body: { status: 'action_required', action: '3ds', orderNumber: '000127', url: '/sandbox-gateway/3ds/pay_4' },
+      },
+      'POST /shop-api/orders/000127/payment/confirm': { status: 402, body: { code: 'PAYMENT_DECLINED', message: 'The payment was not confirmed.' } },
+    });
+    const user = userEvent.setup();
+    renderPaymentStep();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel payment confirmation' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The payment was not confirmed.'));
+    expect(api.to('POST', '/shop-api/orders/000127/payment/confirm')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toHaveFocus());
+  });
+});
+
+describe('an order already placed from this cart', () => {
+  it('goes to that order’s thank-you page', async () => {
+    fakePaymentApi({
+      'POST /shop-api/checkout/cart-1/complete': {
+        status: 409,
+        body: { code: 'ORDER_ALREADY_PLACED', message: 'This basket has already been ordered.', details: { orderNumber: '000100' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderPaymentStep();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank-you page weight-loss 000100' })).toBeInTheDocument();
   });
 });
 
