@@ -52,3 +52,6 @@ export * from './payment/modes';
 export * from './experiments/bucket';
 export * from './orders/order';
 export * from './tasks/task';
+export * from './payment/rules';
+export * from './payment/token-providers';
+export * from './payment/card';
