@@ -33,3 +33,25 @@ export function useSaveAddress() {
 export function lookupPostcode(postcode: string): Promise<{ addresses: LookupAddress[] }> {
   return apiGet(`/shop-api/address-lookup/${encodeURIComponent(compactPostcode(postcode))}`);
 }
+
+/** The Shipping step's choice goes on the cart, where order placement reads it (billing falls back to shipping). */
+export function useSetCheckoutAddress(cartToken: string) {
+  return useMutation({
+    mutationFn: (address: SavedAddress) =>
+      apiRequest<void>(`/shop-api/checkout/${encodeURIComponent(cartToken)}/address`, {
+        method: 'PUT',
+        body: {
+          shippingAddress: {
+            firstName: address.firstName,
+            lastName: address.lastName,
+            company: address.company,
+            street: address.street,
+            city: address.city,
+            postcode: address.postcode,
+            countryCode: 'GB',
+            ...(address.phoneNumber ? { phoneNumber: address.phoneNumber } : {}),
+          },
+        },
+      }),
+  });
+}

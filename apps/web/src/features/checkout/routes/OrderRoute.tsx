@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { Toast } from '../../../ui/Toast';
-import type { SavedAddress } from '../api';
+import { useSetCheckoutAddress, type SavedAddress } from '../api';
 import { AccountStep } from '../components/AccountStep';
 import { healthPlanSummary, HealthPlanStep } from '../components/HealthPlanStep';
 import { ShippingStep } from '../components/ShippingStep';
@@ -32,6 +32,7 @@ export function Component() {
   const [editing, setEditing] = useState<CheckoutStep | null>(null);
   const [address, setAddress] = useState<SavedAddress | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const setCheckoutAddress = useSetCheckoutAddress(token ?? '');
 
   if (token && isApiError(cart.error) && cart.error.isNotFound && !me.data) {
     return (
@@ -79,10 +80,15 @@ export function Component() {
       <ShippingStep
         user={user}
         onNotice={setNotice}
-        onDone={(saved) => {
-          setAddress(saved);
-          finish();
-        }}
+        onDone={(saved) =>
+          setCheckoutAddress.mutate(saved, {
+            onSuccess: () => {
+              setAddress(saved);
+              finish();
+            },
+            onError: (error) => setNotice(error.message),
+          })
+        }
       />
     ) : null,
     PAYMENT: user ? (
