@@ -76,3 +76,15 @@ test('a declined card shows why, and a second card places the order', async ({ p
   await expect(page).toHaveURL(/\/n\/weight-loss\/order\/complete\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1, name: ALMOST_DONE })).toBeVisible();
 });
+
+test('PayPal opens in its own window and the order is placed once it is approved', async ({ page }) => {
+  await toPayment(page, 'pay-paypal');
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order\/complete\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: ALMOST_DONE })).toBeVisible();
+  await expect.poll(() => popup.isClosed()).toBe(true);
+});
