@@ -79,6 +79,18 @@ describe('placing an order with the sandbox gateway', () => {
     expect(mails[0]!.text).toContain('billed once the clinician approves');
   });
 
+  it('places a one-off order without a subscription, keeps no card, and sends an order without tasks straight to the clinician', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { consult: false, items: [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 1, quantity: 2 }] });
+    expect(placed.reply.json()).toMatchObject({ status: 'placed', consultationSlug: null });
+    const order = await orderRow(placed.orderNumber!);
+    expect(order).toMatchObject({ state: 'awaiting_clinical_review', reviewStage: 'ready_for_clinician', total: 2598 });
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
+    expect(await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId))).toEqual([]);
+    expect((await sandboxAuthorisations(order.number))[0]).toMatchObject({ storeSource: false, amount: 2598 });
+    expect((await get(`/shop-api/orders/${order.number}`, cookie)).json()).toMatchObject({ subscription: null, thankYou: { nextSteps: [], infoBox: null } });
+  });
+
   it('shows the owner the order for its thank-you page, with the next steps, info box and stored experiment buckets', async () => {
     const cookie = await signedInPatient(ctx.app);
     const number = await placedOrderNumber(ctx.app, cookie);
@@ -188,6 +200,12 @@ describe('placing an order with the sandbox gateway', () => {
     const retry = await placeOrder(ctx.app, cookie, { cartToken: placed.cartToken });
     expect(retry.reply.json()).toMatchObject({ status: 'placed' });
     expect((await orderRow(action.orderNumber)).state).toBe('payment_failed');
+
+    // The old challenge, finished late in a window left open, holds no money: it is voided.
+    await finishSandboxAction(ctx.app, (placed.reply.json() as { url: string }).url, 'complete');
+    const late = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
+    expect(late.statusCode).toBe(402);
+    expect((await sandboxAuthorisations(action.orderNumber))[0]).toMatchObject({ status: 'voided' });
   });
 
   it('pays with PayPal after approval, and a cancel answers 402', async () => {

@@ -136,7 +136,11 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       const order = await lockOrder(tx, orderId);
       const payment = (await findCheckoutPayment(tx, orderId))!;
       const stillWaiting = order.state === 'payment_pending' && payment.state === waitingFor;
-      if (!stillWaiting) return { placed: false, unwanted: answer.status === 'authorised' && order.state === 'payment_failed' && payment.gatewayPaymentId === answer.paymentId };
+      if (!stillWaiting) {
+        // A newer attempt replaced this one while the gateway was answering: its money must not stay held.
+        const replaced = order.state === 'payment_failed' && (payment.gatewayPaymentId === null || payment.gatewayPaymentId === answer.paymentId);
+        return { placed: false, unwanted: answer.status === 'authorised' && replaced };
+      }
 
       if (answer.status === 'challenge') {
         await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
@@ -149,11 +153,23 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       }
       return { placed: answer.status === 'authorised', unwanted: false };
     });
-    if (applied.unwanted && answer.status === 'authorised') {
-      await gateway.void(answer.paymentId, `void:${answer.paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId: answer.paymentId }, 'could not void a superseded authorisation'));
-    }
+    if (applied.unwanted && answer.status === 'authorised') await voidQuietly(answer.paymentId);
     const [order, payment] = await Promise.all([findOrderById(db, orderId), findCheckoutPayment(db, orderId)]);
     return { order: order!, payment: payment!, placed: applied.placed };
+  }
+
+  async function voidQuietly(paymentId: string): Promise<void> {
+    await gateway.void(paymentId, `void:${paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId }, 'could not void a superseded authorisation'));
+  }
+
+  /**
+   * A replaced attempt whose 3-D Secure or PayPal step the patient still finished (in a window left open): the
+   * gateway authorised money for an order that no longer exists, so it is released at once.
+   */
+  async function releaseReplaced(payment: PaymentRow | null): Promise<void> {
+    if (payment?.declineReason !== SUPERSEDED_REASON || !payment.gatewayPaymentId) return;
+    const answer = await gateway.outcome(payment.gatewayPaymentId).catch(() => null);
+    if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
 
   /** The authorised branch: everything an approved payment sets in motion, inside the caller's transaction. */
@@ -318,6 +334,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         return { ...replyFor(result.order, result.payment), status: 200 };
       }
       if (order.state === 'payment_pending' && payment?.state === 'challenge') throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE);
+      if (order.state === 'payment_failed') await releaseReplaced(payment);
       return { ...replyFor(order, payment), status: 200 };
     },
 
@@ -358,6 +375,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     async paymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type !== 'authorised' && event.type !== 'declined') return;
       const payment = await findPaymentByGatewayId(db, event.paymentId);
+      if (payment?.declineReason === SUPERSEDED_REASON) return releaseReplaced(payment);
       if (!payment || payment.state !== 'challenge') return;
       const answer = await gateway.outcome(event.paymentId);
       if (answer.status === 'challenge') return;
