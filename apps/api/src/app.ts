@@ -18,13 +18,16 @@ import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
-import { cartRoutes } from './modules/cart/routes';
-import { promotionCatalog } from './modules/cart/promotions';
-import { createCartService } from './modules/cart/service';
+import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createOrderService, orderRoutes } from './modules/orders/index';
+import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
+import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
+import { paymentSetupFor } from './modules/payment/setup';
+import { createMailer } from './modules/auth/setup';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { createQuestionnaireService } from './modules/questionnaires/service';
 import { quizRoutes } from './modules/quiz/routes';
@@ -60,6 +63,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
+        // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
+        'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
       },
     },
   });
@@ -82,7 +88,18 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const carts = createCartService({ db: database.db, questionnaires, promotions: promotionCatalog(database.db) });
+  const promotions = promotionCatalog(database.db);
+  const carts = createCartService({ db: database.db, questionnaires, promotions });
+  const payment = paymentSetupFor(config, database.db);
+  const orders = createOrderService({
+    db: database.db,
+    gateway: payment.gateway,
+    carts: checkoutCarts({ db: database.db, promotions, questionnaires }),
+    mailer: createMailer(config, database.db),
+    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    brandName: config.BRAND_NAME,
+    log: app.log,
+  });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -99,6 +116,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
+      await shopApi.register(orderRoutes, { orders, auth });
+      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
+      await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       await shopApi.register(uploadRoutes, {
         repo: uploadsRepo(database.db),
         store: fileStoreFor(config),
@@ -108,6 +128,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     },
     { prefix: '/shop-api' },
   );
+
+  // The sandbox stands for the payment provider, so it lives beside the shop's API rather than inside it.
+  if (payment.sandbox) await app.register(sandboxGatewayRoutes, { sandbox: payment.sandbox, prefix: '/sandbox-gateway' });
 
   registerPages(app, webRoot);
   return app;

@@ -1,20 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { field, signUp } from './support/checkout';
 import { startCheckout } from './support/consultation';
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const errorOf = (page: Page, label: string) => page.locator('.field').filter({ has: field(page, label) }).locator('.field__error');
-
-async function signUp(page: Page, email: string) {
-  await field(page, 'First name').fill('Alex');
-  await field(page, 'Last name').fill('Smith');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Mobile number').fill('07700 900123');
-  await field(page, 'Date of birth').fill('12031990');
-  await field(page, 'Password').fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
-  await page.getByRole('button', { name: 'Create account and continue' }).click();
-}
 
 test('sign up in the checkout, each field error shown then fixed, then an address from the postcode finder', async ({ page }) => {
   await startCheckout(page);

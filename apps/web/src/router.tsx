@@ -5,6 +5,8 @@ import { RootHydrateFallback, RootLayout } from './app/layouts/RootLayout';
 
 /** Every page is its own lazily loaded module, so the entry holds only the frame. */
 export const routes: RouteObject[] = [
+  // Shown inside the bank's challenge frame or the PayPal window, so it goes without the site's frame.
+  { path: 'checkout/payment-return', lazy: () => import('./features/payment/routes/PaymentReturnRoute') },
   {
     id: 'root',
     Component: RootLayout,
@@ -22,6 +24,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/recommendations/routes/RecommendationsRoute'),
           },
           { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
+          { path: 'n/:slug/order/complete/:orderNumber', lazy: () => import('./features/orders/routes/ThankYouRoute') },
           { path: 'login', lazy: () => import('./features/auth/routes/LoginRoute') },
           { path: 'r/:uid', lazy: () => import('./features/auth/routes/ReferralRoute') },
           { path: 'forgot-password', lazy: () => import('./features/auth/routes/ForgotPasswordRoute') },

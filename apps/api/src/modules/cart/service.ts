@@ -105,7 +105,7 @@ function checkoutTasksOf(lines: readonly CartLineRow[]): CheckoutTask[] {
   return [...byCode.values()].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code)).map(({ position: _position, ...task }) => task);
 }
 
-function toCart(
+export function toCart(
   cart: CartRow,
   lines: readonly CartLineRow[],
   consultationSlugs: readonly string[],
@@ -399,7 +399,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
 }
 
 /** An owned cart answers only to its owner; an anonymous one to whoever holds its token. */
-function visibleTo(cart: CartRow, viewer: Viewer): boolean {
+export function visibleTo(cart: Pick<CartRow, 'customerUid'>, viewer: Viewer): boolean {
   return cart.customerUid === null || cart.customerUid === viewer;
 }
 

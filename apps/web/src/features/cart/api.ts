@@ -14,6 +14,11 @@ export function storedCartToken(): string | null {
   }
 }
 
+/** Once an order is placed its cart is spent; the next visit starts a fresh one. */
+export function clearStoredCartToken(): void {
+  storeCartToken(null);
+}
+
 function storeCartToken(token: string | null): void {
   try {
     if (token) window.localStorage.setItem(CART_TOKEN_KEY, token);

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
 import { storedCartToken, useCart } from '../../cart';
+import { PaymentStep } from '../../payment';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -23,6 +24,7 @@ import '../../auth/auth.css';
 export function Component() {
   useDocumentTitle('Checkout');
   const location = useLocation();
+  const { slug = 'weight-loss' } = useParams();
   const [token] = useState(storedCartToken);
   const cart = useCart(token);
   const me = useMe();
@@ -99,12 +101,11 @@ export function Component() {
         }}
       />
     ) : null,
-    PAYMENT: (
-      <p>
-        Online payment opens with our next release. Nothing has been charged; your basket and details are saved, and our team can take your
-        order by phone on 020 7946 0000.
-      </p>
-    ),
+    PAYMENT: user ? (
+      <Suspense fallback={<LoadStatus status="loading" />}>
+        <PaymentStep cart={cart.data} cartToken={token} user={user} slug={slug} />
+      </Suspense>
+    ) : null,
   };
 
   return (

@@ -253,6 +253,7 @@ describe('the quiz route', () => {
         step_id: 'measurements',
         step_answers: { bmi: kgCm(100, 175) },
         step_name: 'Height and weight',
+        experiments: {},
       },
     });
   });

@@ -6,13 +6,14 @@ interface DosagePerMonthTableProps {
   steps: readonly DoseStep[];
   /** The 'gift' bucket of the recurring-discount test: £20 off the 2nd and 3rd months (SPEC §9). */
   recurringGift: boolean;
+  caption?: string;
 }
 
 /**
  * The dosage per month table (SPEC §9): Month, Dosage, Price, then 'Optional higher doses, if required'. Shown
  * on the recommendations page and the thank-you page; a single month is no table.
  */
-export function DosagePerMonthTable({ steps, recurringGift }: DosagePerMonthTableProps) {
+export function DosagePerMonthTable({ steps, recurringGift, caption = 'Your dosage per month' }: DosagePerMonthTableProps) {
   const id = useId();
   const table = dosageTable(recurringGift ? withRecurringGift(steps) : steps);
   if (table.rows.length <= 1) return null;
@@ -24,7 +25,7 @@ export function DosagePerMonthTable({ steps, recurringGift }: DosagePerMonthTabl
         </p>
       ) : null}
       <table className="dosage-table" aria-describedby={recurringGift ? `${id}-gift` : undefined}>
-        <caption>Your dosage per month</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Month</th>

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The checkout's sign-up form, filled as a valid new patient. */
+export async function signUp(page: Page, email: string, firstName = 'Alex'): Promise<void> {
+  await field(page, 'First name').fill(firstName);
+  await field(page, 'Last name').fill('Smith');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Mobile number').fill('07700 900123');
+  await field(page, 'Date of birth').fill('12031990');
+  await field(page, 'Password').fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+  await page.getByRole('button', { name: 'Create account and continue' }).click();
+}
+
+/** An address from the postcode finder (the sandbox knows LS1 4AP), then on to the Payment step. */
+export async function chooseAddressAndContinue(page: Page): Promise<void> {
+  await field(page, 'Postcode').fill('LS1 4AP');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await page.getByLabel('Select your address').selectOption({ label: 'Flat 3, Oak House, 12 High Street, Leeds, LS1 4AP' });
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+}
