@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,7 +12,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
-import { accountRoutes, createAccountService } from './modules/account/index';
+import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
@@ -121,7 +122,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(checkoutAddressRoutes, { db: database.db });
       await shopApi.register(orderRoutes, { orders, auth });
-      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
+      // Signs card-verification tickets; like sessions, outside production a missing AUTH_SECRET means one per start.
+      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret: config.AUTH_SECRET ?? randomBytes(32).toString('base64url') });
+      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       const uploads = uploadsRepo(database.db);
       const store = fileStoreFor(config);
