@@ -318,6 +318,15 @@ describe('bad input never answers 500', () => {
     expect(res.json()).toMatchObject({ code });
   });
 
+  it('refuses one Idempotency-Key for two baskets', async () => {
+    const key = randomUUID();
+    const first = await placeOrder(ctx.app, cookie, { idempotencyKey: key });
+    expect(first.reply.statusCode).toBe(201);
+    const second = await placeOrder(ctx.app, cookie, { idempotencyKey: key });
+    expect(second.reply.statusCode).toBe(422);
+    expect(second.reply.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   it('lets an unknown token fail the attempt without blocking a retry', async () => {
     const retry = await placeOrder(ctx.app, cookie, { cartToken });
     expect(retry.reply.json()).toMatchObject({ status: 'placed' });

@@ -119,6 +119,16 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
 }
 
+const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+
+/** PostgreSQL 23505: a unique constraint refused the row. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
 export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, now = () => new Date() }: OrderServiceDeps) {
@@ -288,7 +298,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           const cart = await carts.lock(tx, token, customer.uid, rules);
           const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
           if (earlier) {
-            if (earlier.cartId !== cart.id) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+            if (earlier.cartId !== cart.id) throw keyReused();
             return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
           }
           const live = await findLiveOrderForCart(tx, cart.id);
@@ -308,6 +318,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
+        // One key sent at once for two baskets: each basket's lock lets both through, the unique key stops one.
+        if (isUniqueViolation(error)) throw keyReused();
         throw error;
       }
       const { order, payment } = placed;
