@@ -63,6 +63,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
+        // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
+        'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
       },
     },
   });

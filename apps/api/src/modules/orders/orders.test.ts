@@ -164,6 +164,10 @@ describe('placing an order with the sandbox gateway', () => {
     // Framed by the shop's own checkout only.
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // Its form posts name their origin (under no-referrer, a browser would send Origin: null, which is refused).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    // Over plain http (tests, local runs) a framed page must not be upgraded to https on its way back to the shop.
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
 
     const finished = await finishSandboxAction(ctx.app, action.url, 'complete');
     expect(finished.statusCode).toBe(303);
