@@ -99,6 +99,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     log: app.log,
+    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
   });
   await app.register(
     async (shopApi) => {

@@ -425,6 +425,28 @@ describe('payment endpoints', () => {
   });
 });
 
+describe('card testing', () => {
+  it('refuses new payment attempts after too many failed ones in an hour, while a repeat of one is still answered', async () => {
+    const limited = await createTestContext({ CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '2' });
+    try {
+      const cookie = await signedInPatient(limited.app);
+      const first = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.declines });
+      expect(first.reply.statusCode).toBe(402);
+      const second = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.declines, cartToken: first.cartToken });
+      expect(second.reply.statusCode).toBe(402);
+      const third = await placeOrder(limited.app, cookie, { cartToken: first.cartToken });
+      expect(third.reply.statusCode).toBe(429);
+      expect(third.reply.json()).toMatchObject({ code: 'TOO_MANY_PAYMENT_ATTEMPTS' });
+      const repeat = await completeCheckout(limited.app, cookie, first.cartToken, { mode: 'NEW_CARD', token: 'tok_any' }, first.idempotencyKey);
+      expect(repeat.statusCode).toBe(402);
+      // Another patient is not held back.
+      expect((await placeOrder(limited.app, await signedInPatient(limited.app))).reply.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a failing mail server', () => {
   it('never fails the order; the failure is only logged', async () => {
     const broken = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });

@@ -24,6 +24,7 @@ import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
+  countFailedOrdersSince,
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
@@ -66,6 +67,8 @@ export interface OrderServiceDeps {
   siteUrl: string;
   brandName: string;
   log: FastifyBaseLogger;
+  /** Failed payment attempts per patient per hour before new ones are refused (card testing). */
+  failedAttemptsPerHour: number;
   now?: () => Date;
 }
 
@@ -77,6 +80,8 @@ const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Plea
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
 const RETURN_PATH = '/checkout/payment-return';
+const HOUR_MS = 60 * 60 * 1000;
+const TOO_MANY_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
 
 /** Which gateway method and source a completion asks for; refuses a mode without the token it needs. */
 function paymentMethodFor(body: CompleteCheckout): { method: string; source: PaymentSource | 'saved' } {
@@ -131,7 +136,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, failedAttemptsPerHour, now = () => new Date() }: OrderServiceDeps) {
   const returnUrl = (number: string) => `${RETURN_PATH}?order=${encodeURIComponent(number)}`;
 
   /**
@@ -307,6 +312,10 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           }
           if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
           if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
+          // Counted in the database, so every process agrees; repeats of one attempt found their order above.
+          if ((await countFailedOrdersSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) >= failedAttemptsPerHour) {
+            throw new AppError(429, 'TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
+          }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
             await updateOrder(tx, live.id, { state: 'payment_failed', paymentState: 'declined' });
