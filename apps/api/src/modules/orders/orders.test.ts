@@ -425,6 +425,32 @@ describe('payment endpoints', () => {
   });
 });
 
+describe('with Checkout.com configured', () => {
+  it('gives the browser the provider’s tokens address and key, lets pages reach it, and refuses Apple Pay without a merchant identity', async () => {
+    const live = await createTestContext({ PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_sbox_x', CHECKOUT_COM_PUBLIC_KEY: 'pk_sbox_x', CHECKOUT_COM_BASE_URL: 'https://api.sandbox.checkout.com' });
+    try {
+      const config = await live.app.inject({ method: 'GET', url: '/shop-api/payment/config' });
+      expect(config.json()).toEqual({ gateway: 'checkout-com', tokensUrl: 'https://api.sandbox.checkout.com/tokens', publicKey: 'pk_sbox_x', applePay: null, googlePay: null, paypal: true });
+      const csp = config.headers['content-security-policy'] as string;
+      expect(csp).toContain("connect-src 'self' https://api.sandbox.checkout.com");
+      expect(csp).toContain("frame-src 'self' https://*.checkout.com https://*.ckotech.co");
+      // No sandbox provider pages in front of a real provider.
+      expect((await live.app.inject({ method: 'GET', url: '/sandbox-gateway/3ds/pay_x' })).statusCode).toBe(404);
+      const cookie = await signedInPatient(live.app);
+      const apple = await live.app.inject({
+        method: 'POST',
+        url: '/shop-api/applepay/validate-session?applePayMerchantIdentifier=merchant.x',
+        payload: { appleUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'localhost' },
+        headers: { cookie },
+      });
+      expect(apple.statusCode).toBe(422);
+      expect(apple.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
+    } finally {
+      await live.close();
+    }
+  });
+});
+
 describe('card testing', () => {
   it('refuses new payment attempts after too many failed ones in an hour, while a repeat of one is still answered', async () => {
     const limited = await createTestContext({ CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '2' });
