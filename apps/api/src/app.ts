@@ -64,11 +64,18 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const payment = paymentSetupFor(config, database.db);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
+        // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
+        'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
+        // The payment provider: the browser tokenises cards with it and shows its 3-D Secure page in a frame.
+        'connect-src': ["'self'", ...payment.contentSecurity.connect],
+        'frame-src': ["'self'", ...payment.contentSecurity.frame],
       },
     },
   });
@@ -93,7 +100,6 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
   const carts = createCartService({ db: database.db, questionnaires, promotions });
-  const payment = paymentSetupFor(config, database.db);
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
@@ -102,6 +108,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     log: app.log,
+    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
   });
   await app.register(
     async (shopApi) => {
