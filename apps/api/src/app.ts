@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,6 +12,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
@@ -33,7 +35,9 @@ import { createQuestionnaireService } from './modules/questionnaires/service';
 import { quizRoutes } from './modules/quiz/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
-import { uploadsRepo } from './modules/uploads/repo';
+import { taskRoutes } from './modules/tasks/index';
+import { clinicRoutes } from './modules/clinic/routes';
+import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor } from './modules/uploads/setup';
 
@@ -43,12 +47,14 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; left out, the API serves no pages. */
   webRoot?: string | null;
+  /** The current instant, for rules that depend on the UK date and time; tests fix it. */
+  now?: () => Date;
 }
 
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, logger = false, webRoot = null }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -58,6 +64,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const payment = paymentSetupFor(config, database.db);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -66,6 +73,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
         // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
         // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
         'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
+        // The payment provider: the browser tokenises cards with it and shows its 3-D Secure page in a frame.
+        'connect-src': ["'self'", ...payment.contentSecurity.connect],
+        'frame-src': ["'self'", ...payment.contentSecurity.frame],
       },
     },
   });
@@ -90,7 +100,6 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
   const carts = createCartService({ db: database.db, questionnaires, promotions });
-  const payment = paymentSetupFor(config, database.db);
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
@@ -99,13 +108,14 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     log: app.log,
+    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
   });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, secureCookies });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
       await shopApi.register(analyticsRoutes, { db: database.db });
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, { carts });
@@ -116,15 +126,17 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
+      await shopApi.register(taskRoutes, { db: database.db, auth });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(orderRoutes, { orders, auth });
-      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
+      // Signs card-verification tickets; like sessions, outside production a missing AUTH_SECRET means one per start.
+      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret: config.AUTH_SECRET ?? randomBytes(32).toString('base64url') });
+      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
-      await shopApi.register(uploadRoutes, {
-        repo: uploadsRepo(database.db),
-        store: fileStoreFor(config),
-        auth,
-        maxBytes: config.UPLOAD_MAX_BYTES,
-      });
+      const uploads = uploadsRepo(database.db);
+      const store = fileStoreFor(config);
+      await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
+      await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
     },
     { prefix: '/shop-api' },
   );

@@ -51,6 +51,8 @@ const envSchema = z
       .optional(),
   ),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(100_000).max(50_000_000).default(10_000_000),
+  /** Password of the demo clinician seeded with the demo data outside production (never in production). */
+  DEMO_CLINICIAN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('clinic-demo-2026'),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** The card payment provider: 'sandbox' (test cards, state in the database) or 'checkout-com'. */
@@ -72,6 +74,8 @@ const envSchema = z
   APPLE_PAY_MERCHANT_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Google Pay merchant id (Google Pay business console); unset with checkout-com hides Google Pay. */
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
+  CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

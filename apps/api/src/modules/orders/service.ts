@@ -24,6 +24,7 @@ import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
+  countFailedOrdersSince,
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
@@ -66,6 +67,8 @@ export interface OrderServiceDeps {
   siteUrl: string;
   brandName: string;
   log: FastifyBaseLogger;
+  /** Failed payment attempts per patient per hour before new ones are refused (card testing). */
+  failedAttemptsPerHour: number;
   now?: () => Date;
 }
 
@@ -77,6 +80,8 @@ const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Plea
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
 const RETURN_PATH = '/checkout/payment-return';
+const HOUR_MS = 60 * 60 * 1000;
+const TOO_MANY_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
 
 /** Which gateway method and source a completion asks for; refuses a mode without the token it needs. */
 function paymentMethodFor(body: CompleteCheckout): { method: string; source: PaymentSource | 'saved' } {
@@ -119,9 +124,19 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
 }
 
+const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+
+/** PostgreSQL 23505: a unique constraint refused the row. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, failedAttemptsPerHour, now = () => new Date() }: OrderServiceDeps) {
   const returnUrl = (number: string) => `${RETURN_PATH}?order=${encodeURIComponent(number)}`;
 
   /**
@@ -288,7 +303,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           const cart = await carts.lock(tx, token, customer.uid, rules);
           const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
           if (earlier) {
-            if (earlier.cartId !== cart.id) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+            if (earlier.cartId !== cart.id) throw keyReused();
             return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
           }
           const live = await findLiveOrderForCart(tx, cart.id);
@@ -297,6 +312,10 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           }
           if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
           if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
+          // Counted in the database, so every process agrees; repeats of one attempt found their order above.
+          if ((await countFailedOrdersSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) >= failedAttemptsPerHour) {
+            throw new AppError(429, 'TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
+          }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
             await updateOrder(tx, live.id, { state: 'payment_failed', paymentState: 'declined' });
@@ -308,6 +327,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
+        // One key sent at once for two baskets: each basket's lock lets both through, the unique key stops one.
+        if (isUniqueViolation(error)) throw keyReused();
         throw error;
       }
       const { order, payment } = placed;

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import type { BillingService } from '../account/index';
 import { listPaymentTokens } from '../orders/index';
 import type { PaymentSetup } from './setup';
 
@@ -23,7 +24,10 @@ const validateSessionBody = z.object({ appleUrl: z.string().min(1).max(500), dom
 const invalidToken = () => new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
 
 /** The payment provider's browser configuration, the patient's saved cards, and Apple Pay merchant validation. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: AuthService; brandName: string }> = async (app, { payment, db, auth, brandName }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: AuthService; brandName: string; billing: BillingService }> = async (
+  app,
+  { payment, db, auth, brandName, billing },
+) => {
   app.get(
     '/payment/config',
     { schema: { tags: ['payment'], summary: 'What the browser needs to tokenise cards and wallets with the provider', response: { 200: paymentConfigSchema } } },
@@ -51,6 +55,50 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: D
           isDefault: row.isDefault,
         }));
       return reply.header('cache-control', 'no-store').send(tokens);
+    },
+  );
+
+  app.post(
+    '/me/payment-tokens',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Save a card tokenised in the browser as the default (verified without charge); plans renew on it from now',
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: {
+          201: savedPaymentTokenSchema,
+          202: z.object({ status: z.literal('action_required'), action: z.literal('3ds'), url: z.string(), verification: z.string() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          402: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      // The challenge frame lands on the shop's payment-return page, as at checkout; the page then confirms.
+      const returnUrl = `${request.protocol}://${request.host}/checkout/payment-return?card=1`;
+      const result = await billing.save(customer, request.body.token, returnUrl);
+      reply.header('cache-control', 'no-store');
+      if (result.status === 'saved') return reply.status(201).send(result.paymentToken);
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/me/payment-tokens/confirm',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "Save the card once the bank's 3-D Secure check is done (the verification from the 202 reply)",
+        body: z.object({ verification: z.string().min(1).max(400) }),
+        response: { 201: savedPaymentTokenSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', 'no-store').send(await billing.confirm(customer, request.body.verification));
     },
   );
 
