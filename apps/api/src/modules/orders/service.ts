@@ -137,7 +137,8 @@ function isUniqueViolation(error: unknown): boolean {
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
 export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, failedAttemptsPerHour, now = () => new Date() }: OrderServiceDeps) {
-  const returnUrl = (number: string) => `${RETURN_PATH}?order=${encodeURIComponent(number)}`;
+  /** Absolute, as providers require: their 3-D Secure and PayPal pages send the patient back to the shop's page. */
+  const returnUrl = (number: string) => new URL(`${RETURN_PATH}?order=${encodeURIComponent(number)}`, siteUrl).toString();
 
   /**
    * Applies the gateway's answer to an order still waiting for it, in one transaction under the order's row lock:

@@ -24,8 +24,15 @@ const tokenRequest = z.discriminatedUnion('type', [cardToken, applePayToken, goo
 const paymentParams = z.object({ paymentId: z.string().min(1).max(64) });
 const providerError = z.object({ request_id: z.string(), error_type: z.string(), error_codes: z.array(z.string()).optional() });
 
-/** Only ever back to a path of this shop: never an open redirect, whatever was stored. */
-const safeReturn = (url: string | null | undefined) => (url && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : '/');
+/**
+ * Back to the shop, which serves the sandbox on its own origin: only the path and query of the stored return
+ * address are used, so the page can never redirect anywhere else.
+ */
+function safeReturn(url: string | null | undefined): string {
+  if (!url) return '/';
+  const parsed = new URL(url, 'http://sandbox.invalid');
+  return `${parsed.pathname}${parsed.search}`.replace(/^\/+/, '/');
+}
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
