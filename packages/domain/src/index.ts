@@ -52,3 +52,4 @@ export * from './payment/modes';
 export * from './experiments/bucket';
 export * from './orders/order';
 export * from './tasks/task';
+export * from './tasks/photo';

@@ -50,7 +50,4 @@ export function useSubmitStep(slug: string) {
   });
 }
 
-/** Fire and forget: analytics never stands in a patient's way. */
-export function sendAnalyticsEvent(eventName: string, data: Record<string, unknown>): void {
-  void apiRequest('/shop-api/analytics-events', { method: 'POST', body: { eventName, data } }).catch(() => undefined);
-}
+export { sendAnalyticsEvent } from '../../lib/analytics';

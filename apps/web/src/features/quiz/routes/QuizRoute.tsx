@@ -33,6 +33,24 @@ export const REJECTED_STEP = 'rejected';
 /** /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. */
 export function Component() {
   const { slug, step = '1' } = useParams();
+  return <QuizPage slug={slug} step={step} basePath={`/n/${slug}/quiz`} />;
+}
+
+export interface QuizPageProps {
+  slug: string | undefined;
+  step: string;
+  /** Where the steps live: /n/{slug}/quiz, or /account/n/{slug}/quiz for a follow-up questionnaire. */
+  basePath: string;
+  /** Kept on every step's address (e.g. 'taskId=…' in the account area). */
+  keepQuery?: string;
+  /** Instead of recommendations: what the last step leads to (the account variant completes its task). */
+  onFinished?: (state: QuizState) => ReactNode;
+  /** Where Back on the first step goes. */
+  exitPath?: string;
+}
+
+/** The questionnaire at one step: loads it and the saved answers, then runs it (shared by the shop and the account area). */
+export function QuizPage({ slug, step, basePath, keepQuery, onFinished, exitPath = '/' }: QuizPageProps) {
   const [search] = useSearchParams();
   const questionnaire = useQuestionnaire(slug);
   const saved = useQuizState(slug);
@@ -60,7 +78,23 @@ export function Component() {
       </div>
     );
   }
-  return <Quiz key={slug} slug={slug} step={step} questionnaire={questionnaire.data} saved={saved.data ?? null} />;
+  return (
+    <Quiz
+      key={slug}
+      slug={slug}
+      step={step}
+      questionnaire={questionnaire.data}
+      saved={saved.data ?? null}
+      stepPath={(segment, query) => `${basePath}/${segment}${joinQuery(query, keepQuery)}`}
+      onFinished={onFinished}
+      exitPath={exitPath}
+    />
+  );
+}
+
+function joinQuery(...parts: (string | undefined)[]): string {
+  const query = parts.filter(Boolean).join('&');
+  return query ? `?${query}` : '';
 }
 
 interface QuizProps {
@@ -68,13 +102,16 @@ interface QuizProps {
   step: string;
   questionnaire: Questionnaire;
   saved: QuizState | null;
+  stepPath: (segment: string | number, query?: string) => string;
+  onFinished?: (state: QuizState) => ReactNode;
+  exitPath: string;
 }
 
-function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
+function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath }: QuizProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...loadLocalAnswers(slug), ...(saved?.answers ?? {}) }));
-  const [finishing, setFinishing] = useState(false);
+  const [finishing, setFinishing] = useState<QuizState | null>(null);
   // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const today = useMemo(() => ukToday(new Date()), []);
@@ -90,20 +127,23 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
 
   if (step === REJECTED_STEP) {
     const shown = rejection ?? saved?.rejection ?? null;
-    if (!shown) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+    if (!shown) return <Navigate to={stepPath(1)} replace />;
     // The `question` query value is 1-based; REVIEW YOUR ANSWERS opens the step that holds that question.
     const questionIndex = rejectionQuestionIndex(search.toString(), allQuestions(questionnaire).length);
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <RejectionScreen reason={shown.reason} onReview={() => navigate(`/n/${slug}/quiz/${stepNumberOfQuestion(questionnaire, questionIndex + 1)}`)} />
+        <RejectionScreen reason={shown.reason} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
       </QuizFrame>
     );
   }
 
   const stepNumber = Number(step);
-  if (!Number.isInteger(stepNumber) || stepNumber < 1 || stepNumber > total) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+  if (!Number.isInteger(stepNumber) || stepNumber < 1 || stepNumber > total) return <Navigate to={stepPath(1)} replace />;
   const current = questionnaire.steps[stepNumber - 1]!;
 
+  if (finishing && onFinished) {
+    return <QuizFrame questionnaire={questionnaire} stepNumber={null}>{onFinished(finishing)}</QuizFrame>;
+  }
   if (finishing) {
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
@@ -114,7 +154,7 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
 
   const showRejection = (found: Rejection) => {
     setRejection(found);
-    navigate(`/n/${slug}/quiz/${REJECTED_STEP}?question=${found.questionIndex}`);
+    navigate(stepPath(REJECTED_STEP, `question=${found.questionIndex}`));
   };
 
   const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => {
@@ -140,11 +180,11 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
     if (state.rejection) return showRejection(state.rejection);
     setRejection(null);
     if (stepNumber < total) {
-      navigate(`/n/${slug}/quiz/${stepNumber + 1}`);
+      navigate(stepPath(stepNumber + 1));
     } else if (state.flags.complete) {
-      setFinishing(true);
+      setFinishing(state);
     } else {
-      navigate(`/n/${slug}/quiz/${stepOfQuestion(questionnaire, firstMissing(questionnaire, state))}`);
+      navigate(stepPath(stepOfQuestion(questionnaire, firstMissing(questionnaire, state))));
     }
   };
 
@@ -161,7 +201,7 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
         onChange={changeAnswer}
         onRejected={showRejection}
         onSubmitted={onSubmitted}
-        onBack={() => navigate(stepNumber > 1 ? `/n/${slug}/quiz/${stepNumber - 1}` : '/')}
+        onBack={() => navigate(stepNumber > 1 ? stepPath(stepNumber - 1) : exitPath)}
       />
     </QuizFrame>
   );
