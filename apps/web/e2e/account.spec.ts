@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+const tasks = (page: Page) => page.getByRole('list', { name: 'Your tasks' }).getByRole('listitem');
+
+async function closePopup(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, `${title} popup`);
+  await dialog.getByRole('button', { name: /Continue|Back to my tasks/ }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+}
+
+async function uploadPhoto(page: Page, file: string) {
+  await page.getByLabel('Choose a photo').setInputFiles(fixture(file));
+  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom 1.7×')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+}
+
+test('a patient with a new weight-loss order works through their tasks until they are all set', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `tasks-${Date.now()}-${test.info().project.name}@example.com`;
+  await placeWeightLossOrder(page, email);
+  await page.request.post('/shop-api/logout');
+
+  // Account pages need login, and login brings the patient back.
+  await page.goto('/account/health-actions');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fhealth-actions$/);
+  await expect(page.getByRole('alert')).toHaveText('You need to log in to view this page');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PATIENT_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'My tasks' })).toBeVisible();
+  await expect(tasks(page)).toHaveCount(3);
+  await expect(page.getByText('tasks to complete')).toBeVisible();
+  await expect(page.locator('.health-actions__number')).toHaveText('3');
+  await expect(tasks(page).first()).toContainText('Required');
+  await expectNoAxeViolations(page, 'health actions');
+
+  // Identity: a photo of the ID, zoomed and cropped, with nothing chosen first.
+  await page.getByRole('link', { name: 'Verify your identity' }).click();
+  await expect(page).toHaveURL(/\/account\/upload\/upload-photo-id\?taskId=/);
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('No photos selected')).toBeVisible();
+  await expectNoAxeViolations(page, 'photo ID upload');
+  await uploadPhoto(page, 'photo-id.png');
+  await closePopup(page, 'Thank you for verifying your identity');
+  await expect(tasks(page)).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveCount(0);
+
+  // GP details: consent, the practice, confirm.
+  await page.getByRole('link', { name: 'Tell us about your GP' }).click();
+  await expect(page.getByText('Step 1 of 3: Consent')).toBeVisible();
+  await expectNoAxeViolations(page, 'GP consent');
+  await page.getByRole('button', { name: 'I consent, add my GP' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('GP practice name')).toHaveAccessibleDescription('Required');
+  await page.getByLabel('GP practice name').fill('Park Surgery');
+  await page.getByLabel('Address line 1').fill('1 Park Road');
+  await page.getByLabel('City or town').fill('Leeds');
+  await page.getByLabel('Postcode').fill('ls1 4ap');
+  await expectNoAxeViolations(page, 'GP form');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('LS1 4AP')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await closePopup(page, 'Thank you for your GP details');
+  await expect(tasks(page)).toHaveCount(1);
+
+  // The full-length photo, the last task.
+  await page.getByRole('link', { name: 'Add a full-length photo' }).click();
+  await expect(page).toHaveURL(/\/account\/upload\/weight-loss\?taskId=/);
+  await uploadPhoto(page, 'full-length.jpg');
+  await closePopup(page, 'We have your photo');
+
+  await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
+  await expectNoAxeViolations(page, 'health actions, all set');
+  await page.getByRole('link', { name: 'Visit your account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+});
