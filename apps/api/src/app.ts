@@ -30,7 +30,9 @@ import { createQuestionnaireService } from './modules/questionnaires/service';
 import { quizRoutes } from './modules/quiz/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
-import { uploadsRepo } from './modules/uploads/repo';
+import { taskRoutes } from './modules/tasks/index';
+import { clinicRoutes } from './modules/clinic/routes';
+import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor } from './modules/uploads/setup';
 
@@ -98,12 +100,11 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
-      await shopApi.register(uploadRoutes, {
-        repo: uploadsRepo(database.db),
-        store: fileStoreFor(config),
-        auth,
-        maxBytes: config.UPLOAD_MAX_BYTES,
-      });
+      await shopApi.register(taskRoutes, { db: database.db, auth });
+      const uploads = uploadsRepo(database.db);
+      const store = fileStoreFor(config);
+      await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
+      await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
     },
     { prefix: '/shop-api' },
   );

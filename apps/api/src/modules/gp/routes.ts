@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import { completeOpenTasksWhere } from '../tasks/index';
 
 const bodyDoc = z.object({
   consentGiven: z.boolean(),
@@ -18,7 +19,10 @@ const bodyDoc = z.object({
   postCode: z.string().optional(),
 });
 
-/** POST /shop-api/customers/patient-gp-info: once per patient; a repeat answers 409, which the page treats as done. */
+/**
+ * POST /shop-api/customers/patient-gp-info: once per patient; a repeat answers 409, which the page treats as done.
+ * Both complete the patient's open GP task (a new order's task is done at once by resubmitting).
+ */
 export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthService }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/customers/patient-gp-info',
@@ -32,11 +36,16 @@ export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; aut
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       const info = parseBody(patientGpInfoSchema, request.body);
-      const inserted = await db
-        .insert(gpDetails)
-        .values(info.consentGiven ? { customerId: customer.id, ...info } : { customerId: customer.id, consentGiven: false })
-        .onConflictDoNothing()
-        .returning({ customerId: gpDetails.customerId });
+      // Given now or before, the clinic has what it asked for: the patient's open GP task is done either way.
+      const inserted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(gpDetails)
+          .values(info.consentGiven ? { customerId: customer.id, ...info } : { customerId: customer.id, consentGiven: false })
+          .onConflictDoNothing()
+          .returning({ customerId: gpDetails.customerId });
+        await completeOpenTasksWhere(tx, customer.id, (task) => task.taskType === 'gp-info', 'gp-info');
+        return rows;
+      });
       if (inserted.length === 0) throw new AppError(409, 'GP_DETAILS_EXIST', 'We already have your GP details.');
       return reply.status(201).send({ consentGiven: info.consentGiven });
     },

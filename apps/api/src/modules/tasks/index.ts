@@ -1,2 +1,4 @@
 // What other modules may use from tasks.
-export { createTasksForOrder, findTasks, type TaskFilter } from './repo';
+export { createTasksForOrder, findTasks, toTask, type TaskFilter } from './repo';
+export { completeOpenTasksWhere, completeTask, findOwnTask, type OpenTaskRow } from './completion';
+export { taskRoutes } from './routes';

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@elmwood/domain';
+import { apiErrorSchema, taskSchema, type Task } from '@elmwood/domain';
 import type { FileStore } from '../../adapters/file-store/port';
-import { notFound } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import { completeOpenTasksWhere, completeTask, findOwnTask } from '../tasks/index';
 import { sanitisePhoto } from './images';
 import type { UploadsRepo } from './repo';
 
@@ -20,15 +22,30 @@ const messageBody = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(200), body: z.string().min(1).describe('base64, or a data: URL') }))
     .min(1, 'No photos selected')
     .max(MAX_ATTACHMENTS),
+  /** The photo task this answers; left out, an identity (I) or weight (W) photo completes the open task of its category. */
+  taskId: z.uuid().optional(),
 });
-const messageReply = z.object({ uploads: z.array(z.object({ id: z.string(), url: z.string() })) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema };
+const messageReply = z.object({
+  uploads: z.array(z.object({ id: z.string(), url: z.string() })),
+  /** The task the photo completed, if any. */
+  task: taskSchema.nullable(),
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
+/** Categories whose photo a clinician waits for: one arriving without its task still completes it. */
+const TASK_CATEGORIES = new Set(['I', 'W']);
+export const WRONG_TASK_MESSAGE = 'This photo is not the one this task asks for. Please upload it from its own task.';
 
 interface UploadDeps {
+  db: Db;
   repo: UploadsRepo;
   store: FileStore;
   auth: AuthService;
   maxBytes: number;
+}
+
+/** A patient's photo as it leaves the server: never cached, never sniffed as anything but a JPEG. */
+export function sendPhoto(reply: FastifyReply, bytes: Buffer) {
+  return reply.type('image/jpeg').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(bytes);
 }
 
 function decodeAttachment(body: string): Buffer {
@@ -37,22 +54,46 @@ function decodeAttachment(body: string): Buffer {
 }
 
 /** Photos to the clinic, and back to their owner only. */
-export async function uploadRoutes(app: FastifyInstance, { repo, store, auth, maxBytes }: UploadDeps) {
+export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes }: UploadDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Base64 grows by a third; a little room on top for the names.
   const bodyLimit = Math.ceil((maxBytes * 4 * MAX_ATTACHMENTS) / 3) + 64 * 1024;
 
   async function receive(request: { body: z.infer<typeof messageBody> } & Parameters<typeof requireCustomer>[0], category: string) {
     const customer = await auth.customer(requireCustomer(request));
-    const photos = await Promise.all(request.body.attachments.map((attachment) => sanitisePhoto(decodeAttachment(attachment.body), maxBytes)));
-    const saved = [];
-    for (const [index, photo] of photos.entries()) {
-      const id = randomUUID();
-      await store.put(id, photo);
-      await repo.insert({ id, customerId: customer.id, category, title: request.body.name, originalName: request.body.attachments[index]!.name, byteSize: photo.length });
-      saved.push({ id, url: `/shop-api/uploads/${id}` });
+    const { taskId } = request.body;
+    if (taskId) {
+      const task = await findOwnTask(db, customer.id, taskId);
+      if (!task) throw notFound('We could not find that task.');
+      if (task.taskType !== 'upload-photo' || task.configuration.category !== category) {
+        throw new AppError(422, 'WRONG_TASK', WRONG_TASK_MESSAGE);
+      }
     }
-    return { uploads: saved };
+    const photos = await Promise.all(request.body.attachments.map((attachment) => sanitisePhoto(decodeAttachment(attachment.body), maxBytes)));
+    const saved = photos.map((photo, index) => ({ id: randomUUID(), photo, originalName: request.body.attachments[index]!.name }));
+    await Promise.all(saved.map(({ id, photo }) => store.put(id, photo)));
+    try {
+      const task = await db.transaction(async (tx): Promise<Task | null> => {
+        for (const { id, photo, originalName } of saved) {
+          await repo.insert({ id, customerId: customer.id, category, title: request.body.name, originalName, byteSize: photo.length }, tx);
+        }
+        const evidence = saved[0]!.id;
+        if (taskId) return completeTask(tx, customer.id, taskId, evidence);
+        if (!TASK_CATEGORIES.has(category)) return null;
+        const completed = await completeOpenTasksWhere(
+          tx,
+          customer.id,
+          (open) => open.taskType === 'upload-photo' && open.configuration.category === category,
+          evidence,
+        );
+        return completed[0] ?? null;
+      });
+      return { uploads: saved.map(({ id }) => ({ id, url: `/shop-api/uploads/${id}` })), task };
+    } catch (error) {
+      // No row points at these files: they must not stay behind.
+      await Promise.all(saved.map(({ id }) => store.delete(id).catch(() => undefined)));
+      throw error;
+    }
   }
 
   api.post(
@@ -81,7 +122,7 @@ export async function uploadRoutes(app: FastifyInstance, { repo, store, auth, ma
       const upload = await repo.ownedBy(customer.id, request.params.id);
       const bytes = upload ? await store.get(upload.id) : null;
       if (!bytes) throw notFound('We could not find that photo.');
-      return reply.type('image/jpeg').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(bytes);
+      return sendPhoto(reply, bytes);
     },
   );
 }

@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Task, TaskType } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { findTasks } from './repo';
+
+export interface OpenTaskRow {
+  id: string;
+  orderId: number | null;
+  state: string;
+  taskType: TaskType;
+  isCritical: boolean;
+  configuration: Record<string, unknown>;
+}
+
+/** One patient's task with what completing it needs to know; undefined for anyone else's. */
+export async function findOwnTask(db: Db, customerId: number, taskId: string): Promise<OpenTaskRow | undefined> {
+  const [row] = await db
+    .select({
+      id: tasks.id,
+      orderId: tasks.orderId,
+      state: tasks.state,
+      taskType: taskDefinitions.taskType,
+      isCritical: taskDefinitions.isCritical,
+      configuration: taskDefinitions.configuration,
+    })
+    .from(tasks)
+    .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
+    .where(and(eq(tasks.id, taskId), eq(tasks.customerId, customerId)));
+  return row ? { ...row, taskType: row.taskType as TaskType } : undefined;
+}
+
+/**
+ * Marks a patient's open task done with its evidence (an upload id, 'gp-info', a consultation id, 'patient')
+ * inside the caller's transaction. When that was the last open critical task of its order, the order moves
+ * on to the clinician (review stage awaiting_patient → ready_for_clinician) in the same transaction. The
+ * order row is locked first, so two tasks completed at once cannot both miss being the last.
+ * Answers the task as it now stands, or null when the patient has no such task.
+ */
+export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string): Promise<Task | null> {
+  const task = await findOwnTask(tx, customerId, taskId);
+  if (!task) return null;
+  if (task.state === 'open') {
+    if (task.orderId !== null && task.isCritical) {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, task.orderId)).for('update');
+    }
+    const updated = await tx
+      .update(tasks)
+      .set({ state: 'completed', completedAt: sql`now()`, completedWith })
+      .where(and(eq(tasks.id, taskId), eq(tasks.state, 'open')))
+      .returning({ id: tasks.id });
+    if (updated.length > 0 && task.orderId !== null && task.isCritical) await advanceReviewWhenVerified(tx, task.orderId);
+  }
+  const [current] = await findTasks(tx, customerId, { taskId });
+  return current ?? null;
+}
+
+async function advanceReviewWhenVerified(tx: Db, orderId: number): Promise<void> {
+  const [open] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tasks)
+    .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
+    .where(and(eq(tasks.orderId, orderId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
+  if ((open?.count ?? 0) > 0) return;
+  await tx
+    .update(orders)
+    .set({ reviewStage: 'ready_for_clinician', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.reviewStage, 'awaiting_patient')));
+}
+
+/**
+ * Completes every open task of the patient that `matches` (by type and configuration), e.g. the ID task when
+ * an identity photo arrives without naming its task. Answers the tasks completed.
+ */
+export async function completeOpenTasksWhere(
+  tx: Db,
+  customerId: number,
+  matches: (task: OpenTaskRow) => boolean,
+  completedWith: string,
+): Promise<Task[]> {
+  const open = await tx
+    .select({
+      id: tasks.id,
+      orderId: tasks.orderId,
+      state: tasks.state,
+      taskType: taskDefinitions.taskType,
+      isCritical: taskDefinitions.isCritical,
+      configuration: taskDefinitions.configuration,
+    })
+    .from(tasks)
+    .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
+    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open')));
+  const completed: Task[] = [];
+  for (const task of open.map((row) => ({ ...row, taskType: row.taskType as TaskType })).filter(matches)) {
+    const done = await completeTask(tx, customerId, task.id, completedWith);
+    if (done) completed.push(done);
+  }
+  return completed;
+}

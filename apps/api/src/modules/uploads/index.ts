@@ -1,0 +1,3 @@
+// What other modules may use from uploads.
+export { uploadsRepo, type UploadsRepo } from './repo';
+export { sendPhoto } from './routes';

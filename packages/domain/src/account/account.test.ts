@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { CHECK_IN_LEAD_DAYS, isCheckInDue } from './check-in';
+import { checkNextDeliveryChange, formatLongDate, MAX_DELIVERY_POSTPONEMENT_DAYS, nextDeliveryLimits } from './next-delivery';
+import { progressSections } from './progress';
+import { orderTimeline } from './timeline';
+
+// Monday 23 November 2026, 10:00 in London (GMT): dispatched today, delivered by Wednesday 25th.
+const mondayMorning = new Date('2026-11-23T10:00:00Z');
+const change = (date: string, overrides: Partial<Parameters<typeof checkNextDeliveryChange>[0]> = {}) =>
+  checkNextDeliveryChange({ date, scheduled: '2026-12-01', subscriptionState: 'active', now: mondayMorning, ...overrides });
+
+describe('moving the next delivery', () => {
+  it('allows from the end of the standard delivery window to 28 days after the scheduled date', () => {
+    expect(MAX_DELIVERY_POSTPONEMENT_DAYS).toBe(28);
+    expect(nextDeliveryLimits('2026-12-01', mondayMorning)).toEqual({ earliest: '2026-11-25', latest: '2026-12-29' });
+    expect(change('2026-11-25')).toEqual({ ok: true, date: '2026-11-25' });
+    expect(change('2026-12-29')).toEqual({ ok: true, date: '2026-12-29' });
+  });
+
+  it('refuses a day too soon or too late, with the date that would do', () => {
+    expect(change('2026-11-24')).toEqual({ ok: false, message: 'The earliest we can deliver is 25 November 2026.' });
+    expect(change('2026-12-30')).toEqual({ ok: false, message: 'You can move this delivery to 29 December 2026 at the latest.' });
+  });
+
+  it('counts from the next working day once the 15:45 cut-off has passed', () => {
+    const afterCutOff = new Date('2026-11-23T15:45:00Z');
+    expect(nextDeliveryLimits('2026-12-01', afterCutOff).earliest).toBe('2026-11-26');
+    expect(change('2026-11-25', { now: afterCutOff })).toEqual({ ok: false, message: 'The earliest we can deliver is 26 November 2026.' });
+    expect(change('2026-11-25', { now: new Date('2026-11-23T15:44:00Z') }).ok).toBe(true);
+  });
+
+  it('delivers on working days only', () => {
+    const message = 'We deliver on working days only. Please choose a weekday that is not a bank holiday.';
+    expect(change('2026-11-28')).toEqual({ ok: false, message });
+    expect(change('2026-12-25')).toEqual({ ok: false, message });
+    expect(change('2026-12-28')).toEqual({ ok: false, message });
+  });
+
+  it('changes only an active plan, and only to a real date', () => {
+    expect(change('2026-12-02', { subscriptionState: 'paused' })).toEqual({ ok: false, message: 'Only an active plan can have its delivery date changed.' });
+    expect(change('2026-02-30')).toEqual({ ok: false, message: 'Please enter correct date' });
+  });
+
+  it('never has a latest date before the earliest, for a delivery already overdue', () => {
+    expect(nextDeliveryLimits('2026-10-01', mondayMorning)).toEqual({ earliest: '2026-11-25', latest: '2026-11-25' });
+  });
+
+  it('writes dates in full', () => {
+    expect(formatLongDate('2026-01-05')).toBe('5 January 2026');
+  });
+});
+
+describe('weight-loss check-in', () => {
+  it('is due from seven days before the renewal', () => {
+    expect(CHECK_IN_LEAD_DAYS).toBe(7);
+    expect(isCheckInDue('2026-11-30', '2026-11-23')).toBe(true);
+    expect(isCheckInDue('2026-12-01', '2026-11-23')).toBe(false);
+    expect(isCheckInDue('2026-11-20', '2026-11-23')).toBe(true);
+  });
+});
+
+describe('order timeline', () => {
+  it('walks awaiting review → approved → dispatched → delivered', () => {
+    expect(orderTimeline('awaiting_clinical_review').map((step) => [step.id, step.status])).toEqual([
+      ['awaiting_clinical_review', 'active'],
+      ['approved', 'upcoming'],
+      ['dispatched', 'upcoming'],
+      ['delivered', 'upcoming'],
+    ]);
+    expect(orderTimeline('dispatched').map((step) => step.status)).toEqual(['completed', 'completed', 'active', 'upcoming']);
+    expect(orderTimeline('delivered').map((step) => step.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+  });
+
+  it('ends a rejected order with the reason', () => {
+    expect(orderTimeline('rejected', 'BMI below the threshold')).toEqual([
+      { id: 'awaiting_clinical_review', title: 'Awaiting clinical review', status: 'completed', reason: null },
+      { id: 'rejected', title: 'Not approved', status: 'completed', reason: 'BMI below the threshold' },
+    ]);
+  });
+});
+
+describe('progress sections', () => {
+  const statuses = (input: Parameters<typeof progressSections>[0]) => progressSections(input).map((section) => section.status);
+
+  it('starts at the consultation without an order', () => {
+    expect(statuses({ order: null, openCriticalTasks: 0 })).toEqual(['active', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+  });
+
+  it('asks for verification while critical tasks are open, then waits for the clinician', () => {
+    const order = { state: 'awaiting_clinical_review' as const, reviewStage: 'awaiting_patient' };
+    expect(statuses({ order, openCriticalTasks: 2 })).toEqual(['completed', 'completed', 'active', 'upcoming', 'upcoming']);
+    expect(statuses({ order: { ...order, reviewStage: 'ready_for_clinician' }, openCriticalTasks: 0 })).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'active',
+      'upcoming',
+    ]);
+  });
+
+  it('is all done once the treatment is on its way', () => {
+    expect(statuses({ order: { state: 'approved', reviewStage: null }, openCriticalTasks: 0 })).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'active',
+    ]);
+    expect(statuses({ order: { state: 'delivered', reviewStage: null }, openCriticalTasks: 0 }).every((status) => status === 'completed')).toBe(true);
+  });
+});
