@@ -59,3 +59,6 @@ export * from './account/progress';
 export * from './account/next-delivery';
 export * from './account/check-in';
 export * from './account/subscription';
+export * from './payment/rules';
+export * from './payment/token-providers';
+export * from './payment/card';
