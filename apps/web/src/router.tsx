@@ -30,6 +30,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./app/layouts/AccountLayout'),
             children: [
               { index: true, lazy: () => import('./features/account/routes/AccountIndexRoute') },
+              { path: 'home', lazy: () => import('./features/account/routes/AccountHomeRoute') },
+              { path: 'plan/:subscriptionId', lazy: () => import('./features/account/routes/PlanRoute') },
+              { path: 'order-history', lazy: () => import('./features/account/routes/OrderHistoryRoute') },
+              { path: 'details/change/shipping-address', lazy: () => import('./features/account/routes/ShippingAddressRoute') },
+              { path: 'details/change/billing-method', lazy: () => import('./features/account/routes/BillingMethodRoute') },
               { path: 'health-actions', lazy: () => import('./features/tasks/routes/HealthActionsRoute') },
               { path: 'tasks/:taskId', lazy: () => import('./features/tasks/routes/TaskRoute') },
               { path: 'upload/:slug', lazy: () => import('./features/tasks/routes/PhotoUploadRoute') },

@@ -66,7 +66,7 @@ export function useSubmitGpInfo() {
 
 export interface PhotoUploadReply {
   uploads: { id: string; url: string }[];
-  task?: Task;
+  task?: Task | null;
 }
 
 export interface PhotoUpload {

@@ -34,13 +34,15 @@ interface ShippingStepProps {
   user: User;
   onDone: (address: SavedAddress) => void;
   onNotice: (message: string) => void;
+  /** The button that saves or keeps the address; the checkout's words by default. */
+  submitLabel?: string;
 }
 
 /**
  * The shipping address manager (SPEC §4): Loading, then Selected when a saved address exists, else New,
  * where the address finder comes first and manual entry follows a pick or 'Enter address manually'.
  */
-export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
+export function ShippingStep({ user, onDone, onNotice, submitLabel = 'Continue to payment' }: ShippingStepProps) {
   const book = useAddressBook(true);
   const [mode, setMode] = useState<'selected' | 'finder' | 'manual' | null>(null);
   const [draft, setDraft] = useState<Draft>(() => startingDraft(user));
@@ -64,7 +66,7 @@ export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
             Change address
           </Button>
           <Button size="lg" onClick={() => onDone(saved)}>
-            Continue to payment
+            {submitLabel}
           </Button>
         </div>
       </div>
@@ -95,11 +97,12 @@ export function ShippingStep({ user, onDone, onNotice }: ShippingStepProps) {
         setMode('finder');
       }}
       onSaved={onDone}
+      submitLabel={submitLabel}
     />
   );
 }
 
-function AddressForm({ draft, onChange, onUseFinder, onSaved }: { draft: Draft; onChange: (draft: Draft) => void; onUseFinder: () => void; onSaved: (address: SavedAddress) => void }) {
+function AddressForm({ draft, onChange, onUseFinder, onSaved, submitLabel }: { draft: Draft; onChange: (draft: Draft) => void; onUseFinder: () => void; onSaved: (address: SavedAddress) => void; submitLabel: string }) {
   const save = useSaveAddress();
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -136,7 +139,7 @@ function AddressForm({ draft, onChange, onUseFinder, onSaved }: { draft: Draft; 
         </p>
       ) : null}
       <Button type="submit" size="lg" block loading={save.isPending}>
-        Continue to payment
+        {submitLabel}
       </Button>
       <Button variant="link" onClick={onUseFinder}>
         Use address finder
