@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { accountRoutes, createAccountService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
@@ -42,12 +43,14 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; left out, the API serves no pages. */
   webRoot?: string | null;
+  /** The current instant, for rules that depend on the UK date and time; tests fix it. */
+  now?: () => Date;
 }
 
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, logger = false, webRoot = null }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -101,6 +104,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       const uploads = uploadsRepo(database.db);
       const store = fileStoreFor(config);
       await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });

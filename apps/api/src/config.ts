@@ -51,6 +51,8 @@ const envSchema = z
       .optional(),
   ),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(100_000).max(50_000_000).default(10_000_000),
+  /** Password of the demo clinician seeded with the demo data outside production (never in production). */
+  DEMO_CLINICIAN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('clinic-demo-2026'),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
 })

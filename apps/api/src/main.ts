@@ -2,6 +2,7 @@ import { buildApp, defaultWebRoot } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './seed/seed';
+import { seedDemoClinician } from './seed/staff';
 
 async function main(config: Config) {
   const database = await openDatabase(
@@ -11,6 +12,7 @@ async function main(config: Config) {
   );
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+  if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') await seedDemoClinician(database.db, config.DEMO_CLINICIAN_PASSWORD);
 
   const app = await buildApp({
     config,

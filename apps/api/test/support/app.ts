@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/seed/seed';
@@ -16,12 +16,12 @@ export interface TestContext {
 }
 
 /** The whole API on a fresh database with the demo data, driven through app.inject. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, deps: Pick<AppDeps, 'now'> = {}): Promise<TestContext> {
   // Files (encrypted uploads, their development key) go to a fresh folder, never the repository's .data.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...env });
   const database = await createTestDatabase();
   await seedDemoData(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

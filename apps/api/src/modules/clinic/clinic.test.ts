@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, staffAccessLog } from '../../db/schema/customers';
+import { DEMO_CLINICIAN_EMAIL, seedDemoClinician } from '../../seed/staff';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { cookiesOf } from '../../../test/support/patients';
 import { signedInPatientWithId } from '../../../test/support/account';
 
 let ctx: TestContext;
@@ -53,5 +55,19 @@ describe('GET /shop-api/clinic/uploads/{id}', () => {
     const res = await ctx.app.inject({ url: '/shop-api/clinic/uploads/00000000-0000-4000-8000-000000000000', headers: { cookie: pharmacist.cookie } });
     expect(res.statusCode).toBe(404);
     expect(await ctx.database.db.select().from(staffAccessLog).where(eq(staffAccessLog.staffId, pharmacist.customerId))).toEqual([]);
+  });
+});
+
+describe('the demo clinician', () => {
+  it('signs in with the configured password and reads a photo as staff', async () => {
+    await seedDemoClinician(ctx.database.db, 'first-demo-password');
+    await seedDemoClinician(ctx.database.db, 'second-demo-password');
+    const login = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/shop-api/login', payload: { _username: DEMO_CLINICIAN_EMAIL, _password: password } });
+    expect((await login('first-demo-password')).statusCode).toBe(401);
+    const signedIn = await login('second-demo-password');
+    expect(signedIn.statusCode).toBe(200);
+    const id = await uploadedPhoto((await patient()).cookie);
+    expect((await ctx.app.inject({ url: `/shop-api/clinic/uploads/${id}`, headers: { cookie: cookiesOf(signedIn) } })).statusCode).toBe(200);
   });
 });

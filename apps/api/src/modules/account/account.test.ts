@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountHome, OrderHistoryPage, SubscriptionView } from '@elmwood/domain';
+import { customers } from '../../db/schema/customers';
+import { orders, subscriptions } from '../../db/schema/orders';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
+
+// Monday 23 November 2026, 10:00 in London: an order now is delivered by Wednesday 25th.
+const NOW = new Date('2026-11-23T10:00:00Z');
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: () => NOW });
+});
+afterAll(() => ctx.close());
+
+const patient = () => signedInPatientWithId(ctx.app, ctx.database.db);
+const get = (cookie: string, url: string) => ctx.app.inject({ url, headers: { cookie } });
+const moveTo = (cookie: string, id: string, date: string) =>
+  ctx.app.inject({ method: 'PUT', url: `/shop-api/subscriptions/${id}/next-delivery`, headers: { cookie }, payload: { date } });
+
+describe('GET /shop-api/orders', () => {
+  it('pages through the patient’s own orders, newest first', async () => {
+    const owner = await patient();
+    const numbers: string[] = [];
+    for (let day = 1; day <= 5; day += 1) {
+      numbers.push((await insertOrder(ctx.database.db, owner.customerId, { createdAt: new Date(`2026-10-0${day}T09:00:00Z`), withTasks: false })).number);
+    }
+    await insertOrder(ctx.database.db, owner.customerId, { state: 'payment_failed', withTasks: false });
+    await insertOrder(ctx.database.db, (await patient()).customerId, { withTasks: false });
+
+    const first = (await get(owner.cookie, '/shop-api/orders?page=1&limit=2')).json<OrderHistoryPage>();
+    expect(first).toMatchObject({ page: 1, pages: 3, total: 5 });
+    expect(first.items.map((item) => item.id)).toEqual([numbers[4], numbers[3]]);
+    expect(first.items[0]).toMatchObject({ title: 'Wegovy', subtitle: 'Ordered 5 October 2026', price: 1999, noOfItems: 1 });
+    const last = (await get(owner.cookie, '/shop-api/orders?page=3&limit=2')).json<OrderHistoryPage>();
+    expect(last.items.map((item) => item.id)).toEqual([numbers[0]]);
+    expect((await get(owner.cookie, '/shop-api/orders?page=4&limit=2')).json<OrderHistoryPage>().items).toEqual([]);
+    expect((await get(owner.cookie, '/shop-api/orders?limit=500')).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/shop-api/orders' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /shop-api/account/home', () => {
+  it('shows progress, the active treatment, latest orders and what else the category offers', async () => {
+    const owner = await patient();
+    const order = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    const home = (await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>();
+    expect(home.progress.map((section) => [section.id, section.status])).toEqual([
+      ['consultation', 'completed'],
+      ['order', 'completed'],
+      ['verification', 'active'],
+      ['review', 'upcoming'],
+      ['dispatch', 'upcoming'],
+    ]);
+    expect(home.activeTreatments).toEqual([
+      expect.objectContaining({ subscriptionId: order.subscriptionId, title: 'Wegovy', nextDeliveryDate: '2026-12-01' }),
+    ]);
+    expect(home.latestOrders.map((entry) => entry.id)).toEqual([order.number]);
+    expect(home.recommendedTreatments.length).toBeGreaterThan(0);
+    expect(home.recommendedTreatments.map((product) => product.code)).not.toContain('WEGOVY');
+    expect(home.recommendedTreatments.every((product) => product.consultationSlug === 'weight-loss')).toBe(true);
+    expect(home).toMatchObject({ appointments: [], openTaskCount: 3, showGetAppBanner: true, goals: { goalWeightKg: null } });
+
+    await ctx.database.db.update(customers).set({ firstAppOpenAt: new Date() }).where(eq(customers.id, owner.customerId));
+    expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().showGetAppBanner).toBe(false);
+  });
+
+  it('starts a patient without orders at the consultation', async () => {
+    const home = (await get((await patient()).cookie, '/shop-api/account/home')).json<AccountHome>();
+    expect(home.progress[0]).toEqual({ id: 'consultation', title: 'Consultation completed', status: 'active' });
+    expect(home).toMatchObject({ activeTreatments: [], latestOrders: [], recommendedTreatments: [], openTaskCount: 0 });
+  });
+});
+
+describe('subscriptions', () => {
+  it('shows a plan with its order’s timeline to its owner only', async () => {
+    const owner = await patient();
+    const { subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    const view = (await get(owner.cookie, `/shop-api/subscriptions/${subscriptionId}`)).json<SubscriptionView>();
+    expect(view).toMatchObject({
+      id: subscriptionId,
+      state: 'active',
+      price: { current: 1999 },
+      nextShipment: '2026-12-01',
+      frequency: 30,
+      isShippingRequired: true,
+      items: [expect.objectContaining({ productName: 'Wegovy' })],
+      nextDeliveryLimits: { earliest: '2026-11-25', latest: '2026-12-29' },
+    });
+    expect(view.order.timeline.map((step) => [step.id, step.status])).toEqual([
+      ['awaiting_clinical_review', 'active'],
+      ['approved', 'upcoming'],
+      ['dispatched', 'upcoming'],
+      ['delivered', 'upcoming'],
+    ]);
+    const stranger = await patient();
+    expect((await get(stranger.cookie, `/shop-api/subscriptions/${subscriptionId}`)).statusCode).toBe(404);
+    expect((await moveTo(stranger.cookie, subscriptionId!, '2026-12-02')).statusCode).toBe(404);
+    expect((await get(owner.cookie, '/shop-api/subscriptions/nope')).statusCode).toBe(404);
+  });
+
+  it('shows a rejected order with its reason', async () => {
+    const owner = await patient();
+    const order = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01', state: 'cancelled' } });
+    await ctx.database.db.update(orders).set({ state: 'rejected', rejectionReason: 'Your BMI is below the threshold.' }).where(eq(orders.id, order.id));
+    const view = (await get(owner.cookie, `/shop-api/subscriptions/${order.subscriptionId}`)).json<SubscriptionView>();
+    expect(view.order.timeline.at(-1)).toEqual({ id: 'rejected', title: 'Not approved', status: 'completed', reason: 'Your BMI is below the threshold.' });
+    expect(view.nextDeliveryLimits).toBeNull();
+  });
+
+  it('moves the next delivery within the limits, and says why not outside them', async () => {
+    const owner = await patient();
+    const { subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    const id = subscriptionId!;
+    const early = await moveTo(owner.cookie, id, '2026-11-24');
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({ code: 'INVALID_DELIVERY_DATE', message: 'The earliest we can deliver is 25 November 2026.', details: { field: 'date' } });
+    expect((await moveTo(owner.cookie, id, '2026-12-30')).json().message).toBe('You can move this delivery to 29 December 2026 at the latest.');
+    expect((await moveTo(owner.cookie, id, '2026-12-25')).statusCode).toBe(422);
+    expect((await moveTo(owner.cookie, id, 'soon')).statusCode).toBe(400);
+
+    const moved = await moveTo(owner.cookie, id, '2026-12-29');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<SubscriptionView>()).toMatchObject({ nextShipment: '2026-12-29', nextDeliveryLimits: { latest: '2027-01-26' } });
+    expect((await moveTo(owner.cookie, id, '2026-11-25')).json<SubscriptionView>().nextShipment).toBe('2026-11-25');
+
+    await ctx.database.db.update(subscriptions).set({ state: 'paused' }).where(eq(subscriptions.id, id));
+    expect((await moveTo(owner.cookie, id, '2026-11-26')).json().message).toBe('Only an active plan can have its delivery date changed.');
+  });
+});

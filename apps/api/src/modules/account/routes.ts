@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountHomeSchema,
+  apiErrorSchema,
+  nextDeliveryChangeSchema,
+  ORDER_HISTORY_MAX_PAGE_SIZE,
+  ORDER_HISTORY_PAGE_SIZE,
+  orderHistoryPageSchema,
+  subscriptionViewSchema,
+} from '@elmwood/domain';
+import { notFound } from '../../lib/errors';
+import { requireCustomer } from '../auth/authentication';
+import type { AuthService } from '../auth/service';
+import { SUBSCRIPTION_NOT_FOUND_MESSAGE, type AccountService } from './service';
+
+const NO_STORE = 'private, no-store';
+const subscriptionParams = z.object({ id: z.string().max(64) });
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** The account area: home, order history and treatment plans, each read through the signed-in patient's id. */
+export async function accountRoutes(app: FastifyInstance, { account, auth }: { account: AccountService; auth: AuthService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/account/home',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Progress, goals, active and recommended treatments, latest orders, appointments, get-app banner',
+        response: { 200: accountHomeSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await account.home(customer.id));
+    },
+  );
+
+  api.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The patient's order history, newest first",
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          limit: z.coerce.number().int().min(1).max(ORDER_HISTORY_MAX_PAGE_SIZE).default(ORDER_HISTORY_PAGE_SIZE),
+        }),
+        response: { 200: orderHistoryPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      const { page, limit } = request.query;
+      return reply.header('cache-control', NO_STORE).send(await account.orderHistory(customer.id, page, limit));
+    },
+  );
+
+  api.get(
+    '/subscriptions/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A treatment plan with the status timeline of the order that began it',
+        params: subscriptionParams,
+        response: { 200: subscriptionViewSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      if (!isUuid(request.params.id)) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
+      return reply.header('cache-control', NO_STORE).send(await account.subscription(customer.id, request.params.id));
+    },
+  );
+
+  api.put(
+    '/subscriptions/:id/next-delivery',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Move the next delivery: from the end of the standard delivery window, up to 28 days after the scheduled date, working days only',
+        params: subscriptionParams,
+        body: nextDeliveryChangeSchema,
+        response: { 200: subscriptionViewSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      if (!isUuid(request.params.id)) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
+      return reply.header('cache-control', NO_STORE).send(await account.moveNextDelivery(customer.id, request.params.id, request.body.date));
+    },
+  );
+}

@@ -1,0 +1,207 @@
+import {
+  DEFAULT_CHANNEL,
+  checkNextDeliveryChange,
+  formatLongDate,
+  nextDeliveryLimits,
+  orderTimeline,
+  parseWeightAnswer,
+  progressSections,
+  ukCalendarDate,
+  weightEntriesToKg,
+  type AccountHome,
+  type Goals,
+  type OrderHistoryEntry,
+  type OrderHistoryPage,
+  type OrderState,
+  type ProductImage,
+  type SubscriptionView,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import {
+  activeSubscriptions,
+  boughtProducts,
+  consultationSlugsByTaxon,
+  customerProfile,
+  itemsOfOrders,
+  latestLiveOrder,
+  openCriticalTaskCount,
+  openTaskCount,
+  orderById,
+  orderedConsultations,
+  ordersPage,
+  ownSubscription,
+  paymentTokenById,
+  productsOfCategories,
+  setNextDeliveryDate,
+  type OrderItemRow,
+  type OrderRow,
+  type SubscriptionRow,
+} from './repo';
+
+export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'We could not find that treatment plan.';
+const LATEST_ORDERS = 3;
+const RECOMMENDED = 4;
+
+const image = (item: OrderItemRow | undefined) => (item?.image ?? null) as ProductImage | null;
+
+function frequencyText(days: number): string {
+  if (days === 90) return 'Every 3 months';
+  if (days === 30) return 'Every month';
+  return 'One-off';
+}
+
+export function toHistoryEntry(order: OrderRow, items: OrderItemRow[]): OrderHistoryEntry {
+  const [first] = items;
+  const others = items.length - 1;
+  return {
+    id: order.number,
+    title: first ? (others > 0 ? `${first.productName} and ${others} more` : first.productName) : `Order ${order.number}`,
+    subtitle: `Ordered ${formatLongDate(ukCalendarDate(order.createdAt))}`,
+    image: image(first),
+    price: order.total,
+    noOfItems: items.reduce((sum, item) => sum + item.quantity, 0),
+    state: order.state as OrderState,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+async function historyEntries(db: Db, rows: OrderRow[]): Promise<OrderHistoryEntry[]> {
+  const items = await itemsOfOrders(db, rows.map((row) => row.id));
+  return rows.map((row) => toHistoryEntry(row, items.filter((item) => item.orderId === row.id)));
+}
+
+/** Goal and starting weight from the newest ordered consultation that has a goal-weight answer. */
+function goalsFrom(consultations: Awaited<ReturnType<typeof orderedConsultations>>): Goals {
+  for (const consultation of consultations) {
+    for (const value of Object.values(consultation.answers)) {
+      const answer = parseWeightAnswer(value);
+      const goal = answer?.weight.every((entry) => entry.isTargetWeight) ? weightEntriesToKg(answer.weight) : null;
+      if (goal !== null) {
+        const start = consultation.outcome.facts.weight;
+        return { goalWeightKg: Math.round(goal * 10) / 10, startingWeightKg: typeof start === 'number' ? Math.round(start * 10) / 10 : null };
+      }
+    }
+  }
+  return { goalWeightKg: null, startingWeightKg: null };
+}
+
+export interface AccountServiceOptions {
+  db: Db;
+  /** The current instant; tests fix it. */
+  now: () => Date;
+}
+
+export function createAccountService({ db, now }: AccountServiceOptions) {
+  async function subscriptionView(subscription: SubscriptionRow): Promise<SubscriptionView> {
+    const [order, items, token] = await Promise.all([
+      orderById(db, subscription.orderId),
+      itemsOfOrders(db, [subscription.orderId]),
+      subscription.paymentTokenId === null ? undefined : paymentTokenById(db, subscription.paymentTokenId),
+    ]);
+    const recurring = items.filter((item) => item.frequency === subscription.frequency);
+    return {
+      id: subscription.id,
+      state: subscription.state as SubscriptionView['state'],
+      price: { current: subscription.price },
+      discount: subscription.discount,
+      nextShipment: subscription.nextDeliveryDate,
+      isShippingRequired: subscription.isShippingRequired,
+      frequency: subscription.frequency,
+      planMonths: subscription.planMonths,
+      items: recurring.map((item) => ({
+        productCode: item.productCode,
+        productSlug: item.productSlug,
+        productName: item.productName,
+        variantName: item.variantName,
+        dosage: item.dosage,
+        quantity: item.quantity,
+        image: image(item),
+      })),
+      order: { number: order.number, state: order.state as OrderState, timeline: orderTimeline(order.state as OrderState, order.rejectionReason) },
+      nextDeliveryLimits: subscription.state === 'active' ? nextDeliveryLimits(subscription.nextDeliveryDate, now()) : null,
+      paymentMethod: token ?? null,
+    };
+  }
+
+  return {
+    async home(customerId: number): Promise<AccountHome> {
+      const [profile, latest, page, consultations, subscriptions, bought, slugs, taskCount] = await Promise.all([
+        customerProfile(db, customerId),
+        latestLiveOrder(db, customerId),
+        ordersPage(db, customerId, 1, LATEST_ORDERS),
+        orderedConsultations(db, customerId),
+        activeSubscriptions(db, customerId),
+        boughtProducts(db, customerId),
+        consultationSlugsByTaxon(db),
+        openTaskCount(db, customerId),
+      ]);
+      const criticalOpen = latest ? await openCriticalTaskCount(db, customerId, latest.id) : 0;
+      const subscriptionItems = await itemsOfOrders(db, subscriptions.map((subscription) => subscription.orderId));
+      const recommended = await productsOfCategories(
+        db,
+        [...new Set(bought.map((product) => product.category))],
+        bought.map((product) => product.code),
+        DEFAULT_CHANNEL,
+        RECOMMENDED,
+      );
+      return {
+        firstName: profile.firstName,
+        progress: progressSections({
+          order: latest ? { state: latest.state as OrderState, reviewStage: latest.reviewStage } : null,
+          openCriticalTasks: criticalOpen,
+        }),
+        goals: goalsFrom(consultations),
+        activeTreatments: subscriptions.map((subscription) => {
+          const items = subscriptionItems.filter((item) => item.orderId === subscription.orderId && item.frequency === subscription.frequency);
+          const [first] = items;
+          return {
+            subscriptionId: subscription.id,
+            title: first?.productName ?? 'Your treatment',
+            subtitle: [first?.dosage, frequencyText(subscription.frequency)].filter(Boolean).join(' · '),
+            image: image(first),
+            nextDeliveryDate: subscription.nextDeliveryDate,
+          };
+        }),
+        recommendedTreatments: recommended.map((product) => ({
+          code: product.code,
+          slug: product.slug,
+          title: product.name,
+          subtitle: product.shortDescription,
+          image: product.images[0] ?? null,
+          consultationSlug: product.isPrescriptionOnly ? (slugs.get(product.category) ?? null) : null,
+        })),
+        latestOrders: await historyEntries(db, page.rows),
+        appointments: [],
+        openTaskCount: taskCount,
+        showGetAppBanner: profile.firstAppOpenAt === null,
+      };
+    },
+
+    async orderHistory(customerId: number, page: number, limit: number): Promise<OrderHistoryPage> {
+      const { rows, total } = await ordersPage(db, customerId, page, limit);
+      return { items: await historyEntries(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
+    },
+
+    async subscription(customerId: number, id: string): Promise<SubscriptionView> {
+      const subscription = await ownSubscription(db, customerId, id);
+      if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
+      return subscriptionView(subscription);
+    },
+
+    /** Moves the next delivery within the limits a clinic allows (packages/domain next-delivery rule). */
+    async moveNextDelivery(customerId: number, id: string, date: string): Promise<SubscriptionView> {
+      const updated = await db.transaction(async (tx) => {
+        const subscription = await ownSubscription(tx, customerId, id, { lock: true });
+        if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
+        const check = checkNextDeliveryChange({ date, scheduled: subscription.nextDeliveryDate, subscriptionState: subscription.state, now: now() });
+        if (!check.ok) throw new AppError(422, 'INVALID_DELIVERY_DATE', check.message, { field: 'date' });
+        await setNextDeliveryDate(tx, id, check.date);
+        return { ...subscription, nextDeliveryDate: check.date };
+      });
+      return subscriptionView(updated);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
