@@ -48,6 +48,26 @@ export function useCompleteTask() {
 }
 
 /**
+ * After a follow-up questionnaire: the server completes a questionnaire task from the answers themselves; a
+ * task still open afterwards is one the page completes (POST …/complete).
+ */
+export function useFinishTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (taskId: string) => {
+      const open = await apiGet<Task[]>('/shop-api/tasks');
+      const task = open.find((candidate) => candidate.id === taskId);
+      if (task) return apiRequest<Task>(`/shop-api/tasks/${encodeURIComponent(taskId)}/complete`, { method: 'POST' });
+      const completed = await apiGet<Task[]>('/shop-api/tasks', { state: 'completed' });
+      const done = completed.find((candidate) => candidate.id === taskId);
+      if (!done) throw new ApiError(404, 'NOT_FOUND', 'We could not find this task. It may belong to another account.');
+      return done;
+    },
+    onSuccess: (task) => markTaskCompleted(client, task),
+  });
+}
+
+/**
  * POST /shop-api/customers/patient-gp-info. Consent or skip, both finish the task; a 409 (details already
  * given) counts as success (SPEC §4).
  */

@@ -3,14 +3,14 @@ import type { Task } from '@elmwood/domain';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Spinner } from '../../../ui/Spinner';
-import { useCompleteTask } from '../api';
+import { useFinishTask } from '../api';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
 import { TaskCompletedDialog } from './TaskCompletedDialog';
 
-/** Completes a task once its page is done (a follow-up questionnaire's last step), then shows its popup. */
+/** Finishes a task once its page is done (a follow-up questionnaire's last step), then shows its popup. */
 export function FinishTask({ taskId }: { taskId: string | null }) {
-  const complete = useCompleteTask();
+  const complete = useFinishTask();
   const after = useAfterTask();
   const [done, setDone] = useState<Task | null>(null);
   const started = useRef(false);
