@@ -83,3 +83,52 @@ test('a patient with a new weight-loss order works through their tasks until the
   await page.getByRole('link', { name: 'Visit your account' }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
 });
+
+test('a new patient without orders finds a calm, empty account', async ({ page }) => {
+  const email = `account-${Date.now()}-${test.info().project.name}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jo' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your progress' })).toBeVisible();
+  await expect(page.getByText('You have not placed an order yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get the app' })).toBeVisible();
+  if (test.info().project.name === 'desktop') {
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the app' })).toBeHidden();
+  } else {
+    await expect(page.getByRole('link', { name: 'Download the app' })).toBeVisible();
+  }
+  // The FAQ keeps one answer open at a time.
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  await faq.getByRole('button', { name: 'How long does delivery take?' }).click();
+  await expect(faq.getByText(/arrive within two working days/)).toBeVisible();
+  await faq.getByRole('button', { name: 'Who sees my photos?' }).click();
+  await expect(faq.getByText(/arrive within two working days/)).toBeHidden();
+  await expectNoAxeViolations(page, 'account home');
+
+  await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'No tasks at the moment' })).toBeVisible();
+  await expectNoAxeViolations(page, 'health actions, none');
+
+  await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+  await expectNoAxeViolations(page, 'order history, none');
+
+  await page.goto('/account/details/change/shipping-address');
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enter address manually' }).click();
+  await page.getByLabel('Address line 1', { exact: true }).fill('Flat 3, Oak House');
+  await page.getByLabel('Town or city').fill('Leeds');
+  await page.getByLabel('Postcode').fill('LS1 4AP');
+  await expectNoAxeViolations(page, 'delivery address');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your treatments will be delivered to:' })).toContainText('Flat 3, Oak House, Leeds, LS1 4AP');
+  await page.getByRole('link', { name: 'Visit your account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+});
