@@ -132,3 +132,42 @@ test('a new patient without orders finds a calm, empty account', async ({ page }
   await page.getByRole('link', { name: 'Visit your account' }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
 });
+
+test('a photo is zoomed, cropped and uploaded with its percentage, and GP details are given, before any order', async ({ page }) => {
+  const email = `photo-${Date.now()}-${test.info().project.name}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/account/upload/upload-photo-id');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('No photos selected')).toBeVisible();
+  await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
+  await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible();
+  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom 3×')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'photo crop');
+  await page.getByRole('button', { name: 'Retake' }).click();
+  await expect(page.getByLabel('Choose a photo')).toBeAttached();
+  await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
+
+  const sent = page.waitForRequest('/shop-api/messages/category/I');
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  const body = (await sent).postDataJSON();
+  expect(body.attachments[0].name).toBe('photo-id.jpg');
+  expect(body.attachments[0].body).toMatch(/^data:image\/jpeg;base64,/);
+  await expect(page.getByRole('heading', { name: 'We have your photo' })).toBeVisible();
+
+  await page.goto('/account/gp-information');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thank you for your GP details' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back to my tasks' }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+});

@@ -118,7 +118,7 @@ export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
               onCropComplete={(_, pixels) => setArea(pixels)}
               disableAutomaticStylesInjection
               mediaProps={{ alt: 'Your photo' }}
-              cropperProps={{ 'aria-label': 'Crop frame: use the arrow keys to move the photo', 'aria-describedby': `${id}-crop-hint` }}
+              cropperProps={{ role: 'group', 'aria-label': 'Crop frame: use the arrow keys to move the photo', 'aria-describedby': `${id}-crop-hint` }}
             />
           </div>
           <ZoomControl zoom={zoom} onChange={setZoom} />
