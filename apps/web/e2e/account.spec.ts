@@ -133,7 +133,7 @@ test('a new patient without orders finds a calm, empty account', async ({ page }
   await expect(page).toHaveURL(/\/account\/home$/);
 });
 
-test('a photo is zoomed, cropped and uploaded with its percentage, and GP details are given, before any order', async ({ page }) => {
+test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped, before any order', async ({ page }) => {
   const email = `photo-${Date.now()}-${test.info().project.name}@example.com`;
   const registered = await page.request.post('/shop-api/register', {
     data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
