@@ -19,13 +19,16 @@ import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
-import { cartRoutes } from './modules/cart/routes';
-import { promotionCatalog } from './modules/cart/promotions';
-import { createCartService } from './modules/cart/service';
+import { cartRoutes, checkoutAddressRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createOrderService, orderRoutes } from './modules/orders/index';
+import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
+import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
+import { paymentSetupFor } from './modules/payment/setup';
+import { createMailer } from './modules/auth/setup';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { createQuestionnaireService } from './modules/questionnaires/service';
 import { quizRoutes } from './modules/quiz/routes';
@@ -87,7 +90,18 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const carts = createCartService({ db: database.db, questionnaires, promotions: promotionCatalog(database.db) });
+  const promotions = promotionCatalog(database.db);
+  const carts = createCartService({ db: database.db, questionnaires, promotions });
+  const payment = paymentSetupFor(config, database.db);
+  const orders = createOrderService({
+    db: database.db,
+    gateway: payment.gateway,
+    carts: checkoutCarts({ db: database.db, promotions, questionnaires }),
+    mailer: createMailer(config, database.db),
+    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    brandName: config.BRAND_NAME,
+    log: app.log,
+  });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -109,9 +123,16 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       const store = fileStoreFor(config);
       await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
       await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
+      await shopApi.register(checkoutAddressRoutes, { db: database.db });
+      await shopApi.register(orderRoutes, { orders, auth });
+      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
+      await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
     },
     { prefix: '/shop-api' },
   );
+
+  // The sandbox stands for the payment provider, so it lives beside the shop's API rather than inside it.
+  if (payment.sandbox) await app.register(sandboxGatewayRoutes, { sandbox: payment.sandbox, prefix: '/sandbox-gateway' });
 
   registerPages(app, webRoot);
   return app;

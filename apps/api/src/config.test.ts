@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+};
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000 on the embedded database', () => {
@@ -55,5 +60,17 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('picks the sandbox payment gateway by default, never silently in production, and needs Checkout.com keys', () => {
+    expect(loadConfig({}).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: undefined })).toThrow(
+      'Invalid environment variable PAYMENT_GATEWAY: cannot be sandbox in production (it takes no money) unless ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_x' })).toThrow(
+      'Invalid environment variable CHECKOUT_COM_SECRET_KEY: and CHECKOUT_COM_PUBLIC_KEY are required when PAYMENT_GATEWAY is checkout-com',
+    );
+    const live = loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: undefined, PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_x', CHECKOUT_COM_PUBLIC_KEY: 'pk_x' });
+    expect(live.PAYMENT_GATEWAY).toBe('checkout-com');
   });
 });

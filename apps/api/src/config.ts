@@ -55,6 +55,29 @@ const envSchema = z
   DEMO_CLINICIAN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('clinic-demo-2026'),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The card payment provider: 'sandbox' (test cards, state in the database) or 'checkout-com'. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'checkout-com']).default('sandbox'),
+  /** Production refuses the sandbox gateway (it takes no money) unless this says so, e.g. for a staging shop. */
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  CHECKOUT_COM_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  CHECKOUT_COM_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  CHECKOUT_COM_BASE_URL: z.url().default('https://api.checkout.com'),
+  CHECKOUT_COM_PROCESSING_CHANNEL_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Signs the provider's webhooks (Cko-Signature). */
+  CHECKOUT_COM_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** Apple Pay merchant id; with checkout-com also the merchant identity certificate and key (PEM files). */
+  APPLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  APPLE_PAY_MERCHANT_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  APPLE_PAY_MERCHANT_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Google Pay merchant id (Google Pay business console); unset with checkout-com hides Google Pay. */
+  GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  PAYPAL_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
@@ -75,6 +98,14 @@ const envSchema = z
   .refine((env) => !(env.NODE_ENV === 'production' && env.SOCIAL_SIGN_IN === 'sandbox'), {
     path: ['SOCIAL_SIGN_IN'],
     message: 'cannot be sandbox in production: the sandbox signs anyone in',
+  })
+  .refine((env) => env.PAYMENT_GATEWAY !== 'checkout-com' || (env.CHECKOUT_COM_SECRET_KEY && env.CHECKOUT_COM_PUBLIC_KEY), {
+    path: ['CHECKOUT_COM_SECRET_KEY'],
+    message: 'and CHECKOUT_COM_PUBLIC_KEY are required when PAYMENT_GATEWAY is checkout-com',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.PAYMENT_GATEWAY === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION), {
+    path: ['PAYMENT_GATEWAY'],
+    message: 'cannot be sandbox in production (it takes no money) unless ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
   })
   .transform((env) => ({ ...env, SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox') }));
 

@@ -62,3 +62,6 @@ export * from './account/subscription';
 export * from './payment/rules';
 export * from './payment/token-providers';
 export * from './payment/card';
+export * from './payment/saved-token';
+export * from './payment/apple-pay';
+export * from './orders/subscription';

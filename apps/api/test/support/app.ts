@@ -39,4 +39,6 @@ export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'x'.repeat(32),
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  // The tests drive the sandbox gateway; a real shop in production uses checkout-com.
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
 } as const;

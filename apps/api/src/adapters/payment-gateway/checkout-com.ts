@@ -1,10 +1,13 @@
-import type { Authorisation, AuthoriseRequest, PaymentGateway, PaymentSource, RenewalCharge, SavedCard } from './port';
+import { request as httpsRequest } from 'node:https';
+import type { Authorisation, AuthoriseRequest, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
 import { PaymentGatewayError } from './port';
+import { verifyCkoStyleWebhook } from './sandbox';
 
 const TIMEOUT_MS = 15_000;
 
 interface CkoSource {
   id?: string;
+  type?: string;
   scheme?: string;
   expiry_month?: number;
   expiry_year?: number;
@@ -27,17 +30,47 @@ interface CkoPayment {
  * false`, 3-D Secure on), then captures, voids or refunds by payment id. Every write carries a
  * Cko-Idempotency-Key.
  */
+export interface CheckoutComOptions {
+  secretKey: string;
+  publicKey: string;
+  baseUrl: string;
+  processingChannelId?: string;
+  webhookSecret?: string;
+  /** Apple Pay merchant identity certificate and key (PEM), for merchant validation. */
+  applePayIdentity?: { cert: string; key: string };
+  fetch?: typeof fetch;
+}
+
+/** Apple's own merchant validation call (Apple Pay on the web): POST to the validation address with the merchant identity certificate. */
+function postToApple(url: string, body: unknown, identity: { cert: string; key: string }): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method: 'POST', cert: identity.cert, key: identity.key, headers: { 'content-type': 'application/json' }, timeout: TIMEOUT_MS }, (res) => {
+      let raw = '';
+      res.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      res.on('end', () => {
+        try {
+          if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+          resolve(JSON.parse(raw) as Record<string, unknown>);
+        } catch {
+          reject(new PaymentGatewayError('Invalid payment token', 'invalid_token'));
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => reject(new PaymentGatewayError('Invalid payment token', 'invalid_token')));
+    req.end(JSON.stringify(body));
+  });
+}
+
 export function checkoutComGateway({
   secretKey,
   publicKey,
   baseUrl,
   processingChannelId,
-}: {
-  secretKey: string;
-  publicKey: string;
-  baseUrl: string;
-  processingChannelId?: string;
-}): PaymentGateway {
+  webhookSecret,
+  applePayIdentity,
+  fetch: fetchImpl = fetch,
+}: CheckoutComOptions): PaymentGateway {
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
@@ -47,7 +80,7 @@ export function checkoutComGateway({
   ): Promise<{ status: number; body: T }> {
     let response: Response;
     try {
-      response = await fetch(new URL(path, baseUrl), {
+      response = await fetchImpl(new URL(path, baseUrl), {
         method,
         headers: {
           Authorization: `Bearer ${key}`,
@@ -58,22 +91,28 @@ export function checkoutComGateway({
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
-      throw new PaymentGatewayError('The payment provider did not answer');
+      throw new PaymentGatewayError('The payment provider did not answer', 'unavailable');
     }
     const parsed = (await response.json().catch(() => ({}))) as T & CkoPayment;
     if (response.status >= 400 && response.status !== 402) {
-      throw new PaymentGatewayError(`The payment provider refused the request (${response.status} ${parsed.error_type ?? ''})`.trim());
+      // A token the provider no longer knows (expired, used, invalid) is the patient's to fix, not ours.
+      const tokenProblem = (parsed.error_codes ?? []).some((code) => code.startsWith('token_'));
+      throw new PaymentGatewayError(
+        `The payment provider refused the request (${response.status} ${parsed.error_type ?? ''})`.trim(),
+        tokenProblem ? 'invalid_token' : response.status >= 500 ? 'unavailable' : 'not_allowed',
+      );
     }
     return { status: response.status, body: parsed };
   }
 
-  const toAuthorisation = (payment: CkoPayment, saveCard: boolean): Authorisation => {
+  const toAuthorisation = (payment: CkoPayment, saveCard: boolean, kind?: SourceKind): Authorisation => {
     const id = payment.id ?? null;
+    const sourceKind: SourceKind = kind ?? (payment.source?.type === 'paypal' ? 'paypal' : 'card');
     if (payment.status === 'Pending' && payment._links?.redirect?.href && id) {
-      return { status: 'challenge', paymentId: id, challengeUrl: payment._links.redirect.href };
+      return { status: 'challenge', paymentId: id, challengeUrl: payment._links.redirect.href, action: sourceKind === 'paypal' ? 'paypal' : '3ds' };
     }
     if ((payment.status === 'Authorized' || payment.status === 'Card Verified' || payment.status === 'Captured') && payment.approved !== false && id) {
-      return { status: 'authorised', paymentId: id, card: saveCard ? savedCard(payment.source) : null };
+      return { status: 'authorised', paymentId: id, card: saveCard ? savedCard(payment.source, sourceKind) : null };
     }
     return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined' };
   };
@@ -85,16 +124,21 @@ export function checkoutComGateway({
         return { type: 'token', token: source.token, store_for_future_use: saveCard };
       case 'saved-card':
         return { type: 'id', id: source.sourceId };
+      case 'paypal':
+        // PayPal as an alternative payment method: the reply's redirect link is PayPal's approval page.
+        return { type: 'paypal' };
       case 'applepay':
       case 'googlepay': {
         const { body } = await call<{ token?: string }>('POST', '/tokens', { type: source.type, token_data: source.tokenData }, undefined, publicKey);
-        if (!body.token) throw new PaymentGatewayError('Invalid payment token');
+        if (!body.token) throw new PaymentGatewayError('Invalid payment token', 'invalid_token');
         return { type: 'token', token: body.token, store_for_future_use: saveCard };
       }
     }
   }
 
   return {
+    name: 'checkout-com',
+
     async authorise(request: AuthoriseRequest) {
       const { body } = await call<CkoPayment>(
         'POST',
@@ -106,7 +150,7 @@ export function checkoutComGateway({
           reference: request.reference,
           capture: false,
           customer: { email: request.customerEmail },
-          '3ds': { enabled: true },
+          ...(request.source.type === 'paypal' ? {} : { '3ds': { enabled: true } }),
           success_url: request.returnUrls.success,
           failure_url: request.returnUrls.failure,
           payment_type: request.saveCard ? 'Recurring' : 'Regular',
@@ -114,7 +158,8 @@ export function checkoutComGateway({
         },
         request.idempotencyKey,
       );
-      return toAuthorisation(body, request.saveCard);
+      const kind: SourceKind = request.source.type === 'paypal' ? 'paypal' : request.source.type === 'applepay' || request.source.type === 'googlepay' ? request.source.type : 'card';
+      return toAuthorisation(body, request.saveCard, kind);
     },
 
     async outcome(paymentId) {
@@ -153,16 +198,33 @@ export function checkoutComGateway({
       );
       return toAuthorisation(body, false);
     },
+
+    parseWebhook(rawBody, headers) {
+      if (!webhookSecret) throw new PaymentGatewayError('Webhooks are not configured', 'invalid_signature');
+      return verifyCkoStyleWebhook(rawBody, headers, webhookSecret);
+    },
+
+    async validateApplePayMerchant(request) {
+      // Checkout.com processes Apple Pay tokens but merchant validation is between the merchant and Apple.
+      if (!applePayIdentity) throw new PaymentGatewayError('Invalid payment token', 'invalid_token');
+      return postToApple(
+        request.validationUrl,
+        { merchantIdentifier: request.merchantIdentifier, displayName: request.displayName, initiative: 'web', initiativeContext: request.domainName },
+        applePayIdentity,
+      );
+    },
   };
 }
 
-function savedCard(source: CkoSource | undefined): SavedCard | null {
-  if (!source?.id || !source.last4) return null;
+function savedCard(source: CkoSource | undefined, kind: SourceKind): SavedCard | null {
+  if (!source?.id) return null;
+  if (kind !== 'paypal' && !source.last4) return null;
   return {
     sourceId: source.id,
-    brand: source.scheme ?? 'Card',
-    expiryMonth: source.expiry_month ?? 0,
-    expiryYear: source.expiry_year ?? 0,
-    last4: source.last4,
+    kind,
+    brand: kind === 'paypal' ? 'PayPal' : (source.scheme ?? 'Card'),
+    expiryMonth: source.expiry_month ?? null,
+    expiryYear: source.expiry_year ?? null,
+    last4: source.last4 ?? '',
   };
 }

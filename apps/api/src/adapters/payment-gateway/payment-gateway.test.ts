@@ -1,9 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase } from '../../../test/support/database';
+import type { Database } from '../../db/client';
+import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { checkoutComGateway } from './checkout-com';
 import { PaymentGatewayError, type AuthoriseRequest } from './port';
-import { sandboxGateway } from './sandbox';
+import { sandboxGateway, type SandboxGateway } from './sandbox';
 import { luhnValid } from './sandbox-cards';
 
 const request = (overrides: Partial<AuthoriseRequest>): AuthoriseRequest => ({
@@ -17,69 +22,141 @@ const request = (overrides: Partial<AuthoriseRequest>): AuthoriseRequest => ({
   ...overrides,
 });
 
-describe('sandbox gateway', () => {
-  const card = (number: string, expiryYear = 2030) => ({ number, expiryMonth: 12, expiryYear, cvv: '123' });
+describe('sandbox gateway (state in the database)', () => {
+  let database: Database;
+  let gateway: SandboxGateway;
   const today = new Date('2026-11-22T12:00:00Z');
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gateway = sandboxGateway({ db: database.db, webhookSecret: 'whsec_test_secret', today: () => today });
+  });
+  afterAll(() => database.close());
 
-  it('authorises 4242 4242 4242 4242 and keeps the card for renewals', async () => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => `/sandbox/3ds/${id}` });
-    const { token, card: display } = gateway.tokenise(card('4242 4242 4242 4242'), today);
-    expect(display).toEqual({ brand: 'Visa', expiryMonth: 12, expiryYear: 2030, last4: '4242' });
-    const answer = await gateway.authorise(request({ source: { type: 'token', token } }));
-    expect(answer).toMatchObject({ status: 'authorised', card: { last4: '4242', brand: 'Visa' } });
-    if (answer.status !== 'authorised') throw new Error('not authorised');
-    const renewal = await gateway.chargeSavedCard({ amount: 19900, reference: 'REN-1', sourceId: answer.card!.sourceId, previousPaymentId: answer.paymentId, idempotencyKey: 'r1' });
+  const card = (number: string, overrides: Record<string, unknown> = {}) => ({ type: 'card' as const, number, expiry_month: 12, expiry_year: 2030, cvv: '123', name: 'Alex Smith', ...overrides });
+  async function tokenFor(number: string): Promise<string> {
+    const reply = await gateway.createToken(card(number));
+    if (!reply.ok) throw new Error(reply.body.error_codes.join());
+    return reply.body.token;
+  }
+  const paymentCount = async () => (await database.db.select().from(sandboxPayments)).length;
+
+  it('tokenises 4242 4242 4242 4242 in the /tokens shape, authorises it and keeps the card for renewals', async () => {
+    const reply = await gateway.createToken(card('4242 4242 4242 4242'));
+    expect(reply).toMatchObject({ ok: true, body: { type: 'card', scheme: 'VISA', last4: '4242', bin: '424242', expiry_month: 12, expiry_year: 2030 } });
+    if (!reply.ok) return;
+    const answer = await gateway.authorise(request({ source: { type: 'token', token: reply.body.token } }));
+    expect(answer).toMatchObject({ status: 'authorised', card: { kind: 'card', last4: '4242', brand: 'Visa', expiryMonth: 12, expiryYear: 2030 } });
+    if (answer.status !== 'authorised') return;
+    const renewal = await gateway.chargeSavedCard({ amount: 19900, reference: 'REN-1', sourceId: answer.card!.sourceId, previousPaymentId: answer.paymentId, idempotencyKey: 'ren-1' });
     expect(renewal.status).toBe('authorised');
+    const [stored] = await database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, renewal.paymentId!));
+    expect(stored).toMatchObject({ merchantInitiated: true, previousPaymentId: answer.paymentId, status: 'captured', captured: 19900 });
+  });
+
+  it('refuses a renewal on a card nobody asked to keep, or without the payment that kept it', async () => {
+    const answer = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4242424242424242') }, saveCard: false }));
+    expect(answer).toMatchObject({ status: 'authorised', card: null });
+    const [row] = await database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, answer.paymentId!));
+    await expect(
+      gateway.chargeSavedCard({ amount: 100, reference: 'REN-2', sourceId: row!.sourceId, previousPaymentId: answer.paymentId!, idempotencyKey: 'ren-2' }),
+    ).rejects.toMatchObject({ reason: 'invalid_token' });
   });
 
   it('asks 4000 0000 0000 3220 for a 3-D Secure challenge, which may pass or fail', async () => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => `/sandbox/3ds/${id}` });
-    const pass = await gateway.authorise(request({ source: { type: 'token', token: gateway.tokenise(card('4000000000003220'), today).token } }));
-    expect(pass).toMatchObject({ status: 'challenge', challengeUrl: `/sandbox/3ds/${pass.paymentId}` });
-    gateway.completeChallenge(pass.paymentId!, true);
+    const pass = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000003220') } }));
+    expect(pass).toMatchObject({ status: 'challenge', action: '3ds', challengeUrl: `/sandbox-gateway/3ds/${pass.paymentId}` });
+    expect(await gateway.completeAction(pass.paymentId!, true)).toEqual({ returnUrl: 'https://shop.example/ok' });
+    expect((await gateway.outcome(pass.paymentId!)).status).toBe('authorised');
+    // A second press changes nothing.
+    await gateway.completeAction(pass.paymentId!, false);
     expect((await gateway.outcome(pass.paymentId!)).status).toBe('authorised');
 
-    const fail = await gateway.authorise(request({ source: { type: 'token', token: gateway.tokenise(card('4000000000003220'), today).token } }));
-    gateway.completeChallenge(fail.paymentId!, false);
-    expect((await gateway.outcome(fail.paymentId!)).status).toBe('declined');
+    const fail = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000003220') } }));
+    await gateway.completeAction(fail.paymentId!, false);
+    expect(await gateway.outcome(fail.paymentId!)).toMatchObject({ status: 'declined', reason: 'Declined - 3-D Secure authentication failed' });
   });
 
-  it('declines 4000 0000 0000 0002', async () => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => id });
-    const answer = await gateway.authorise(request({ source: { type: 'token', token: gateway.tokenise(card('4000000000000002'), today).token } }));
-    expect(answer.status).toBe('declined');
+  it('declines 4000 0000 0000 0002 with the reason', async () => {
+    const answer = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000000002') } }));
+    expect(answer).toMatchObject({ status: 'declined', reason: 'Declined - Do Not Honour' });
+  });
+
+  it('waits for PayPal approval, and a cancel declines', async () => {
+    const approve = await gateway.authorise(request({ source: { type: 'paypal' } }));
+    expect(approve).toMatchObject({ status: 'challenge', action: 'paypal', challengeUrl: `/sandbox-gateway/paypal/${approve.paymentId}` });
+    await gateway.completeAction(approve.paymentId!, true);
+    expect(await gateway.outcome(approve.paymentId!)).toMatchObject({ status: 'authorised', card: { kind: 'paypal', brand: 'PayPal' } });
+    const cancel = await gateway.authorise(request({ source: { type: 'paypal' } }));
+    await gateway.completeAction(cancel.paymentId!, false);
+    expect(await gateway.outcome(cancel.paymentId!)).toMatchObject({ status: 'declined', reason: 'The PayPal payment was cancelled' });
+  });
+
+  it('pays wallets with a Visa ending 4242 unless their data says sandbox-decline', async () => {
+    const apple = await gateway.createToken({ type: 'applepay', token_data: { version: 'EC_v1', data: 'abc', signature: 's', header: { transactionId: 't' } } });
+    expect(apple).toMatchObject({ ok: true, body: { type: 'applepay', last4: '4242', scheme: 'VISA' } });
+    const google = await gateway.createToken({ type: 'googlepay', token_data: { protocolVersion: 'ECv2', signature: 's', signedMessage: 'sandbox-decline' } });
+    if (!apple.ok || !google.ok) throw new Error('not tokenised');
+    expect((await gateway.authorise(request({ source: { type: 'token', token: apple.body.token } }))).status).toBe('authorised');
+    expect((await gateway.authorise(request({ source: { type: 'token', token: google.body.token } }))).status).toBe('declined');
   });
 
   it.each([
-    ['a bad Luhn check digit', card('4242424242424241')],
-    ['a past expiry', card('4242424242424242', 2025)],
-    ['a short CVC', { ...card('4242424242424242'), cvv: '1' }],
-  ])('refuses %s with the card-details message', (_name, details) => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => id });
-    expect(() => gateway.tokenise(details, today)).toThrow('Please enter valid card details');
+    ['a bad Luhn check digit', card('4242424242424241'), ['card_number_invalid']],
+    ['a past expiry', card('4242424242424242', { expiry_year: 2025 }), ['card_expired']],
+    ['last month', card('4242424242424242', { expiry_month: 10, expiry_year: 2026 }), ['card_expired']],
+    ['a month that does not exist', card('4242424242424242', { expiry_month: 13 }), ['card_expiry_month_invalid']],
+    ['a short CVV', card('4242424242424242', { cvv: '1' }), ['cvv_invalid']],
+  ])('refuses %s with Checkout.com error codes', async (_name, details, codes) => {
+    expect(await gateway.createToken(details)).toMatchObject({ ok: false, body: { error_type: 'request_invalid', error_codes: codes } });
   });
 
-  it('answers a repeated idempotency key with the first authorisation', async () => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => id });
-    const { token } = gateway.tokenise(card('4242424242424242'), today);
-    const same = request({ source: { type: 'token', token }, idempotencyKey: 'k-1' });
+  it('accepts a card through the last day of its expiry month', async () => {
+    expect((await gateway.createToken(card('4242424242424242', { expiry_month: 11, expiry_year: 2026 }))).ok).toBe(true);
+  });
+
+  it('refuses an unknown or expired token as an invalid payment token', async () => {
+    await expect(gateway.authorise(request({ source: { type: 'token', token: 'tok_sbx_unknown' } }))).rejects.toMatchObject({ reason: 'invalid_token' });
+    const token = await tokenFor('4242424242424242');
+    const later = sandboxGateway({ db: database.db, webhookSecret: 'x'.repeat(16), today: () => new Date(today.getTime() + 16 * 60_000) });
+    await expect(later.authorise(request({ source: { type: 'token', token } }))).rejects.toMatchObject({ reason: 'invalid_token' });
+  });
+
+  it('answers 20 concurrent requests with one idempotency key with one authorisation', async () => {
+    const token = await tokenFor('4242424242424242');
+    const before = await paymentCount();
+    const same = request({ source: { type: 'token', token }, idempotencyKey: 'k-concurrent' });
     const answers = await Promise.all(Array.from({ length: 20 }, () => gateway.authorise(same)));
     expect(new Set(answers.map((answer) => answer.paymentId)).size).toBe(1);
+    expect(await paymentCount()).toBe(before + 1);
   });
 
-  it('captures, voids and refunds only where a real gateway would', async () => {
-    const gateway = sandboxGateway({ challengeUrl: (id) => id });
-    const authorise = async () => (await gateway.authorise(request({ source: { type: 'token', token: gateway.tokenise(card('4242424242424242'), today).token } }))).paymentId!;
+  it('keeps its state across a restart: another instance captures, voids and refunds what this one authorised', async () => {
+    const authorise = async () => (await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4242424242424242') } }))).paymentId!;
     const toCapture = await authorise();
-    await expect(gateway.refund(toCapture, 100, 'rf-0')).rejects.toThrow('Only a captured payment can be refunded');
-    await gateway.capture(toCapture, 19900, 'c-1');
-    await gateway.refund(toCapture, 9900, 'rf-1');
-    await expect(gateway.refund(toCapture, 10001, 'rf-2')).rejects.toThrow('The refund is more than was captured');
-    await expect(gateway.void(toCapture, 'v-0')).rejects.toBeInstanceOf(PaymentGatewayError);
-
     const toVoid = await authorise();
-    await gateway.void(toVoid, 'v-1');
-    await expect(gateway.capture(toVoid, 19900, 'c-2')).rejects.toThrow('This payment cannot be captured');
+    const restarted = sandboxGateway({ db: database.db, webhookSecret: 'whsec_test_secret', today: () => today });
+
+    await expect(restarted.refund(toCapture, 100, 'rf-0')).rejects.toThrow('Only a captured payment can be refunded');
+    await expect(restarted.capture(toCapture, 19901, 'c-0')).rejects.toThrow('The capture is more than was authorised');
+    await restarted.capture(toCapture, 19900, 'c-1');
+    await restarted.capture(toCapture, 19900, 'c-1'); // a repeat of one capture is answered, not done again
+    await restarted.refund(toCapture, 9900, 'rf-1');
+    await restarted.refund(toCapture, 9900, 'rf-1');
+    await expect(restarted.refund(toCapture, 10001, 'rf-2')).rejects.toThrow('The refund is more than was captured');
+    await restarted.refund(toCapture, 10000, 'rf-3');
+    await expect(restarted.void(toCapture, 'v-0')).rejects.toBeInstanceOf(PaymentGatewayError);
+    const [captured] = await database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, toCapture));
+    expect(captured).toMatchObject({ status: 'refunded', captured: 19900, refunded: 19900 });
+
+    await restarted.void(toVoid, 'v-1');
+    await expect(restarted.capture(toVoid, 19900, 'c-2')).rejects.toThrow('This payment cannot be captured');
+  });
+
+  it('signs and verifies its webhooks like Checkout.com, refusing a forged one', () => {
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment_approved', data: { id: 'pay_sbx_1' } });
+    expect(gateway.parseWebhook(body, { 'cko-signature': gateway.signWebhook(body) })).toEqual({ id: 'evt_1', type: 'authorised', paymentId: 'pay_sbx_1', providerType: 'payment_approved' });
+    expect(() => gateway.parseWebhook(body, { 'cko-signature': gateway.signWebhook(`${body} `) })).toThrow(PaymentGatewayError);
+    expect(() => gateway.parseWebhook(body, {})).toThrow(PaymentGatewayError);
   });
 
   it('checks the Luhn digit', () => {
@@ -102,8 +179,13 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      const source = body.source as { token?: string } | undefined;
-      const key = [`${req.method} ${req.url} ${source?.token ?? ''}`.trim(), `${req.method} ${req.url} ${String(body.type ?? '')}`.trim(), `${req.method} ${req.url}`].find((k) => recordings[k]);
+      const source = body.source as { token?: string; type?: string } | undefined;
+      const key = [
+        `${req.method} ${req.url} ${source?.token ?? '-'}`,
+        `${req.method} ${req.url} source:${source?.type ?? ''}`,
+        `${req.method} ${req.url} ${String(body.type ?? '')}`.trim(),
+        `${req.method} ${req.url}`,
+      ].find((k) => recordings[k]);
       const recording = key ? recordings[key]! : { status: 404, body: { error_type: 'not_recorded' } };
       res.writeHead(recording.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(recording.body));
@@ -123,7 +205,7 @@ describe('Checkout.com adapter (recorded replies)', () => {
     expect(answer).toEqual({
       status: 'authorised',
       paymentId: 'pay_mbabizu24mvu3mela5njyhpit4',
-      card: { sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', brand: 'Visa', expiryMonth: 12, expiryYear: 2030, last4: '4242' },
+      card: { sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', kind: 'card', brand: 'Visa', expiryMonth: 12, expiryYear: 2030, last4: '4242' },
     });
     const sent = seen.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer sk_sbox_test');
@@ -133,7 +215,12 @@ describe('Checkout.com adapter (recorded replies)', () => {
 
   it('returns the challenge address for 3-D Secure, then the outcome', async () => {
     const answer = await gateway().authorise(request({ source: { type: 'token', token: 'tok_challenge' } }));
-    expect(answer).toEqual({ status: 'challenge', paymentId: 'pay_3ds2ux7wnp4urfyezpr6pz5kdm', challengeUrl: 'https://3ds2-sandbox.ckotech.co/interceptor/3ds_xyz/device-information' });
+    expect(answer).toEqual({
+      status: 'challenge',
+      action: '3ds',
+      paymentId: 'pay_3ds2ux7wnp4urfyezpr6pz5kdm',
+      challengeUrl: 'https://3ds2-sandbox.ckotech.co/interceptor/3ds_xyz/device-information',
+    });
     expect(await gateway().outcome('pay_3ds2ux7wnp4urfyezpr6pz5kdm')).toMatchObject({ status: 'authorised', card: { last4: '3220' } });
   });
 
@@ -143,7 +230,8 @@ describe('Checkout.com adapter (recorded replies)', () => {
       paymentId: 'pay_decl3h2ux7wnp4urfyezpr6pz',
       reason: 'Declined - Do Not Honour',
     });
-    await expect(gateway().authorise(request({ source: { type: 'token', token: 'tok_expired_token' } }))).rejects.toBeInstanceOf(PaymentGatewayError);
+    // An expired token is the patient's to fix (a new card entry), not an outage.
+    await expect(gateway().authorise(request({ source: { type: 'token', token: 'tok_expired_token' } }))).rejects.toMatchObject({ reason: 'invalid_token' });
   });
 
   it('captures, voids and refunds by payment id', async () => {
@@ -168,5 +256,56 @@ describe('Checkout.com adapter (recorded replies)', () => {
   it('charges a saved card as a merchant-initiated recurring payment', async () => {
     await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-1', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-1' });
     expect(seen.at(-1)!.body).toMatchObject({ source: { type: 'id', id: 'src_nwd3m4in3hkuddfpjsaevunhdy' }, merchant_initiated: true, payment_type: 'Recurring' });
+  });
+
+  it('pays with PayPal as an alternative payment method: no 3-D Secure, a redirect to approve, then the outcome', async () => {
+    const answer = await gateway().authorise(request({ source: { type: 'paypal' }, saveCard: true }));
+    expect(answer).toEqual({ status: 'challenge', action: 'paypal', paymentId: 'pay_paypal7wnp4urfyezpr6pz5kd', challengeUrl: 'https://www.sandbox.paypal.com/checkoutnow?token=EC-5Y6334356R851924P' });
+    const sent = seen.at(-1)!;
+    expect(sent.body).toMatchObject({ source: { type: 'paypal' }, capture: false, success_url: 'https://shop.example/ok', failure_url: 'https://shop.example/fail' });
+    expect(sent.body['3ds']).toBeUndefined();
+    expect(await gateway().outcome('pay_paypal7wnp4urfyezpr6pz5kd')).toMatchObject({ status: 'authorised', card: { kind: 'paypal', brand: 'PayPal', sourceId: 'src_paypal5vxodagsj7lhejcfv' } });
+  });
+
+  it('sends the previous payment with a merchant-initiated renewal', async () => {
+    await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-2', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-2' });
+    expect(seen.at(-1)!.body).toMatchObject({ previous_payment_id: 'pay_mbabizu24mvu3mela5njyhpit4', capture: true });
+    expect(seen.at(-1)!.headers['cko-idempotency-key']).toBe('ren-2');
+  });
+
+  it('verifies webhooks by their Cko-Signature (HMAC-SHA256 of the raw body), and refuses them without a secret', () => {
+    const secret = 'whsec_cko_recorded_test';
+    const body = JSON.stringify(recordings['webhook payment_approved']!.body);
+    const signature = createHmac('sha256', secret).update(body).digest('hex');
+    const withSecret = checkoutComGateway({ secretKey: 'sk', publicKey: 'pk', baseUrl, webhookSecret: secret });
+    expect(withSecret.parseWebhook(body, { 'cko-signature': signature })).toEqual({
+      id: 'evt_az5sblvku4ge3dwpztvyizgcau',
+      type: 'authorised',
+      paymentId: 'pay_paypal7wnp4urfyezpr6pz5kd',
+      providerType: 'payment_approved',
+    });
+    expect(() => withSecret.parseWebhook(body.replace('19900', '1'), { 'cko-signature': signature })).toThrow(PaymentGatewayError);
+    expect(() => gateway().parseWebhook(body, { 'cko-signature': signature })).toThrow(PaymentGatewayError);
+  });
+
+  it('answers an unreachable provider as unavailable, through any fetch', async () => {
+    const failing = checkoutComGateway({ secretKey: 'sk', publicKey: 'pk', baseUrl: 'https://api.sandbox.checkout.com', fetch: async () => Promise.reject(new TypeError('fetch failed')) });
+    await expect(failing.capture('pay_x', 100, 'cap-x')).rejects.toMatchObject({ reason: 'unavailable' });
+    const fake = checkoutComGateway({
+      secretKey: 'sk',
+      publicKey: 'pk',
+      baseUrl: 'https://api.sandbox.checkout.com',
+      fetch: async (input) => {
+        const key = `GET ${new URL(String(input)).pathname}`;
+        return new Response(JSON.stringify(recordings[key]!.body), { status: recordings[key]!.status });
+      },
+    });
+    expect((await fake.outcome('pay_3ds2ux7wnp4urfyezpr6pz5kdm')).status).toBe('authorised');
+  });
+
+  it('refuses Apple Pay merchant validation without a merchant identity certificate', async () => {
+    await expect(
+      gateway().validateApplePayMerchant({ validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'shop.example', merchantIdentifier: 'merchant.x', displayName: 'Shop' }),
+    ).rejects.toMatchObject({ reason: 'invalid_token' });
   });
 });

@@ -1,24 +1,46 @@
 import type { Pence } from '@elmwood/domain';
 
-/** Where the money comes from: a card tokenised in the browser, a saved card, or a wallet token. */
+export interface ApplePayTokenData {
+  version: string;
+  data: string;
+  signature: string;
+  header: Record<string, string>;
+}
+export interface GooglePayTokenData {
+  protocolVersion: string;
+  signature: string;
+  signedMessage: string;
+}
+
+/**
+ * Where the money comes from: a card or wallet tokenised in the browser with the provider's public key, a card
+ * the gateway keeps for this patient, a wallet token still to be tokenised, or PayPal (approved by the patient
+ * on PayPal's page).
+ */
 export type PaymentSource =
   | { type: 'token'; token: string }
   | { type: 'saved-card'; sourceId: string }
-  | { type: 'applepay'; tokenData: { version: string; data: string; signature: string; header: Record<string, string> } }
-  | { type: 'googlepay'; tokenData: { protocolVersion: string; signature: string; signedMessage: string } };
+  | { type: 'applepay'; tokenData: ApplePayTokenData }
+  | { type: 'googlepay'; tokenData: GooglePayTokenData }
+  | { type: 'paypal' };
+
+/** What kind of instrument paid: it decides which saved-token provider code the shop records. */
+export type SourceKind = 'card' | 'applepay' | 'googlepay' | 'paypal';
 
 /** A card kept at the gateway for renewals; the shop only ever holds these display details. */
 export interface SavedCard {
   sourceId: string;
+  kind: SourceKind;
   brand: string;
-  expiryMonth: number;
-  expiryYear: number;
+  expiryMonth: number | null;
+  expiryYear: number | null;
   last4: string;
 }
 
 export type Authorisation =
   | { status: 'authorised'; paymentId: string; card: SavedCard | null }
-  | { status: 'challenge'; paymentId: string; challengeUrl: string }
+  /** The patient must act first: a 3-D Secure challenge (in a frame) or PayPal's approval page (in a window). */
+  | { status: 'challenge'; paymentId: string; challengeUrl: string; action: '3ds' | 'paypal' }
   | { status: 'declined'; paymentId: string | null; reason: string };
 
 export interface AuthoriseRequest {
@@ -28,7 +50,7 @@ export interface AuthoriseRequest {
   customerEmail: string;
   /** Keep the card for renewals (the patient chose a subscription). */
   saveCard: boolean;
-  /** Where the 3-D Secure challenge returns the patient. */
+  /** Where the 3-D Secure challenge or PayPal returns the patient. */
   returnUrls: { success: string; failure: string };
   idempotencyKey: string;
 }
@@ -37,23 +59,56 @@ export interface RenewalCharge {
   amount: Pence;
   reference: string;
   sourceId: string;
+  /** The checkout payment that stored the card: card schemes require it for merchant-initiated charges. */
   previousPaymentId: string;
   idempotencyKey: string;
 }
 
-export class PaymentGatewayError extends Error {}
+/** A verified notification from the gateway about one payment. */
+export interface PaymentEvent {
+  id: string;
+  type: 'authorised' | 'declined' | 'captured' | 'voided' | 'refunded' | 'other';
+  paymentId: string;
+  /** The provider's own event name, for the log. */
+  providerType: string;
+}
+
+export interface ApplePayValidation {
+  /** Apple's validation address, from the Apple Pay JS onvalidatemerchant event. */
+  validationUrl: string;
+  domainName: string;
+  merchantIdentifier: string;
+  displayName: string;
+}
+
+/** The gateway refused the request itself (bad token, action not allowed, provider unreachable). */
+export class PaymentGatewayError extends Error {
+  constructor(
+    message: string,
+    /** 'invalid_token' when the payment token is unknown, expired or already used. */
+    readonly reason: 'invalid_token' | 'not_allowed' | 'unavailable' | 'invalid_signature' = 'not_allowed',
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The card payment provider. Payments are authorised at checkout and captured only once a clinician
- * has approved the order; a rejected order is voided, a returned one refunded.
+ * has approved the order; a rejected order is voided, a returned one refunded. Every write carries an
+ * idempotency key: the same key always gets the first answer and never moves money twice.
  */
 export interface PaymentGateway {
+  readonly name: 'sandbox' | 'checkout-com';
   authorise(request: AuthoriseRequest): Promise<Authorisation>;
-  /** The outcome once the patient has finished (or abandoned) a 3-D Secure challenge. */
+  /** The outcome once the patient has finished (or abandoned) a 3-D Secure challenge or PayPal approval. */
   outcome(paymentId: string): Promise<Authorisation>;
   capture(paymentId: string, amount: Pence, idempotencyKey: string): Promise<void>;
   void(paymentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentId: string, amount: Pence, idempotencyKey: string): Promise<void>;
   /** A merchant-initiated charge on a saved card (subscription renewals). */
   chargeSavedCard(charge: RenewalCharge): Promise<Authorisation>;
+  /** Checks a webhook's signature and reads it; throws PaymentGatewayError('invalid_signature') when forged. */
+  parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+  /** Apple Pay merchant validation: the merchant session the browser hands to Apple Pay JS. */
+  validateApplePayMerchant(request: ApplePayValidation): Promise<Record<string, unknown>>;
 }

@@ -5,11 +5,15 @@ export const SANDBOX_CARDS = {
   declines: '4000000000000002',
 } as const;
 
-export interface CardDetails {
-  number: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cvv: string;
+/** What a wallet's token data says to make the sandbox decline it; otherwise it pays with a Visa ending 4242. */
+export const SANDBOX_WALLET_DECLINE = 'sandbox-decline';
+
+export type SandboxBehaviour = 'authorise' | 'challenge' | 'decline';
+
+export function behaviourOf(digits: string): SandboxBehaviour {
+  if (digits === SANDBOX_CARDS.challenges) return 'challenge';
+  if (digits === SANDBOX_CARDS.declines) return 'decline';
+  return 'authorise';
 }
 
 export function luhnValid(digits: string): boolean {
@@ -26,6 +30,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The scheme's name as Checkout.com spells it in token replies. */
 export function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'Visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';

@@ -4,3 +4,4 @@ export * from './cart';
 export * from './customers';
 export * from './promotions';
 export * from './orders';
+export * from './sandbox-gateway';

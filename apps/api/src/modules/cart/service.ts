@@ -72,7 +72,7 @@ export interface CartServiceOptions {
   today?: () => string;
 }
 
-function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], offers: readonly Promotion[]): Cart {
+export function toCart(cart: CartRow, lines: readonly CartLineRow[], consultationSlugs: readonly string[], offers: readonly Promotion[]): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
     return {
@@ -307,7 +307,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
 }
 
 /** An owned cart answers only to its owner; an anonymous one to whoever holds its token. */
-function visibleTo(cart: CartRow, viewer: Viewer): boolean {
+export function visibleTo(cart: Pick<CartRow, 'customerUid'>, viewer: Viewer): boolean {
   return cart.customerUid === null || cart.customerUid === viewer;
 }
 

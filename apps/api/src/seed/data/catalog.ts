@@ -40,6 +40,43 @@ function backgroundColour(hex: string): ProductAttribute {
   return { code: 'product_bg_color', name: 'Background colour', value: hex, tags: [] };
 }
 
+/**
+ * The thank-you page after a weight-loss order (SPEC §3 task_thankyou_page_next_steps and _info_box): what is done,
+ * what the patient still has to do (identity and weight are verified before a clinician can prescribe), and when.
+ */
+const WEIGHT_LOSS_THANK_YOU: ProductAttribute[] = [
+  {
+    code: 'task_thankyou_page_next_steps',
+    name: 'What happens next',
+    value: {
+      items: [
+        { title: 'Consultation completed', subtitle: 'Thank you for telling us about your health.', actionNeeded: false },
+        { title: 'Order placed', subtitle: 'Your card is authorised, not charged: you pay only once a clinician approves your treatment.', actionNeeded: false },
+        {
+          title: 'Verify your identity and weight',
+          subtitle: 'Upload a photo ID and a full-length photo. UK rules require both before weight-loss medication can be prescribed.',
+          actionNeeded: true,
+        },
+        { title: 'Clinician review', subtitle: 'A UK-registered clinician reviews your order, usually within 24 hours.', actionNeeded: false },
+        { title: 'Delivery', subtitle: 'Once approved, your treatment is delivered within 2 working days in plain packaging.', actionNeeded: false },
+      ],
+    },
+    tags: [],
+  },
+  {
+    code: 'task_thankyou_page_info_box',
+    name: 'Before your clinician can prescribe',
+    value: {
+      doctorsImg: null,
+      title: 'Our clinicians need two photos from you',
+      subtitle: 'A photo of your ID and a full-length photo let us confirm who you are and your weight. It takes about two minutes.',
+      ctaText: 'Upload your photos',
+      alertBoxText: 'We cannot send your treatment until both photos are checked.',
+    },
+    tags: [],
+  },
+];
+
 /** A titled section of the product information dialog. */
 function infoSection(code: string, name: string, value: string): ProductAttribute {
   return { code, name, value, tags: ['product_info_modal'] };
@@ -106,6 +143,7 @@ export const demoCatalog: SeedProduct[] = [
         'Wegovy works best as part of a wider plan: steady changes to what you eat and how you move, with regular check-ins. We increase the dose slowly so that side effects such as nausea have time to settle, and we review with you at every step whether it is still the right treatment.',
       ),
       backgroundColour('#e8f0ec'),
+      ...WEIGHT_LOSS_THANK_YOU,
       infoSection(
         'how_it_works',
         'How it works',
@@ -164,6 +202,7 @@ export const demoCatalog: SeedProduct[] = [
         'Mounjaro can be very effective, but it is not a shortcut. We start everyone at 2.5 mg, only increase the dose when you are ready, and check in with you regularly. If you take the contraceptive pill, please read our contraception advice carefully before you start.',
       ),
       backgroundColour('#e6eef0'),
+      ...WEIGHT_LOSS_THANK_YOU,
       infoSection(
         'how_it_works',
         'How it works',
@@ -218,6 +257,7 @@ export const demoCatalog: SeedProduct[] = [
         'Ozempic is a diabetes medicine. For weight management we usually recommend Wegovy or Mounjaro, which are licensed for that purpose, and we prescribe Ozempic only where it is clinically appropriate for you.',
       ),
       backgroundColour('#eeecf4'),
+      ...WEIGHT_LOSS_THANK_YOU,
       infoSection(
         'how_it_works',
         'How it works',

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { ukToday, type Cart, type Promotion } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { carts } from '../../db/schema/cart';
+import { notFound } from '../../lib/errors';
+import type { QuestionnaireService } from '../questionnaires/index';
+import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
+import type { PromotionCatalog } from './promotions';
+import { findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { toCart, visibleTo, type Viewer } from './service';
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
+
+/** What judging a cart needs besides the cart: read before the order's transaction (it may come from a cache or a query). */
+export interface CheckoutRules {
+  couponCode: string | null;
+  offers: Promotion[];
+  questionnaires: Map<number, ConsultationAnswers['questionnaire'] & { slug: string }>;
+}
+
+export interface LockedCart {
+  id: number;
+  token: string;
+  channel: Cart['channel'];
+  customerUid: string | null;
+  shippingAddress: Record<string, unknown> | null;
+  billingAddress: Record<string, unknown> | null;
+  completedAt: Date | null;
+  view: Cart;
+  lines: CartLineRow[];
+  /** Why it cannot be ordered as it stands (empty: it can). */
+  problems: string[];
+}
+
+/** Signals that the cart changed between reading the rules and locking it; the caller answers 409 and the patient retries. */
+export class CartChangedError extends Error {}
+
+export interface CheckoutCarts {
+  prepare(token: string, viewer: Viewer): Promise<CheckoutRules>;
+  /** Locks the cart row (SELECT … FOR UPDATE) in the caller's transaction and judges it under that lock. */
+  lock(tx: Queryable, token: string, viewer: Viewer, rules: CheckoutRules): Promise<LockedCart>;
+  markCompleted(tx: Queryable, cartId: number): Promise<void>;
+}
+
+/**
+ * Carts as placing an order sees them. The promotions and questionnaires are read first (they may need their own
+ * query, which must not run inside the order's transaction); the cart itself, its lines, consultations and address
+ * are read under the row lock, so the order is exactly the cart as it is at that moment.
+ */
+export function checkoutCarts({ db, promotions, questionnaires, today = () => ukToday(new Date()) }: {
+  db: Db;
+  promotions: PromotionCatalog;
+  questionnaires: QuestionnaireService;
+  today?: () => string;
+}): CheckoutCarts {
+  return {
+    async prepare(token, viewer) {
+      const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
+      if (!found || !visibleTo(found.cart, viewer)) throw notFound(CART_NOT_FOUND);
+      const [automatic, coupon, cached] = await Promise.all([
+        promotions.automatic(),
+        promotions.byCoupon(found.cart.couponCode),
+        Promise.all(found.linked.map(({ questionnaireId }) => questionnaires.byId(questionnaireId))),
+      ]);
+      const byId = new Map(cached.filter((entry) => entry !== null).map((entry) => [entry.questionnaire.questionnaireId, entry.questionnaire]));
+      return { couponCode: found.cart.couponCode, offers: coupon ? [...automatic, coupon] : automatic, questionnaires: byId };
+    },
+
+    async lock(tx, token, viewer, rules) {
+      const [row] = await tx
+        .select({
+          id: carts.id,
+          customerUid: carts.customerUid,
+          shippingAddress: carts.shippingAddress,
+          billingAddress: carts.billingAddress,
+          completedAt: carts.completedAt,
+        })
+        .from(carts)
+        .where(eq(carts.token, token))
+        .for('update');
+      if (!row || !visibleTo(row, viewer)) throw notFound(CART_NOT_FOUND);
+      const snapshot = await findCartSnapshot(tx, token);
+      if (!snapshot) throw notFound(CART_NOT_FOUND);
+      const linked = snapshot.linked.map(({ questionnaireId, answers }) => ({ questionnaire: rules.questionnaires.get(questionnaireId), answers }));
+      if (snapshot.cart.couponCode !== rules.couponCode || linked.some((entry) => !entry.questionnaire)) throw new CartChangedError();
+      const consultations = linked as (ConsultationAnswers & { questionnaire: { slug: string } })[];
+      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers);
+
+      const problems: string[] = [];
+      if (snapshot.lines.length === 0) problems.push('Your basket is empty.');
+      if (snapshot.lines.some((line) => line.price === null)) problems.push('A treatment in your basket can no longer be bought at that frequency.');
+      if (!row.shippingAddress) problems.push('Shipping address missing');
+      const date = today();
+      for (const line of snapshot.lines.filter((candidate) => candidate.product.isPrescriptionOnly)) {
+        const verdict = prescriptionVerdict(line.product.code, consultations, date);
+        if (!verdict.allowed) problems.push(verdict.message);
+      }
+      return { ...row, token, channel: snapshot.cart.channel, view, lines: snapshot.lines, problems };
+    },
+
+    async markCompleted(tx, cartId) {
+      await tx.update(carts).set({ completedAt: new Date(), updatedAt: new Date() }).where(eq(carts.id, cartId));
+    },
+  };
+}

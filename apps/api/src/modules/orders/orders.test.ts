@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutResultSchema, orderViewSchema, paymentConfigSchema, savedPaymentTokenSchema, taskSchema } from '@elmwood/domain';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+import {
+  cardToken,
+  completeCheckout,
+  finishSandboxAction,
+  placeOrder,
+  placedOrderNumber,
+  readyCart,
+  SANDBOX_CARDS,
+} from '../../../test/support/orders';
+import { signedInPatient } from '../../../test/support/patients';
+import { carts } from '../../db/schema/cart';
+import { customers, mailOutbox } from '../../db/schema/customers';
+import { experimentAssignments, orders, payments, paymentTokens, subscriptions } from '../../db/schema/orders';
+import { sandboxPayments } from '../../db/schema/sandbox-gateway';
+import { SANDBOX_PUBLIC_KEY, sandboxGateway } from '../../adapters/payment-gateway/sandbox';
+import { SANDBOX_WEBHOOK_SECRET } from '../payment/setup';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, cookie: string, payload: unknown = {}) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
+const orderRow = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
+const sandboxAuthorisations = async (reference: string) => db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference));
+const cartRow = async (token: string) => (await db().select().from(carts).where(eq(carts.token, token)))[0]!;
+const customerByEmail = async (cookie: string) => {
+  const me = await get('/shop-api/me', cookie);
+  return (await db().select().from(customers).where(eq(customers.email, (me.json() as { email: string }).email)))[0]!;
+};
+
+describe('placing an order with the sandbox gateway', () => {
+  it('authorises 4242 (never captures), places the order for clinical review with its subscription, saved card, tasks and email', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie);
+    expect(placed.reply.statusCode).toBe(201);
+    const result = checkoutResultSchema.parse(placed.reply.json());
+    expect(result).toEqual({ status: 'placed', orderNumber: expect.stringMatching(/^EH-[A-Z0-9]{4}-[A-Z0-9]{4}$/), consultationSlug: 'weight-loss' });
+    const number = placed.orderNumber!;
+
+    const order = await orderRow(number);
+    expect(order).toMatchObject({ state: 'awaiting_clinical_review', reviewStage: 'awaiting_patient', paymentState: 'authorised', paymentMode: 'NEW_CARD', subtotal: 14900, total: 14900 });
+    expect(order.shippingAddress).toMatchObject({ postcode: 'LS1 4AP', countryCode: 'GB' });
+    const [gatewayPayment] = await sandboxAuthorisations(number);
+    expect(gatewayPayment).toMatchObject({ status: 'authorised', amount: 14900, captured: 0, storeSource: true });
+    expect((await db().select().from(payments).where(eq(payments.orderId, order.id)))[0]).toMatchObject({ state: 'authorised', gatewayPaymentId: gatewayPayment!.id, gateway: 'sandbox', method: 'card' });
+
+    const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    expect(subscription).toMatchObject({ frequency: 30, state: 'active', price: 14900, nextDeliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const [saved] = await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId));
+    expect(saved).toMatchObject({ provider: 'checkout_card', brand: 'Visa', last4: '4242', isDefault: true });
+    expect(subscription!.paymentTokenId).toBe(saved!.id);
+    expect((await cartRow(placed.cartToken)).completedAt).toBeInstanceOf(Date);
+
+    const orderTasks = await get(`/shop-api/orders/${number}/tasks`, cookie);
+    expect(orderTasks.statusCode).toBe(200);
+    const list = taskSchema.array().parse(orderTasks.json());
+    expect(list.filter((task) => task.taskDefinition.isCritical).map((task) => task.taskDefinition.code)).toEqual(['voy-wl-upload-photo-id', 'voy-wl-upload-weight-check-photo']);
+    expect(list.every((task) => task.orderNumber === number)).toBe(true);
+
+    const tokens = await get('/shop-api/me/payment-tokens', cookie);
+    expect(savedPaymentTokenSchema.array().parse(tokens.json())).toEqual([
+      { id: saved!.id, type: 'checkout_card', details: { brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: expect.any(Number) }, isDefault: true },
+    ]);
+
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, (await customerByEmail(cookie)).email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(number);
+    expect(mails[0]!.text).toContain('£149.00');
+    expect(mails[0]!.text).toContain('within 24 hours');
+    expect(mails[0]!.text).toContain('billed once the clinician approves');
+  });
+
+  it('shows the owner the order for its thank-you page, with the next steps, info box and stored experiment buckets', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const number = await placedOrderNumber(ctx.app, cookie);
+    const res = await get(`/shop-api/orders/${number}`, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const view = orderViewSchema.parse(res.json());
+    expect(view).toMatchObject({
+      number,
+      state: 'awaiting_clinical_review',
+      consultationSlug: 'weight-loss',
+      customer: { firstName: 'Alex' },
+      items: [{ productCode: 'WEGOVY', variantCode: 'WEGOVY-0-25MG', frequency: 30, quantity: 1, unitPrice: 14900, total: 14900 }],
+      totals: { subtotal: 14900, discount: 0, shipping: 0, credit: 0, total: 14900 },
+      hasBooking: false,
+      subscription: { frequency: 30 },
+    });
+    expect(view.thankYou.nextSteps.map((step) => step.actionNeeded)).toEqual([false, false, true, false, false]);
+    expect(view.thankYou.infoBox).toMatchObject({ ctaText: 'Upload your photos' });
+    expect(Object.keys(view.experiments).sort()).toEqual(['critical-tasks-thank-you', 'recurring-discount']);
+
+    const experiments = await get('/shop-api/me/experiments', cookie);
+    expect(experiments.json()).toEqual(view.experiments);
+    // Stored once and read back: a changed row is what the patient keeps seeing.
+    const customer = await customerByEmail(cookie);
+    await db()
+      .update(experimentAssignments)
+      .set({ bucket: 'stored-bucket' })
+      .where(and(eq(experimentAssignments.customerId, customer.id), eq(experimentAssignments.experiment, 'critical-tasks-thank-you')));
+    expect((await get('/shop-api/me/experiments', cookie)).json()).toMatchObject({ 'critical-tasks-thank-you': 'stored-bucket' });
+  });
+
+  it('declines 4000 0000 0000 0002 with 402 and the reason, leaving the cart for a retry with a new key', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const declined = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.declines });
+    expect(declined.reply.statusCode).toBe(402);
+    expect(declined.reply.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: expect.stringContaining('Declined - Do Not Honour') });
+    // The same attempt repeated gets the same answer, and no second authorisation.
+    const repeat = await completeCheckout(ctx.app, cookie, declined.cartToken, { mode: 'NEW_CARD', token: await cardToken(ctx.app, SANDBOX_CARDS.declines) }, declined.idempotencyKey);
+    expect(repeat.statusCode).toBe(402);
+
+    const cart = await get(`/shop-api/carts/${declined.cartToken}`, cookie);
+    expect(cart.statusCode).toBe(200);
+    expect((cart.json() as { items: unknown[] }).items).toHaveLength(1);
+    expect((await cartRow(declined.cartToken)).completedAt).toBeNull();
+
+    const retry = await placeOrder(ctx.app, cookie, { cartToken: declined.cartToken });
+    expect(retry.reply.statusCode).toBe(201);
+    expect(retry.reply.json()).toMatchObject({ status: 'placed' });
+    const customer = await customerByEmail(cookie);
+    const states = (await db().select().from(orders).where(eq(orders.customerId, customer.id))).map((order) => order.state).sort();
+    expect(states).toEqual(['awaiting_clinical_review', 'payment_failed']);
+  });
+
+  it('takes 4000 0000 0000 3220 through a 3-D Secure challenge page that completes, then confirms once', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.challenges });
+    expect(placed.reply.statusCode).toBe(201);
+    const action = checkoutResultSchema.parse(placed.reply.json());
+    if (action.status !== 'action_required') throw new Error('expected a challenge');
+    expect(action).toMatchObject({ action: '3ds', url: expect.stringMatching(/^\/sandbox-gateway\/3ds\/pay_sbx_/) });
+    expect((await orderRow(action.orderNumber)).state).toBe('payment_pending');
+
+    const page = await ctx.app.inject({ method: 'GET', url: action.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<button type="submit" name="outcome" value="complete">Complete</button>');
+    expect(page.body).toContain('>Fail</button>');
+    expect(page.body).toContain('£149.00');
+    expect(page.body).not.toContain('<script');
+    // Framed by the shop's own checkout only.
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+
+    const finished = await finishSandboxAction(ctx.app, action.url, 'complete');
+    expect(finished.statusCode).toBe(303);
+    expect(finished.headers.location).toBe(`/checkout/payment-return?order=${action.orderNumber}`);
+
+    const confirmed = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'placed', orderNumber: action.orderNumber, consultationSlug: 'weight-loss' });
+    const again = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
+    expect(again.json()).toEqual(confirmed.json());
+    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_clinical_review');
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${action.orderNumber}`))).toHaveLength(1);
+  });
+
+  it('fails the order when the 3-D Secure challenge fails, leaving the cart for a retry', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.challenges });
+    const action = placed.reply.json() as { orderNumber: string; url: string };
+    await finishSandboxAction(ctx.app, action.url, 'fail');
+    const confirmed = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
+    expect(confirmed.statusCode).toBe(402);
+    expect(confirmed.json()).toMatchObject({ code: 'PAYMENT_DECLINED' });
+    expect(await orderRow(action.orderNumber)).toMatchObject({ state: 'payment_failed', paymentState: 'declined' });
+    expect((await cartRow(placed.cartToken)).completedAt).toBeNull();
+    const retry = await placeOrder(ctx.app, cookie, { cartToken: placed.cartToken });
+    expect(retry.reply.json()).toMatchObject({ status: 'placed' });
+  });
+
+  it('asks for confirmation again while the challenge is unfinished, and a new attempt replaces an abandoned one', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.challenges });
+    const action = placed.reply.json() as { orderNumber: string };
+    expect((await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie)).statusCode).toBe(409);
+    const retry = await placeOrder(ctx.app, cookie, { cartToken: placed.cartToken });
+    expect(retry.reply.json()).toMatchObject({ status: 'placed' });
+    expect((await orderRow(action.orderNumber)).state).toBe('payment_failed');
+  });
+
+  it('pays with PayPal after approval, and a cancel answers 402', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { mode: 'ADYEN_PAYPAL' });
+    const action = checkoutResultSchema.parse(placed.reply.json());
+    if (action.status !== 'action_required') throw new Error('expected PayPal');
+    expect(action).toMatchObject({ action: 'paypal', url: expect.stringMatching(/^\/sandbox-gateway\/paypal\//) });
+    const page = await ctx.app.inject({ method: 'GET', url: action.url });
+    expect(page.body).toContain('>Approve</button>');
+    expect(page.body).toContain('>Cancel</button>');
+    expect((await finishSandboxAction(ctx.app, action.url, 'approve')).headers.location).toBe(`/checkout/payment-return?order=${action.orderNumber}`);
+    expect((await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie)).json()).toMatchObject({ status: 'placed' });
+    const [saved] = await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, (await orderRow(action.orderNumber)).customerId));
+    expect(saved).toMatchObject({ provider: 'adyen_paypal', brand: 'PayPal' });
+
+    const other = await signedInPatient(ctx.app);
+    const cancelled = checkoutResultSchema.parse((await placeOrder(ctx.app, other, { mode: 'ADYEN_PAYPAL' })).reply.json());
+    if (cancelled.status !== 'action_required') throw new Error('expected PayPal');
+    await finishSandboxAction(ctx.app, cancelled.url, 'cancel');
+    const refused = await post(`/shop-api/orders/${cancelled.orderNumber}/payment/confirm`, other);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toContain('The PayPal payment was cancelled');
+  });
+
+  it('pays with the saved card (EXISTING_CARD), but not with another patient’s', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    await placedOrderNumber(ctx.app, cookie);
+    const [saved] = (await get('/shop-api/me/payment-tokens', cookie)).json() as { id: number }[];
+    const again = await placeOrder(ctx.app, cookie, { mode: 'EXISTING_CARD', paymentTokenId: saved!.id });
+    expect(again.reply.json()).toMatchObject({ status: 'placed' });
+
+    const stranger = await signedInPatient(ctx.app);
+    const refused = await placeOrder(ctx.app, stranger, { mode: 'EXISTING_CARD', paymentTokenId: saved!.id });
+    expect(refused.reply.statusCode).toBe(422);
+    expect(refused.reply.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
+  });
+
+  it('makes one order and one authorisation from 20 concurrent identical submits, all answered alike', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const cartToken = await readyCart(ctx.app, cookie);
+    const token = await cardToken(ctx.app);
+    const key = randomUUID();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => completeCheckout(ctx.app, cookie, cartToken, { mode: 'NEW_CARD', token }, key)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(20).fill(201));
+    const bodies = new Set(replies.map((reply) => reply.body));
+    expect(bodies.size).toBe(1);
+    const { orderNumber } = replies[0]!.json() as { orderNumber: string };
+    const customer = await customerByEmail(cookie);
+    expect(await db().select().from(orders).where(eq(orders.customerId, customer.id))).toHaveLength(1);
+    expect(await sandboxAuthorisations(orderNumber)).toHaveLength(1);
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.customerId, customer.id))).toHaveLength(1);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).toHaveLength(1);
+
+    // Another attempt (a new key) on the placed cart is told which order it already made.
+    const other = await completeCheckout(ctx.app, cookie, cartToken, { mode: 'NEW_CARD', token: await cardToken(ctx.app) });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'ORDER_ALREADY_PLACED', details: { orderNumber } });
+  });
+});
+
+describe('who may see an order', () => {
+  it('answers another patient 404 for the order, its tasks, its confirmation and the cart', async () => {
+    const owner = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, owner);
+    const number = placed.orderNumber!;
+    const stranger = await signedInPatient(ctx.app);
+    for (const res of [
+      await get(`/shop-api/orders/${number}`, stranger),
+      await get(`/shop-api/orders/${number}/tasks`, stranger),
+      await post(`/shop-api/orders/${number}/payment/confirm`, stranger),
+      await get('/shop-api/orders/EH-AAAA-AAAA', owner),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const ownersCart = await readyCart(ctx.app, owner);
+    const foreign = await completeCheckout(ctx.app, stranger, ownersCart, { mode: 'NEW_CARD', token: await cardToken(ctx.app) });
+    expect(foreign.statusCode).toBe(404);
+    expect((await get(`/shop-api/orders/${number}`, '')).statusCode).toBe(401);
+  });
+});
+
+describe('bad input never answers 500', () => {
+  let cookie: string;
+  let cartToken: string;
+  beforeAll(async () => {
+    cookie = await signedInPatient(ctx.app);
+    cartToken = await readyCart(ctx.app, cookie);
+  });
+
+  it('needs a well-formed Idempotency-Key', async () => {
+    const token = await cardToken(ctx.app);
+    const missing = await ctx.app.inject({ method: 'POST', url: `/shop-api/checkout/${cartToken}/complete`, payload: { mode: 'NEW_CARD', token }, headers: { cookie } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await completeCheckout(ctx.app, cookie, cartToken, { mode: 'NEW_CARD', token }, 'short')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['an unknown mode', { mode: 'BITCOIN', token: 'x' }, 400, 'VALIDATION_ERROR'],
+    ['a price in the body is not a field', { mode: 'NEW_CARD', token: 'tok', paymentTokenId: 'free' }, 400, 'VALIDATION_ERROR'],
+    ['a new card without a token', { mode: 'NEW_CARD' }, 422, 'INVALID_PAYMENT_TOKEN'],
+    ['an unknown token', { mode: 'NEW_CARD', token: 'tok_sbx_forged' }, 422, 'INVALID_PAYMENT_TOKEN'],
+    ['a saved card that does not exist', { mode: 'EXISTING_CARD', paymentTokenId: 999999 }, 422, 'INVALID_PAYMENT_TOKEN'],
+    ['PayPal with a card token', { mode: 'ADYEN_PAYPAL', token: 'tok' }, 422, 'INVALID_PAYMENT_TOKEN'],
+  ])('refuses %s', async (_name, body, status, code) => {
+    const res = await completeCheckout(ctx.app, cookie, cartToken, body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code });
+  });
+
+  it('lets an unknown token fail the attempt without blocking a retry', async () => {
+    const retry = await placeOrder(ctx.app, cookie, { cartToken });
+    expect(retry.reply.json()).toMatchObject({ status: 'placed' });
+  });
+
+  it('needs a signed-in patient, a known cart, items, an address and an eligible consultation', async () => {
+    const token = await cardToken(ctx.app);
+    expect((await completeCheckout(ctx.app, '', cartToken, { mode: 'NEW_CARD', token })).statusCode).toBe(401);
+    expect((await completeCheckout(ctx.app, cookie, 'A'.repeat(43), { mode: 'NEW_CARD', token })).statusCode).toBe(404);
+
+    const noAddress = await readyCart(ctx.app, cookie, { address: false });
+    const res = await completeCheckout(ctx.app, cookie, noAddress, { mode: 'NEW_CARD', token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CART_NOT_READY', message: 'Shipping address missing' });
+
+    const empty = await readyCart(ctx.app, cookie, { items: [] });
+    expect((await completeCheckout(ctx.app, cookie, empty, { mode: 'NEW_CARD', token })).json()).toMatchObject({ code: 'CART_NOT_READY', message: 'Your basket is empty.' });
+
+    // The consultation is linked, then its answers no longer allow the medicine (judged again at checkout).
+    const lapsed = await readyCart(ctx.app, cookie);
+    await db().execute(
+      sql`update consultations set answers = jsonb_set(answers, '{wl_dob}', '"2015-01-01"') where id in (select consultation_id from cart_consultations cc join carts c on c.id = cc.cart_id where c.token = ${lapsed})`,
+    );
+    const refused = await completeCheckout(ctx.app, cookie, lapsed, { mode: 'NEW_CARD', token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CART_NOT_READY', message: 'Based on your consultation this treatment is not suitable for you.' });
+  });
+});
+
+describe('payment endpoints', () => {
+  it('gives the browser the sandbox provider’s configuration', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/shop-api/payment/config' });
+    expect(paymentConfigSchema.parse(res.json())).toEqual({
+      gateway: 'sandbox',
+      tokensUrl: '/sandbox-gateway/tokens',
+      publicKey: expect.stringMatching(/^pk_sbx_/),
+      applePay: { merchantIdentifier: expect.any(String) },
+      googlePay: { merchantId: expect.any(String), gatewayMerchantId: expect.stringMatching(/^pk_sbx_/), environment: 'TEST' },
+      paypal: true,
+    });
+  });
+
+  it('tokenises only with the public key and answers card errors in Checkout.com’s shape', async () => {
+    const body = { type: 'card', number: '4242424242424241', expiry_month: 12, expiry_year: 2030, cvv: '123' };
+    expect((await ctx.app.inject({ method: 'POST', url: '/sandbox-gateway/tokens', payload: body })).statusCode).toBe(401);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/sandbox-gateway/tokens', payload: body, headers: { authorization: SANDBOX_PUBLIC_KEY } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ error_type: 'request_invalid', error_codes: ['card_number_invalid'] });
+    const garbage = await ctx.app.inject({ method: 'POST', url: '/sandbox-gateway/tokens', payload: { type: 'cheque' }, headers: { authorization: SANDBOX_PUBLIC_KEY } });
+    expect(garbage.statusCode).toBe(422);
+  });
+
+  it('validates an Apple Pay merchant session only for Apple’s hosts, our merchant id and our domain', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const config = (await ctx.app.inject({ method: 'GET', url: '/shop-api/payment/config' })).json() as { applePay: { merchantIdentifier: string } };
+    const validate = (merchant: string, appleUrl: string, domainName = 'localhost') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/shop-api/applepay/validate-session?applePayMerchantIdentifier=${encodeURIComponent(merchant)}`,
+        payload: { appleUrl, domainName },
+        headers: { cookie },
+      });
+    const good = await validate(config.applePay.merchantIdentifier, 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession');
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toMatchObject({ merchantSessionIdentifier: expect.any(String), epochTimestamp: expect.any(Number), domainName: 'localhost', displayName: 'Elmwood Health' });
+    for (const res of [
+      await validate(config.applePay.merchantIdentifier, 'https://evil.example/paymentservices/startSession'),
+      await validate('merchant.someone.else', 'https://apple-pay-gateway.apple.com/paymentservices/startSession'),
+      await validate(config.applePay.merchantIdentifier, 'https://apple-pay-gateway.apple.com/paymentservices/startSession', 'evil.example'),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
+    }
+  });
+
+  it('applies a signed webhook for a payment the patient finished elsewhere, and refuses a forged one', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.challenges });
+    const action = placed.reply.json() as { orderNumber: string; url: string };
+    await finishSandboxAction(ctx.app, action.url, 'complete');
+    const paymentId = action.url.split('/').at(-1)!;
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment_approved', data: { id: paymentId } });
+    const webhook = (signature: string) =>
+      ctx.app.inject({ method: 'POST', url: '/shop-api/payment/webhook', payload: body, headers: { 'content-type': 'application/json', 'cko-signature': signature } });
+    expect((await webhook('0'.repeat(64))).statusCode).toBe(401);
+    expect((await orderRow(action.orderNumber)).state).toBe('payment_pending');
+    const signer = sandboxGateway({ db: db(), webhookSecret: SANDBOX_WEBHOOK_SECRET });
+    const accepted = await webhook(signer.signWebhook(body));
+    expect(accepted.statusCode).toBe(200);
+    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_clinical_review');
+    expect((await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie)).json()).toMatchObject({ status: 'placed' });
+  });
+});
+
+describe('a failing mail server', () => {
+  it('never fails the order; the failure is only logged', async () => {
+    const broken = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const cookie = await signedInPatient(broken.app);
+      const placed = await placeOrder(broken.app, cookie);
+      expect(placed.reply.statusCode).toBe(201);
+      expect(placed.reply.json()).toMatchObject({ status: 'placed' });
+    } finally {
+      await broken.close();
+    }
+  });
+});

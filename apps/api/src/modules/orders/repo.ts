@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { bucketFor, EXPERIMENTS, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { carts } from '../../db/schema/cart';
+import { customers } from '../../db/schema/customers';
+import { products } from '../../db/schema/catalog';
+import { experimentAssignments, orderItems, orders, payments, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
+
+/** A transaction or the database. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+export async function findOrderByKey(db: Queryable, customerId: number, idempotencyKey: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/** The order of this cart that is not a failed payment (at most one: the orders_live_cart index). */
+export async function findLiveOrderForCart(db: Queryable, cartId: number): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), ne(orders.state, 'payment_failed')));
+  return row ?? null;
+}
+
+/** The owner's order by its number; null for anyone else's, so a foreign number looks like no order. */
+export async function findOwnedOrder(db: Queryable, customerId: number, number: string, lock = false): Promise<OrderRow | null> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.customerId, customerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findOrderById(db: Queryable, orderId: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+export async function lockOrder(db: Queryable, orderId: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row!;
+}
+
+/** The checkout payment of an order (its first payment row). */
+export async function findCheckoutPayment(db: Queryable, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts the order under a fresh number; a clash of numbers (vanishingly rare) simply draws another. */
+export async function insertOrder(db: Queryable, values: Omit<NewOrder, 'number'>, nextNumber: () => string): Promise<OrderRow> {
+  for (;;) {
+    const [row] = await db
+      .insert(orders)
+      .values({ ...values, number: nextNumber() })
+      .onConflictDoNothing({ target: orders.number })
+      .returning();
+    if (row) return row;
+  }
+}
+
+export async function insertOrderItems(db: Queryable, orderId: number, items: readonly NewOrderItem[]): Promise<void> {
+  if (items.length > 0) await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
+}
+
+export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(db: Queryable, id: number, values: Partial<typeof payments.$inferInsert>): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+export async function updateOrder(db: Queryable, id: number, values: Partial<NewOrder>): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+export async function claimCartFor(db: Queryable, cartId: number, customerUid: string): Promise<void> {
+  await db.update(carts).set({ customerUid }).where(and(eq(carts.id, cartId), sql`${carts.customerUid} is null`));
+}
+
+export async function productIdsByCode(db: Queryable, codes: readonly string[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.code, [...codes]));
+  return rows.map((row) => row.id);
+}
+
+export async function productAttributesByCode(db: Queryable, codes: readonly string[]): Promise<{ code: string; attributes: ProductAttribute[] }[]> {
+  if (codes.length === 0) return [];
+  return db.select({ code: products.code, attributes: products.attributes }).from(products).where(inArray(products.code, [...codes]));
+}
+
+export async function findOrderItems(db: Queryable, orderId: number): Promise<OrderItem[]> {
+  const rows = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  return rows.map((row) => ({
+    productCode: row.productCode,
+    productSlug: row.productSlug,
+    productName: row.productName,
+    variantCode: row.variantCode,
+    variantName: row.variantName,
+    dosage: row.dosage,
+    frequency: row.frequency as Frequency,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    total: row.total,
+    image: (row.image as ProductImage | null) ?? null,
+  }));
+}
+
+export async function hasOpenCriticalTasks(db: Queryable, customerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
+    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Saves a card for renewals as the patient's default; the same gateway source saved again is not doubled. */
+export async function saveDefaultPaymentToken(db: Queryable, values: Omit<typeof paymentTokens.$inferInsert, 'isDefault'>): Promise<number> {
+  await db.update(paymentTokens).set({ isDefault: false }).where(eq(paymentTokens.customerId, values.customerId));
+  const [existing] = await db
+    .select({ id: paymentTokens.id })
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.customerId, values.customerId), eq(paymentTokens.gatewaySourceId, values.gatewaySourceId)));
+  if (existing) {
+    await db.update(paymentTokens).set({ isDefault: true }).where(eq(paymentTokens.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await db
+    .insert(paymentTokens)
+    .values({ ...values, isDefault: true })
+    .returning({ id: paymentTokens.id });
+  return row!.id;
+}
+
+export async function findPaymentToken(db: Queryable, customerId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.customerId, customerId), eq(paymentTokens.id, id)));
+  return row ?? null;
+}
+
+export async function listPaymentTokens(db: Queryable, customerId: number) {
+  return db
+    .select()
+    .from(paymentTokens)
+    .where(eq(paymentTokens.customerId, customerId))
+    .orderBy(desc(paymentTokens.isDefault), desc(paymentTokens.createdAt), desc(paymentTokens.id));
+}
+
+export async function insertSubscriptions(db: Queryable, rows: (typeof subscriptions.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(subscriptions).values(rows);
+}
+
+export async function findOrderSubscription(db: Queryable, orderId: number) {
+  const [row] = await db
+    .select({ id: subscriptions.id, frequency: subscriptions.frequency, nextDeliveryDate: subscriptions.nextDeliveryDate })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId))
+    .orderBy(asc(subscriptions.frequency))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The customer's bucket in every running experiment: assigned once (deterministically from their uid, so even a
+ * race assigns the same bucket), then always read back, so a later change of the bucketing never moves anyone.
+ */
+export async function experimentBuckets(db: Queryable, customer: { id: number; uid: string }): Promise<Record<string, string>> {
+  await db
+    .insert(experimentAssignments)
+    .values(EXPERIMENTS.map((experiment) => ({ customerId: customer.id, experiment: experiment.name, bucket: bucketFor(experiment, customer.uid) })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ experiment: experimentAssignments.experiment, bucket: experimentAssignments.bucket })
+    .from(experimentAssignments)
+    .where(eq(experimentAssignments.customerId, customer.id));
+  return Object.fromEntries(rows.map((row) => [row.experiment, row.bucket]));
+}
+
+export async function findPaymentByGatewayId(db: Queryable, gatewayPaymentId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
+  return row ?? null;
+}
+
+export async function findCustomerContact(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ id: customers.id, uid: customers.uid, email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row ?? null;
+}

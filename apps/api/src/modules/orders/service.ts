@@ -1,0 +1,436 @@
+import {
+  INVALID_PAYMENT_TOKEN,
+  isSubscriptionFrequency,
+  nextSubscriptionDelivery,
+  PAYMENT_ERROR,
+  thankYouInfoBoxSchema,
+  thankYouNextStepSchema,
+  tokenProviderForMode,
+  type CheckoutResult,
+  type CompleteCheckout,
+  type OrderState,
+  type OrderView,
+  type Task,
+} from '@elmwood/domain';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailMessage, Mailer } from '../../adapters/mail/port';
+import { PaymentGatewayError, type Authorisation, type PaymentEvent, type PaymentGateway, type PaymentSource } from '../../adapters/payment-gateway/port';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
+import { createTasksForOrder, findTasks } from '../tasks/index';
+import { orderConfirmationMail } from './mails';
+import { newOrderNumber } from './order-number';
+import {
+  claimCartFor,
+  experimentBuckets,
+  findCheckoutPayment,
+  findCustomerContact,
+  findPaymentByGatewayId,
+  findLiveOrderForCart,
+  findOrderById,
+  findOrderByKey,
+  findOrderItems,
+  findOrderSubscription,
+  findOwnedOrder,
+  findPaymentToken,
+  hasOpenCriticalTasks,
+  insertOrder,
+  insertOrderItems,
+  insertPayment,
+  insertSubscriptions,
+  lockOrder,
+  productAttributesByCode,
+  productIdsByCode,
+  saveDefaultPaymentToken,
+  updateOrder,
+  updatePayment,
+  type OrderRow,
+  type PaymentRow,
+  type Queryable,
+} from './repo';
+
+export interface Customer {
+  id: number;
+  uid: string;
+  email: string;
+  firstName: string;
+}
+
+export interface OrderServiceDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  carts: CheckoutCarts;
+  mailer: Mailer;
+  siteUrl: string;
+  brandName: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** A reply the same for every repeat of one attempt: a placed order, an action to take, or a refusal. */
+export type CheckoutReply = { status: 200 | 201; body: CheckoutResult };
+
+const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not reach the payment provider. Please try again in a moment; you have not been charged.';
+const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment and try again.';
+const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
+const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
+const RETURN_PATH = '/checkout/payment-return';
+
+/** Which gateway method and source a completion asks for; refuses a mode without the token it needs. */
+function paymentMethodFor(body: CompleteCheckout): { method: string; source: PaymentSource | 'saved' } {
+  const invalid = () => new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+  switch (body.mode) {
+    case 'NEW_CARD':
+    case 'APPLEPAY':
+    case 'ADYEN_APPLEPAY':
+    case 'GOOGLEPAY':
+      if (!body.token || body.paymentTokenId !== undefined) throw invalid();
+      return { method: body.mode === 'NEW_CARD' ? 'card' : body.mode === 'GOOGLEPAY' ? 'googlepay' : 'applepay', source: { type: 'token', token: body.token } };
+    case 'EXISTING_CARD':
+      if (body.paymentTokenId === undefined || body.token) throw invalid();
+      return { method: 'saved-card', source: 'saved' };
+    case 'ADYEN_PAYPAL':
+      if (body.token || body.paymentTokenId !== undefined) throw invalid();
+      return { method: 'paypal', source: { type: 'paypal' } };
+  }
+}
+
+function declined(reason: string): AppError {
+  return new AppError(402, PAYMENT_ERROR.declined, `Your payment was declined (${reason}). Please check your details or use another card or payment method.`);
+}
+
+/** The reply an order's state gives, the same however often it is asked. */
+function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
+  if (order.state === 'payment_failed') {
+    if (payment?.declineReason === INVALID_PAYMENT_TOKEN) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+    throw declined(payment?.declineReason ?? 'The card was declined');
+  }
+  if (order.state === 'payment_pending') {
+    if (payment?.state === 'challenge' && payment.challengeUrl) {
+      return {
+        status: 201,
+        body: { status: 'action_required', action: payment.method === 'paypal' ? 'paypal' : '3ds', orderNumber: order.number, url: payment.challengeUrl },
+      };
+    }
+    throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE, { orderNumber: order.number });
+  }
+  return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
+}
+
+const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
+
+export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, now = () => new Date() }: OrderServiceDeps) {
+  const returnUrl = (number: string) => `${RETURN_PATH}?order=${encodeURIComponent(number)}`;
+
+  /**
+   * Applies the gateway's answer to an order still waiting for it, in one transaction under the order's row lock:
+   * authorised → awaiting clinical review with its subscriptions, saved card, tasks, and the cart completed;
+   * challenge → waiting for the patient; declined → payment failed (the cart stays as it was, for a retry).
+   * An order that no longer waits (a repeat got here first, or a newer attempt replaced it) is left alone, and an
+   * authorisation nobody wants any more is voided. Answers whether this call placed the order (for the email).
+   */
+  async function applyOutcome(orderId: number, waitingFor: 'pending' | 'challenge', answer: Authorisation, mode: string): Promise<{ order: OrderRow; payment: PaymentRow; placed: boolean }> {
+    const applied = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const payment = (await findCheckoutPayment(tx, orderId))!;
+      const stillWaiting = order.state === 'payment_pending' && payment.state === waitingFor;
+      if (!stillWaiting) return { placed: false, unwanted: answer.status === 'authorised' && order.state === 'payment_failed' && payment.gatewayPaymentId === answer.paymentId };
+
+      if (answer.status === 'challenge') {
+        await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
+      } else if (answer.status === 'declined') {
+        await updatePayment(tx, payment.id, { state: 'declined', gatewayPaymentId: answer.paymentId, declineReason: answer.reason });
+        await updateOrder(tx, order.id, { state: 'payment_failed', paymentState: 'declined' });
+      } else {
+        await updatePayment(tx, payment.id, { state: 'authorised', gatewayPaymentId: answer.paymentId });
+        await finalise(tx, order, answer, mode);
+      }
+      return { placed: answer.status === 'authorised', unwanted: false };
+    });
+    if (applied.unwanted && answer.status === 'authorised') {
+      await gateway.void(answer.paymentId, `void:${answer.paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId: answer.paymentId }, 'could not void a superseded authorisation'));
+    }
+    const [order, payment] = await Promise.all([findOrderById(db, orderId), findCheckoutPayment(db, orderId)]);
+    return { order: order!, payment: payment!, placed: applied.placed };
+  }
+
+  /** The authorised branch: everything an approved payment sets in motion, inside the caller's transaction. */
+  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }>, mode: string): Promise<void> {
+    const items = await findOrderItems(tx, order.id);
+    const recurring = items.filter((item) => isSubscriptionFrequency(item.frequency));
+
+    let paymentTokenId: number | null = null;
+    const provider = tokenProviderForMode(mode as CompleteCheckout['mode']);
+    if (recurring.length > 0 && answer.card && provider) {
+      paymentTokenId = await saveDefaultPaymentToken(tx, {
+        customerId: order.customerId,
+        provider,
+        gatewaySourceId: answer.card.sourceId,
+        brand: answer.card.brand,
+        last4: answer.card.last4,
+        expiryMonth: answer.card.expiryMonth,
+        expiryYear: answer.card.expiryYear,
+      });
+    }
+
+    const placedAt = now();
+    const byFrequency = new Map<number, number>();
+    for (const item of recurring) byFrequency.set(item.frequency, (byFrequency.get(item.frequency) ?? 0) + item.total);
+    await insertSubscriptions(
+      tx,
+      [...byFrequency].map(([frequency, price]) => ({
+        customerId: order.customerId,
+        orderId: order.id,
+        frequency,
+        planMonths: 0,
+        state: 'active',
+        price,
+        nextDeliveryDate: nextSubscriptionDelivery(placedAt, frequency as 30 | 90),
+        paymentTokenId,
+      })),
+    );
+
+    await createTasksForOrder(tx as Db, { orderId: order.id, customerId: order.customerId, productIds: await productIdsByCode(tx, items.map((item) => item.productCode)) });
+    const critical = await hasOpenCriticalTasks(tx, order.customerId);
+    await updateOrder(tx, order.id, {
+      state: 'awaiting_clinical_review' satisfies OrderState,
+      reviewStage: critical ? 'awaiting_patient' : 'ready_for_clinician',
+      paymentState: 'authorised',
+    });
+    if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
+  }
+
+  async function sendConfirmation(customer: Customer, order: OrderRow): Promise<void> {
+    try {
+      const items = await findOrderItems(db, order.id);
+      await mailer.send(orderConfirmationMail({ to: customer.email, firstName: customer.firstName, order, items, siteUrl, brandName }) satisfies MailMessage);
+    } catch (error) {
+      // The order stands whether or not the email went out; the account shows it too.
+      log.error({ err: error, orderNumber: order.number }, 'order confirmation email failed');
+    }
+  }
+
+  /** Asks the gateway to authorise (idempotent by the order's key), then records what it said. */
+  async function authorise(customer: Customer, order: OrderRow, payment: PaymentRow, source: PaymentSource, mode: string): Promise<CheckoutReply> {
+    let answer: Authorisation;
+    try {
+      answer = await gateway.authorise({
+        amount: order.total,
+        reference: order.number,
+        source,
+        customerEmail: customer.email,
+        saveCard: (await findOrderItems(db, order.id)).some((item) => isSubscriptionFrequency(item.frequency)),
+        returnUrls: { success: returnUrl(order.number), failure: returnUrl(order.number) },
+        idempotencyKey: `order:${order.number}:authorise`,
+      });
+    } catch (error) {
+      if (error instanceof PaymentGatewayError && error.reason === 'invalid_token') {
+        answer = { status: 'declined', paymentId: null, reason: INVALID_PAYMENT_TOKEN };
+      } else {
+        log.error({ err: error, orderNumber: order.number }, 'payment gateway authorisation failed');
+        // The order waits; a retry with the same key asks the gateway again, which answers the first attempt.
+        throw new AppError(503, 'PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
+      }
+    }
+    const result = await applyOutcome(order.id, 'pending', answer, mode);
+    if (result.placed) await sendConfirmation(customer, result.order);
+    return replyFor(result.order, result.payment);
+  }
+
+  return {
+    /**
+     * POST /checkout/{token}/complete. Three steps, so that no database transaction is held open while the
+     * gateway is called: (1) under the cart's row lock, find the order this Idempotency-Key already made, or
+     * check the cart and write the order, its lines and a pending payment; (2) authorise at the gateway with the
+     * order's own idempotency key; (3) under the order's row lock, record the answer once.
+     *
+     * Why not one transaction around the gateway call: a connection would be held, and the cart locked, for as long
+     * as the provider takes (seconds), so concurrent checkouts would use up the pool; and the embedded database
+     * has a single connection, on which the sandbox gateway's own writes would wait for the open transaction
+     * forever. Correctness does not need it: the order row (unique per customer and key, one live order per cart)
+     * is the idempotency record, and the gateway is idempotent by the order's key, so a repeat of any step,
+     * concurrent or after a crash between steps, finds the same order and gets the same authorisation, and step
+     * (3) applies it only once. 20 identical submits make one order and one authorisation.
+     */
+    async complete(customer: Customer, token: string, idempotencyKey: string, body: CompleteCheckout): Promise<CheckoutReply> {
+      const { method, source: wanted } = paymentMethodFor(body);
+      let source: PaymentSource;
+      if (wanted === 'saved') {
+        const saved = await findPaymentToken(db, customer.id, body.paymentTokenId!);
+        if (!saved) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+        source = { type: 'saved-card', sourceId: saved.gatewaySourceId };
+      } else {
+        source = wanted;
+      }
+
+      const rules = await carts.prepare(token, customer.uid);
+      let placed: { order: OrderRow; payment: PaymentRow } | null;
+      try {
+        placed = await db.transaction(async (tx) => {
+          const cart = await carts.lock(tx, token, customer.uid, rules);
+          const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
+          if (earlier) {
+            if (earlier.cartId !== cart.id) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+            return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
+          }
+          const live = await findLiveOrderForCart(tx, cart.id);
+          if (live && live.state !== 'payment_pending') {
+            throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.', { orderNumber: live.number });
+          }
+          if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
+          if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
+          if (live) {
+            // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
+            await updateOrder(tx, live.id, { state: 'payment_failed', paymentState: 'declined' });
+            const old = await findCheckoutPayment(tx, live.id);
+            if (old) await updatePayment(tx, old.id, { state: 'declined', declineReason: SUPERSEDED_REASON });
+          }
+          if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
+          return createOrder(tx, customer, cart, idempotencyKey, body.mode, method);
+        });
+      } catch (error) {
+        if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
+        throw error;
+      }
+      const { order, payment } = placed;
+      if (order.state === 'payment_pending' && payment.state === 'pending') return authorise(customer, order, payment, source, order.paymentMode);
+      return replyFor(order, payment);
+    },
+
+    /** POST /orders/{number}/payment/confirm: after 3-D Secure or PayPal, record the gateway's outcome (idempotent). */
+    async confirm(customer: Customer, number: string): Promise<CheckoutReply> {
+      const order = await findOwnedOrder(db, customer.id, number);
+      if (!order) throw notFound('We could not find that order.');
+      const payment = await findCheckoutPayment(db, order.id);
+      if (order.state === 'payment_pending' && payment?.state === 'challenge' && payment.gatewayPaymentId) {
+        let answer: Authorisation;
+        try {
+          answer = await gateway.outcome(payment.gatewayPaymentId);
+        } catch (error) {
+          log.error({ err: error, orderNumber: order.number }, 'payment gateway outcome failed');
+          throw new AppError(503, 'PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
+        }
+        if (answer.status === 'challenge') throw new AppError(409, 'PAYMENT_NOT_FINISHED', 'The payment has not been finished yet. Please complete the step shown, or try again.');
+        const result = await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
+        if (result.placed) await sendConfirmation(customer, result.order);
+        return { ...replyFor(result.order, result.payment), status: 200 };
+      }
+      if (order.state === 'payment_pending' && payment?.state === 'challenge') throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE);
+      return { ...replyFor(order, payment), status: 200 };
+    },
+
+    /** GET /orders/{number}: the owner's order for the thank-you page; anyone else's is not found. */
+    async view(customer: Customer, number: string): Promise<OrderView> {
+      const order = await findOwnedOrder(db, customer.id, number);
+      if (!order) throw notFound('We could not find that order.');
+      const [items, subscription, experiments] = await Promise.all([findOrderItems(db, order.id), findOrderSubscription(db, order.id), experimentBuckets(db, customer)]);
+      const attributes = await productAttributesByCode(db, [...new Set(items.map((item) => item.productCode))]);
+      return {
+        number: order.number,
+        state: order.state as OrderState,
+        consultationSlug: order.consultationSlug,
+        createdAt: order.createdAt.toISOString(),
+        customer: { firstName: customer.firstName, email: customer.email },
+        items,
+        totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
+        hasBooking: false,
+        subscription: subscription ? { id: subscription.id, frequency: subscription.frequency, nextDeliveryDate: subscription.nextDeliveryDate } : null,
+        thankYou: thankYouFor(items.map((item) => item.productCode), attributes),
+        experiments,
+      };
+    },
+
+    async tasks(customer: Customer, number: string): Promise<Task[]> {
+      const order = await findOwnedOrder(db, customer.id, number);
+      if (!order) throw notFound('We could not find that order.');
+      return findTasks(db, customer.id, { orderId: order.id });
+    },
+
+    experiments: (customer: Customer) => experimentBuckets(db, customer),
+
+    /**
+     * A verified gateway notification that a waiting payment was approved or declined (the patient may have closed
+     * the window before the shop heard back). Only the payment id is taken from it: the outcome is asked of the
+     * gateway, so a replayed or stale event changes nothing.
+     */
+    async paymentEvent(event: PaymentEvent): Promise<void> {
+      if (event.type !== 'authorised' && event.type !== 'declined') return;
+      const payment = await findPaymentByGatewayId(db, event.paymentId);
+      if (!payment || payment.state !== 'challenge') return;
+      const answer = await gateway.outcome(event.paymentId);
+      if (answer.status === 'challenge') return;
+      const order = await findOrderById(db, payment.orderId);
+      if (!order) return;
+      const result = await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
+      const customer = result.placed ? await findCustomerContact(db, order.customerId) : null;
+      if (customer) await sendConfirmation(customer, result.order);
+    },
+  };
+
+  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string) {
+    const { view } = cart;
+    const order = await insertOrder(
+      tx,
+      {
+        customerId: customer.id,
+        cartId: cart.id,
+        channel: cart.channel,
+        consultationSlug: view.consultations[0] ?? null,
+        state: 'payment_pending' satisfies OrderState,
+        paymentState: 'pending',
+        paymentMode: mode,
+        idempotencyKey,
+        subtotal: view.totals.subtotal,
+        discount: view.totals.discount,
+        shipping: view.totals.shipping,
+        credit: view.totals.credit,
+        total: view.totals.total,
+        discounts: view.discounts,
+        shippingAddress: cart.shippingAddress!,
+        billingAddress: cart.billingAddress ?? cart.shippingAddress!,
+      },
+      newOrderNumber,
+    );
+    await insertOrderItems(
+      tx,
+      order.id,
+      view.items.map((item) => ({
+        productCode: item.product.code,
+        productSlug: item.product.slug,
+        productName: item.product.name,
+        variantCode: item.variant.code,
+        variantName: item.variant.name,
+        dosage: item.variant.dosage,
+        isPrescriptionOnly: item.product.isPrescriptionOnly,
+        frequency: item.frequency,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        total: item.total,
+        image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
+      })),
+    );
+    const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
+    return { order, payment };
+  }
+}
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/** The thank-you page's next steps and info box: from the first ordered product that has them. */
+function thankYouFor(codes: readonly string[], products: { code: string; attributes: { code: string; value: unknown }[] }[]): OrderView['thankYou'] {
+  let nextSteps: OrderView['thankYou']['nextSteps'] = [];
+  let infoBox: OrderView['thankYou']['infoBox'] = null;
+  for (const code of codes) {
+    const attributes = products.find((product) => product.code === code)?.attributes ?? [];
+    if (nextSteps.length === 0) {
+      const parsed = nextStepsValue.safeParse(attributes.find((attribute) => attribute.code === 'task_thankyou_page_next_steps')?.value);
+      if (parsed.success) nextSteps = parsed.data.items;
+    }
+    if (!infoBox) {
+      const parsed = thankYouInfoBoxSchema.safeParse(attributes.find((attribute) => attribute.code === 'task_thankyou_page_info_box')?.value);
+      if (parsed.success) infoBox = parsed.data;
+    }
+  }
+  return { nextSteps, infoBox };
+}

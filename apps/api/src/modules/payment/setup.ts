@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import type { PaymentConfig } from '@elmwood/domain';
+import { checkoutComGateway } from '../../adapters/payment-gateway/checkout-com';
+import type { PaymentGateway } from '../../adapters/payment-gateway/port';
+import { SANDBOX_PUBLIC_KEY, sandboxGateway, type SandboxGateway } from '../../adapters/payment-gateway/sandbox';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+
+/** The sandbox's webhook key: its events only ever make the shop ask the gateway again, so it guards nothing secret. */
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_elmwood_health';
+const SANDBOX_APPLE_PAY_MERCHANT = 'merchant.health.elmwood.sandbox';
+const SANDBOX_GOOGLE_PAY_MERCHANT = 'BCR2DN4TSANDBOX0';
+
+export interface PaymentSetup {
+  gateway: PaymentGateway;
+  /** The sandbox's extra surface (tokens, challenge and PayPal pages), when it is the gateway. */
+  sandbox: SandboxGateway | null;
+  /** What the browser needs to tokenise with the provider. */
+  browser: PaymentConfig;
+  applePayMerchantId: string | null;
+}
+
+/** The configured payment gateway (PAYMENT_GATEWAY) and what the browser needs to use it. */
+export function paymentSetupFor(config: Config, db: Db): PaymentSetup {
+  if (config.PAYMENT_GATEWAY === 'sandbox') {
+    const sandbox = sandboxGateway({ db, webhookSecret: config.CHECKOUT_COM_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET });
+    const applePayMerchantId = config.APPLE_PAY_MERCHANT_ID ?? SANDBOX_APPLE_PAY_MERCHANT;
+    return {
+      gateway: sandbox,
+      sandbox,
+      applePayMerchantId,
+      browser: {
+        gateway: 'sandbox',
+        tokensUrl: '/sandbox-gateway/tokens',
+        publicKey: SANDBOX_PUBLIC_KEY,
+        applePay: { merchantIdentifier: applePayMerchantId },
+        googlePay: { merchantId: config.GOOGLE_PAY_MERCHANT_ID ?? SANDBOX_GOOGLE_PAY_MERCHANT, gatewayMerchantId: SANDBOX_PUBLIC_KEY, environment: 'TEST' },
+        paypal: config.PAYPAL_ENABLED,
+      },
+    };
+  }
+  const publicKey = config.CHECKOUT_COM_PUBLIC_KEY!;
+  const identity =
+    config.APPLE_PAY_MERCHANT_CERT_FILE && config.APPLE_PAY_MERCHANT_KEY_FILE
+      ? { cert: readFileSync(config.APPLE_PAY_MERCHANT_CERT_FILE, 'utf8'), key: readFileSync(config.APPLE_PAY_MERCHANT_KEY_FILE, 'utf8') }
+      : undefined;
+  const gateway = checkoutComGateway({
+    secretKey: config.CHECKOUT_COM_SECRET_KEY!,
+    publicKey,
+    baseUrl: config.CHECKOUT_COM_BASE_URL,
+    processingChannelId: config.CHECKOUT_COM_PROCESSING_CHANNEL_ID,
+    webhookSecret: config.CHECKOUT_COM_WEBHOOK_SECRET,
+    applePayIdentity: identity,
+  });
+  const testEnvironment = new URL(config.CHECKOUT_COM_BASE_URL).hostname.includes('sandbox');
+  const applePayMerchantId = config.APPLE_PAY_MERCHANT_ID && identity ? config.APPLE_PAY_MERCHANT_ID : null;
+  return {
+    gateway,
+    sandbox: null,
+    applePayMerchantId,
+    browser: {
+      gateway: 'checkout-com',
+      tokensUrl: new URL('/tokens', config.CHECKOUT_COM_BASE_URL).toString(),
+      publicKey,
+      applePay: applePayMerchantId ? { merchantIdentifier: applePayMerchantId } : null,
+      googlePay: config.GOOGLE_PAY_MERCHANT_ID
+        ? { merchantId: config.GOOGLE_PAY_MERCHANT_ID, gatewayMerchantId: publicKey, environment: testEnvironment ? 'TEST' : 'PRODUCTION' }
+        : null,
+      paypal: config.PAYPAL_ENABLED,
+    },
+  };
+}
