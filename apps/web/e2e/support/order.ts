@@ -10,6 +10,10 @@ export const PATIENT_PASSWORD = 'correct horse battery';
  */
 export async function placeWeightLossOrder(page: Page, email: string): Promise<{ orderNumber: string }> {
   const api = page.request;
+  const registered = await api.post('/shop-api/register', {
+    data: { firstName: 'Alex', lastName: 'Smith', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
   await answerWeightLossConsultation(page);
   const questionnaire = await (await api.get('/shop-api/questionnaires/by-slug/weight-loss')).json();
   const product = await (await api.get('/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK')).json();
@@ -21,23 +25,8 @@ export async function placeWeightLossOrder(page: Page, email: string): Promise<{
   expect(linked.ok()).toBe(true);
   const item = await api.post(`/shop-api/carts/${token}/items`, { data: { productCode: product.code, variantCode: product.variants[0].code, frequency: 30 } });
   expect(item.ok()).toBe(true);
-
-  const registered = await api.post('/shop-api/register', {
-    data: {
-      firstName: 'Alex',
-      lastName: 'Smith',
-      email,
-      plainPassword: PATIENT_PASSWORD,
-      phoneNumber: '07700900123',
-      birthday: '1985-04-12',
-      agreeTermsAndPrivacy: true,
-      cartToken: token,
-    },
-  });
-  expect(registered.status()).toBe(201);
-
   const address = await api.put(`/shop-api/checkout/${token}/address`, {
-    data: { firstName: 'Alex', lastName: 'Smith', company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' },
+    data: { shippingAddress: { firstName: 'Alex', lastName: 'Smith', company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' } },
   });
   expect(address.ok()).toBe(true);
 
