@@ -107,7 +107,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, secureCookies });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
       await shopApi.register(analyticsRoutes, { db: database.db });
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, { carts });

@@ -1,6 +1,7 @@
 import { buildApp, defaultWebRoot } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { scheduleCheckIns } from './jobs/check-ins';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
 
@@ -20,7 +21,13 @@ async function main(config: Config) {
     webRoot: defaultWebRoot,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
+  // Check-ins are asked seven days ahead of a renewal, so an hourly round is prompt enough.
+  const checkIns = scheduleCheckIns(database.db, {
+    intervalMs: 60 * 60 * 1000,
+    onError: (error) => app.log.error({ err: error }, 'check-in job failed'),
+  });
   const stop = async () => {
+    checkIns.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -16,10 +16,11 @@ import type { Database } from '../db/client';
 import { questionnaires } from '../db/schema/index';
 import { seedCatalog } from './catalog';
 import { demoCatalog } from './data/catalog';
-import { demoQuestionnaires, seedQuestionnaires } from './questionnaires';
+import { demoQuestionnaires, followUpQuestionnaires, seedQuestionnaires } from './questionnaires';
 
 const webPublic = fileURLToPath(new URL('../../../web/public', import.meta.url));
 const parsed = demoQuestionnaires.map((input) => questionnaireSchema.parse(input));
+const followUps = followUpQuestionnaires.map((input) => questionnaireSchema.parse(input));
 
 function rulesOf(questionnaire: Questionnaire): JsonLogic[] {
   const { knockouts, products } = questionnaire.rules;
@@ -27,7 +28,7 @@ function rulesOf(questionnaire: Questionnaire): JsonLogic[] {
   return [...knockouts.map((rule) => rule.when), ...products.flatMap((rule) => (rule.when === undefined ? [] : [rule.when])), ...showWhen];
 }
 
-describe.each(parsed.map((questionnaire) => [questionnaire.slug, questionnaire] as const))('the %s questionnaire as data', (_slug, questionnaire) => {
+describe.each([...parsed, ...followUps].map((questionnaire) => [questionnaire.slug, questionnaire] as const))('the %s questionnaire as data', (_slug, questionnaire) => {
   const questions = allQuestions(questionnaire);
   const questionIds = new Set(questions.map((question) => question.id));
 
@@ -94,6 +95,15 @@ describe('the three consultations', () => {
     for (const type of ['imagechoice', 'multichoice', 'choice', 'productchoice', 'textarea', 'bmitype', 'weighttype', 'datetime', 'checkbox', 'dobtype']) {
       expect(types, type).toContain(type);
     }
+  });
+});
+
+describe('the follow-up questionnaires', () => {
+  it('are follow-ups with ids of their own, after the consultations', () => {
+    expect(followUps.map((questionnaire) => [questionnaire.questionnaireId, questionnaire.slug, questionnaire.kind])).toEqual([
+      [101, 'weight-loss-check-in', 'follow-up'],
+    ]);
+    expect(parsed.every((questionnaire) => questionnaire.kind === 'consultation')).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { questionnaires } from '../db/schema/index';
 import { erectileDysfunctionQuestionnaire } from './data/questionnaires/erectile-dysfunction';
 import { hairLossQuestionnaire } from './data/questionnaires/hair-loss';
+import { weightLossCheckInQuestionnaire } from './data/questionnaires/weight-loss-check-in';
 import { weightLossQuestionnaire } from './data/questionnaires/weight-loss';
 
 /** The consultations the shop offers, in questionnaireId order. */
@@ -12,6 +13,9 @@ export const demoQuestionnaires: readonly QuestionnaireInput[] = [
   erectileDysfunctionQuestionnaire,
   hairLossQuestionnaire,
 ];
+
+/** Follow-up questionnaires, answered from a task in the account (never a route to treatment). */
+export const followUpQuestionnaires: readonly QuestionnaireInput[] = [weightLossCheckInQuestionnaire];
 
 /**
  * Upserts each questionnaire by id. Every one is validated first, so a malformed rule stops the start rather
@@ -26,7 +30,8 @@ export async function seedQuestionnaires(db: Db, list: readonly QuestionnaireInp
       slug: questionnaire.slug,
       title: questionnaire.title,
       taxon: questionnaire.taxon,
-      definition: { steps: questionnaire.steps, rules: questionnaire.rules },
+      // A consultation's definition stays as it was; only a follow-up says what it is.
+      definition: { steps: questionnaire.steps, rules: questionnaire.rules, ...(questionnaire.kind === 'follow-up' ? { kind: questionnaire.kind } : {}) },
     };
   });
   if (rows.length === 0) return;

@@ -1,13 +1,14 @@
 import type { Db } from '../db/client';
 import { seedCatalog } from './catalog';
 import { seedPromotions } from './promotions';
-import { seedQuestionnaires } from './questionnaires';
+import { followUpQuestionnaires, seedQuestionnaires } from './questionnaires';
 import { seedTaskDefinitions } from './tasks';
 
 /** Loads every demo data set; each loader is idempotent, so every start may call this. */
 export async function seedDemoData(db: Db): Promise<void> {
   await seedCatalog(db);
   await seedQuestionnaires(db);
+  await seedQuestionnaires(db, followUpQuestionnaires);
   await seedPromotions(db);
   await seedTaskDefinitions(db);
 }

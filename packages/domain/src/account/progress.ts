@@ -4,7 +4,7 @@ import type { ProgressSection, ProgressStatus } from './account';
 export interface ProgressInput {
   /** The patient's latest order that is still going (not failed, rejected or cancelled); null when none. */
   order: { state: OrderState; reviewStage: string | null } | null;
-  /** Critical tasks of that order still open (ID and full-length photo). */
+  /** The patient's critical tasks still open (ID and full-length photo), whichever order brought them. */
   openCriticalTasks: number;
 }
 

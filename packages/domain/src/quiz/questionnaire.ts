@@ -83,6 +83,11 @@ export const questionnaireSchema = z.object({
   taxon: z.string(),
   steps: z.array(stepSchema).min(1),
   rules: questionnaireRulesSchema,
+  /**
+   * A consultation leads to treatment; a follow-up (a check-in before a renewal) is answered only from a task in
+   * the patient's account, its answers kept against that task.
+   */
+  kind: z.enum(['consultation', 'follow-up']).default('consultation'),
   hasAnswered: z.boolean().default(false),
 });
 export type Questionnaire = z.infer<typeof questionnaireSchema>;

@@ -6,6 +6,8 @@ export const TASK_CODES = {
   reminderSetUp: 'voy-weight-tracking-reminder-set-up',
   initialCoachCall: 'weight-loss-inital-coach-call',
   bookedCheckIn: 'booked check-in',
+  /** The questionnaire a weight-loss patient answers before each renewal. */
+  weightLossCheckIn: 'weight-loss-check-in',
 } as const;
 
 export const DEFAULT_TASK_BADGE = 'Required';

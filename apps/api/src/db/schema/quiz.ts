@@ -7,7 +7,7 @@ export const questionnaires = pgTable('questionnaires', {
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   taxon: text('taxon').notNull(),
-  definition: jsonb('definition').$type<Pick<QuestionnaireInput, 'steps' | 'rules'>>().notNull(),
+  definition: jsonb('definition').$type<Pick<QuestionnaireInput, 'steps' | 'rules' | 'kind'>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -53,12 +53,13 @@ export async function latestLiveOrder(db: Db, customerId: number): Promise<Order
   return row;
 }
 
-export async function openCriticalTaskCount(db: Db, customerId: number, orderId: number): Promise<number> {
+/** Per patient, not per order: a later order waits on a critical task an earlier one brought. */
+export async function openCriticalTaskCount(db: Db, customerId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tasks)
     .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
-    .where(and(eq(tasks.customerId, customerId), eq(tasks.orderId, orderId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
+    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
   return row?.count ?? 0;
 }
 

@@ -126,7 +126,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
 
   return {
     async home(customerId: number): Promise<AccountHome> {
-      const [profile, latest, page, consultations, subscriptions, bought, slugs, taskCount] = await Promise.all([
+      const [profile, latest, page, consultations, subscriptions, bought, slugs, taskCount, criticalOpen] = await Promise.all([
         customerProfile(db, customerId),
         latestLiveOrder(db, customerId),
         ordersPage(db, customerId, 1, LATEST_ORDERS),
@@ -135,8 +135,8 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         boughtProducts(db, customerId),
         consultationSlugsByTaxon(db),
         openTaskCount(db, customerId),
+        openCriticalTaskCount(db, customerId),
       ]);
-      const criticalOpen = latest ? await openCriticalTaskCount(db, customerId, latest.id) : 0;
       const subscriptionItems = await itemsOfOrders(db, subscriptions.map((subscription) => subscription.orderId));
       const recommended = await productsOfCategories(
         db,

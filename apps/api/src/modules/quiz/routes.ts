@@ -7,6 +7,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { guardStorableText } from '../../lib/storable-text';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
+import type { AuthService } from '../auth/service';
+import { completeTask } from '../tasks/index';
+import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';
 import { readQuizSession, startQuizSession } from './session';
@@ -14,20 +17,24 @@ import { readQuizSession, startQuizSession } from './session';
 const slugParams = z.object({
   slug: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
 });
+const taskIdQuery = z.uuid().optional().describe("The signed-in patient's questionnaire task these answers are for");
+const taskQuery = z.object({ taskId: taskIdQuery });
 const recommendationsQuery = z.object({
   allowRecommendations: z
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((value) => value === '1' || value === 'true')
     .describe('1 to include the recommended products once the consultation is complete'),
+  taskId: taskIdQuery,
 });
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const NO_STORE = 'no-store';
 
 export interface QuizRoutesOptions {
   db: Db;
   questionnaires: QuestionnaireService;
   quiz: QuizService;
+  auth: AuthService;
   secureCookies: boolean;
 }
 
@@ -35,7 +42,7 @@ export interface QuizRoutesOptions {
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, secureCookies }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies }) => {
   guardStorableText(app);
 
   async function questionnaireBySlug(slug: string) {
@@ -51,12 +58,15 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
         tags: ['quiz'],
         summary: "A consultation's steps, questions and eligibility rules; hasAnswered when this browser has answers",
         params: slugParams,
+        querystring: taskQuery,
         response: { 200: questionnaireReplySchema, ...errors },
       },
     },
     async (request, reply) => {
       const cached = await questionnaireBySlug(request.params.slug);
-      const session = readQuizSession(request);
+      const { taskId } = request.query;
+      const forTask = taskId ? await taskAnswering(request, { db, auth }, cached.questionnaire, taskId) : null;
+      const session = forTask ? forTask.key : readQuizSession(request);
       const answered = session !== null && (await hasAnswers(db, session, cached.questionnaire.questionnaireId));
       // Sent as the JSON serialised when the questionnaire was cached (a string skips the serializer).
       return (reply as FastifyReply)
@@ -80,14 +90,20 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { questionnaire } = await questionnaireBySlug(request.params.slug);
+      const forTask = await taskAnswering(request, { db, auth }, questionnaire, request.query.taskId);
+      if (forTask && !forTask.taskOpen) throw new AppError(409, 'TASK_COMPLETED', TASK_DONE_MESSAGE);
       const answers = checkGroupedAnswers(questionnaire, request.body);
       const state = await quiz.saveAnswers({
         questionnaire,
-        sessionHash: readQuizSession(request),
-        startSession: () => startQuizSession(reply, secureCookies),
+        sessionHash: forTask ? forTask.key : readQuizSession(request),
+        startSession: forTask ? () => forTask.key : () => startQuizSession(reply, secureCookies),
         answers,
-        withRecommendations: request.query.allowRecommendations,
+        withRecommendations: forTask ? false : request.query.allowRecommendations,
       });
+      // The last step's answers complete the task; the consultation is what the clinician reads.
+      if (forTask && state.flags.complete) {
+        await db.transaction((tx) => completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId));
+      }
       return reply.header('cache-control', NO_STORE).send(state);
     },
   );
@@ -105,6 +121,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     async (request, reply) => {
       const cached = await questionnaires.byId(request.body.questionnaireId);
       if (!cached) throw notFound(`There is no consultation number ${request.body.questionnaireId}.`);
+      if (cached.questionnaire.kind === 'follow-up') throw new AppError(422, 'TASK_REQUIRED', TASK_REQUIRED_MESSAGE);
       const answers = checkAnswersById(cached.questionnaire, request.body.answers);
       const state = await quiz.saveAnswers({
         questionnaire: cached.questionnaire,
@@ -124,12 +141,14 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
         tags: ['quiz'],
         summary: "This browser's consultation, evaluated now, with recommendations (for a reload or the recommendations page)",
         params: slugParams,
+        querystring: taskQuery,
         response: { 200: quizStateSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { questionnaire } = await questionnaireBySlug(request.params.slug);
-      const session = readQuizSession(request);
+      const forTask = await taskAnswering(request, { db, auth }, questionnaire, request.query.taskId);
+      const session = forTask ? forTask.key : readQuizSession(request);
       const state = session ? await quiz.current(questionnaire, session) : null;
       if (!state) throw new AppError(404, 'NO_CONSULTATION', 'You have not started this consultation in this browser yet.');
       return reply.header('cache-control', NO_STORE).send(state);

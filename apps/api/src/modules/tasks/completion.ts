@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Task, TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
 import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
 import { findTasks } from './repo';
 
@@ -32,40 +33,40 @@ export async function findOwnTask(db: Db, customerId: number, taskId: string): P
 
 /**
  * Marks a patient's open task done with its evidence (an upload id, 'gp-info', a consultation id, 'patient')
- * inside the caller's transaction. When that was the last open critical task of its order, the order moves
- * on to the clinician (review stage awaiting_patient → ready_for_clinician) in the same transaction. The
- * order row is locked first, so two tasks completed at once cannot both miss being the last.
+ * inside the caller's transaction. When that was the patient's last open critical task, their orders waiting
+ * on them move on to the clinician (review stage awaiting_patient → ready_for_clinician) in the same
+ * transaction. A later order does not bring a critical task the patient already has open, so it waits on the
+ * earlier order's task: the check is per patient, as checkout's is. The patient's row is locked first, so two
+ * tasks completed at once cannot both miss being the last.
  * Answers the task as it now stands, or null when the patient has no such task.
  */
 export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string): Promise<Task | null> {
   const task = await findOwnTask(tx, customerId, taskId);
   if (!task) return null;
   if (task.state === 'open') {
-    if (task.orderId !== null && task.isCritical) {
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, task.orderId)).for('update');
-    }
+    if (task.isCritical) await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     const updated = await tx
       .update(tasks)
       .set({ state: 'completed', completedAt: sql`now()`, completedWith })
       .where(and(eq(tasks.id, taskId), eq(tasks.state, 'open')))
       .returning({ id: tasks.id });
-    if (updated.length > 0 && task.orderId !== null && task.isCritical) await advanceReviewWhenVerified(tx, task.orderId);
+    if (updated.length > 0 && task.isCritical) await advanceReviewWhenVerified(tx, customerId);
   }
   const [current] = await findTasks(tx, customerId, { taskId });
   return current ?? null;
 }
 
-async function advanceReviewWhenVerified(tx: Db, orderId: number): Promise<void> {
+async function advanceReviewWhenVerified(tx: Db, customerId: number): Promise<void> {
   const [open] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(tasks)
     .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
-    .where(and(eq(tasks.orderId, orderId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
+    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
   if ((open?.count ?? 0) > 0) return;
   await tx
     .update(orders)
     .set({ reviewStage: 'ready_for_clinician', updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.reviewStage, 'awaiting_patient')));
+    .where(and(eq(orders.customerId, customerId), eq(orders.reviewStage, 'awaiting_patient')));
 }
 
 /**

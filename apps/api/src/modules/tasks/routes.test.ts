@@ -77,6 +77,16 @@ describe('a fresh weight-loss order, verified by the patient', () => {
     );
   });
 
+  it('moves a second order waiting on the first order’s photos along with it', async () => {
+    const owner = await patient();
+    const first = await insertOrder(ctx.database.db, owner.customerId);
+    const second = await insertOrder(ctx.database.db, owner.customerId);
+    expect((await openTasks(owner.cookie)).map((task) => task.orderNumber)).toEqual([first.number, first.number, first.number]);
+    await upload(owner.cookie, 'I');
+    await upload(owner.cookie, 'W');
+    expect([await reviewStage(first.id), await reviewStage(second.id)]).toEqual(['ready_for_clinician', 'ready_for_clinician']);
+  });
+
   it('completes the open task of its category when a photo arrives without naming its task', async () => {
     const owner = await patient();
     const order = await insertOrder(ctx.database.db, owner.customerId);

@@ -79,6 +79,19 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
     badge: 'Optional',
     configuration: {},
   },
+  {
+    code: TASK_CODES.weightLossCheckIn,
+    taskType: 'questionnaire',
+    name: 'Complete your check-in',
+    description: 'A few questions about your weight, any side effects and how you are getting on, so our clinicians can approve your next delivery.',
+    image: '/images/tasks/check-in.svg',
+    isCritical: false,
+    isReminder: false,
+    safetyCheck: true,
+    badge: null,
+    // Given before each renewal by the check-in job, never by an order.
+    configuration: { slug: 'weight-loss-check-in' },
+  },
 ];
 
 /**

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_CODES } from '@elmwood/domain';
+import { tasks } from '../db/schema/orders';
+import { createTestContext, type TestContext } from '../../test/support/app';
+import { insertOrder, signedInPatientWithId } from '../../test/support/account';
+import { createDueCheckIns } from './check-ins';
+
+// Monday 23 November 2026 in London: renewals up to Monday 30 November are due a check-in.
+const NOW = new Date('2026-11-23T10:00:00Z');
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const checkInsOf = (customerId: number) =>
+  ctx.database.db.select().from(tasks).where(and(eq(tasks.customerId, customerId), eq(tasks.code, TASK_CODES.weightLossCheckIn)));
+async function subscriber(nextDeliveryDate: string, options: { state?: string; productCodes?: string[]; subscriptionState?: string } = {}) {
+  const patient = await signedInPatientWithId(ctx.app, ctx.database.db);
+  await insertOrder(ctx.database.db, patient.customerId, {
+    state: options.state ?? 'delivered',
+    reviewStage: null,
+    productCodes: options.productCodes,
+    withTasks: false,
+    subscription: { frequency: 30, nextDeliveryDate, state: options.subscriptionState },
+  });
+  return patient;
+}
+
+describe('createDueCheckIns', () => {
+  it('asks an active weight-loss subscriber for a check-in from seven days before the renewal, once', async () => {
+    const due = await subscriber('2026-11-30');
+    const notYet = await subscriber('2026-12-01');
+    const paused = await subscriber('2026-11-25', { subscriptionState: 'paused' });
+    const awaitingReview = await subscriber('2026-11-25', { state: 'awaiting_clinical_review' });
+    const hairLoss = await subscriber('2026-11-25', { productCodes: ['FINASTERIDE'] });
+
+    expect(await createDueCheckIns(ctx.database.db, NOW)).toBe(1);
+    expect(await checkInsOf(due.customerId)).toMatchObject([{ state: 'open', orderId: null }]);
+    for (const patient of [notYet, paused, awaitingReview, hairLoss]) expect(await checkInsOf(patient.customerId)).toEqual([]);
+
+    expect(await createDueCheckIns(ctx.database.db, NOW)).toBe(0);
+    await ctx.database.db.update(tasks).set({ state: 'completed' }).where(eq(tasks.customerId, due.customerId));
+    expect(await createDueCheckIns(ctx.database.db, NOW)).toBe(0);
+    expect(await checkInsOf(due.customerId)).toHaveLength(1);
+
+    expect(await createDueCheckIns(ctx.database.db, new Date('2026-11-24T10:00:00Z'))).toBe(1);
+    expect(await checkInsOf(notYet.customerId)).toHaveLength(1);
+  });
+
+});

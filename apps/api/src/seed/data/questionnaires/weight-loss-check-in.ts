@@ -1,0 +1,104 @@
+import type { QuestionnaireInput } from '@elmwood/domain';
+
+/** Slug of the check-in a patient on weight-loss treatment answers before each renewal. */
+export const WEIGHT_LOSS_CHECK_IN_SLUG = 'weight-loss-check-in';
+
+/**
+ * The pharmacist's check-in before each renewal: today's weight (so the clinician sees progress and BMI), side
+ * effects, and how the patient is getting on. It recommends nothing: the answers go to the clinical team, who
+ * decide on the renewal, so it has no knock-outs and lists the treatments it follows up.
+ */
+export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
+  questionnaireId: 101,
+  slug: WEIGHT_LOSS_CHECK_IN_SLUG,
+  title: 'Weight loss check-in',
+  taxon: 'weight-loss',
+  kind: 'follow-up',
+  steps: [
+    {
+      id: 'check-in-measurements',
+      name: 'Your weight today',
+      questions: [
+        {
+          id: 'ci_bmi',
+          type: 'BmiType',
+          question: 'What is your height and weight today?',
+          note: 'Weigh yourself in the morning, before breakfast, for the most reliable reading.',
+          question_info_details: {
+            bottomInfo: { icon: 'lock', text: 'Your answers are confidential and are only seen by our clinical team.', type: 'info' },
+          },
+        },
+      ],
+    },
+    {
+      id: 'check-in-side-effects',
+      name: 'Side effects',
+      questions: [
+        {
+          id: 'ci_side_effects',
+          type: 'multichoice',
+          question: 'Have you had any of these since your last delivery?',
+          note: 'Choose all that apply.',
+          answers: [
+            { value: 'nausea', text: 'Feeling sick (nausea)' },
+            { value: 'vomiting', text: 'Being sick (vomiting)' },
+            { value: 'diarrhoea', text: 'Diarrhoea' },
+            { value: 'constipation', text: 'Constipation' },
+            { value: 'severe_stomach_pain', text: 'Severe stomach pain that does not go away' },
+            { value: 'low_mood', text: 'Low mood or thoughts of harming yourself' },
+            { value: 'none', text: 'None of these', exclusive: true },
+          ],
+        },
+        {
+          id: 'ci_side_effects_details',
+          type: 'textarea',
+          question: 'Tell us more about these side effects',
+          note: 'When they started, how often, and how much they affect your day.',
+          optional: true,
+          showWhen: { none: [{ var: 'answers.ci_side_effects' }, { '==': [{ var: '' }, 'none'] }] },
+        },
+      ],
+    },
+    {
+      id: 'check-in-progress',
+      name: 'How you are getting on',
+      questions: [
+        {
+          id: 'ci_getting_on',
+          type: 'choice',
+          question: 'How are you getting on with your treatment?',
+          answers: [
+            { value: 'well', text: 'Well, I am happy with my progress' },
+            { value: 'okay', text: 'Okay, but I have some questions' },
+            { value: 'struggling', text: 'I am struggling' },
+          ],
+        },
+        {
+          id: 'ci_missed_doses',
+          type: 'choice',
+          question: 'Have you missed any doses since your last delivery?',
+          answers: [
+            { value: 'no', text: 'No' },
+            { value: 'yes', text: 'Yes' },
+          ],
+        },
+        {
+          id: 'ci_notes',
+          type: 'textarea',
+          question: 'Is there anything else you would like your clinician to know?',
+          optional: true,
+          placeholder: 'For example: a new medicine, a change in your health, or a question about your dose',
+        },
+      ],
+    },
+  ],
+  rules: {
+    facts: {
+      bmi: { question: 'ci_bmi', kind: 'bmi' },
+      weight: { question: 'ci_bmi', kind: 'weightKg' },
+      height: { question: 'ci_bmi', kind: 'heightCm' },
+    },
+    knockouts: [],
+    products: [{ code: 'WEGOVY' }, { code: 'MOUNJARO' }],
+  },
+};
