@@ -82,6 +82,34 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expectNoAxeViolations(page, 'health actions, all set');
   await page.getByRole('link', { name: 'Visit your account' }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Alex' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your tasks' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Order history' }).getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page, 'account home with an order');
+
+  // The plan's quick actions.
+  await page.getByRole('region', { name: 'Your treatments' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/account\/plan\/[^/]+$/);
+  await page.getByRole('button', { name: 'Where is my order' }).click();
+  const where = page.getByRole('dialog', { name: 'Where is my order' });
+  await expect(where.getByRole('listitem')).toHaveText([/Awaiting clinical review/, /Approved/, /Dispatched/, /Delivered/]);
+  await expectNoAxeViolations(page, 'where is my order');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Change order date' }).click();
+  const dateDialog = page.getByRole('dialog', { name: 'Change order date' });
+  await dateDialog.getByLabel('Next delivery date').fill('2099-01-01');
+  await dateDialog.getByRole('button', { name: 'Save date' }).click();
+  await expect(dateDialog.getByText(/at the latest\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'change order date');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Update payment method' }).click();
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await expectNoAxeViolations(page, 'payment method');
+
+  await page.goto('/account/order-history');
+  await expect(page.getByRole('region', { name: 'Orders, page 1 of 1' }).getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page, 'order history');
 });
 
 test('a new patient without orders finds a calm, empty account', async ({ page }) => {

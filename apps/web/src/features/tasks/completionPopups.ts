@@ -27,6 +27,10 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
     title: 'We have your photo',
     message: 'Your clinician will look at it alongside your consultation answers before approving your treatment.',
   },
+  [TASK_CODES.weightLossCheckIn]: {
+    title: 'Thank you for your check-in',
+    message: 'A clinician will read your answers before approving your next delivery. We will be in touch if anything needs a closer look.',
+  },
   [TASK_CODES.initialCoachCall]: {
     title: 'Your coach call is booked',
     message: 'Your coach will call you at the time you chose to plan your first weeks together.',

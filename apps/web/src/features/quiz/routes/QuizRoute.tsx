@@ -47,18 +47,20 @@ export interface QuizPageProps {
   onFinished?: (state: QuizState) => ReactNode;
   /** Where Back on the first step goes. */
   exitPath?: string;
+  /** The signed-in patient's follow-up task these answers are for: sent with every call, never kept in the browser. */
+  taskId?: string;
 }
 
 /** The questionnaire at one step: loads it and the saved answers, then runs it (shared by the shop and the account area). */
-export function QuizPage({ slug, step, basePath, keepQuery, onFinished, exitPath = '/' }: QuizPageProps) {
+export function QuizPage({ slug, step, basePath, keepQuery, onFinished, exitPath = '/', taskId }: QuizPageProps) {
   const [search] = useSearchParams();
-  const questionnaire = useQuestionnaire(slug);
-  const saved = useQuizState(slug);
+  const questionnaire = useQuestionnaire(slug, taskId);
+  const saved = useQuizState(slug, taskId);
   const slow = useAfterDelay(questionnaire.isPending || saved.isPending, SLOW_LOAD_MS);
 
   useEffect(() => {
-    if (isQuizSlug(slug)) rememberQuizLinkOptions(slug, search);
-  }, [slug, search]);
+    if (isQuizSlug(slug) && !taskId) rememberQuizLinkOptions(slug, search);
+  }, [slug, search, taskId]);
 
   useDocumentTitle(questionnaire.data?.title ?? 'Online consultation');
 
@@ -88,6 +90,7 @@ export function QuizPage({ slug, step, basePath, keepQuery, onFinished, exitPath
       stepPath={(segment, query) => `${basePath}/${segment}${joinQuery(query, keepQuery)}`}
       onFinished={onFinished}
       exitPath={exitPath}
+      taskId={taskId}
     />
   );
 }
@@ -105,12 +108,15 @@ interface QuizProps {
   stepPath: (segment: string | number, query?: string) => string;
   onFinished?: (state: QuizState) => ReactNode;
   exitPath: string;
+  taskId?: string;
 }
 
-function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath }: QuizProps) {
+function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath, taskId }: QuizProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...loadLocalAnswers(slug), ...(saved?.answers ?? {}) }));
+  // A follow-up's answers stay on the server only: this may be a shared device, and the patient is signed in.
+  const keepLocally = !taskId;
+  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...(keepLocally ? loadLocalAnswers(slug) : {}), ...(saved?.answers ?? {}) }));
   const [finishing, setFinishing] = useState<QuizState | null>(null);
   // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
   const [rejection, setRejection] = useState<Rejection | null>(null);
@@ -120,7 +126,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   const changeAnswer = (questionId: string, value: unknown) => {
     setAnswers((current) => {
       const next = { ...current, [questionId]: value };
-      saveLocalAnswers(slug, next);
+      if (keepLocally) saveLocalAnswers(slug, next);
       return next;
     });
   };
@@ -160,7 +166,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => {
     setAnswers((current) => {
       const next = { ...current, ...state.answers };
-      saveLocalAnswers(slug, next);
+      if (keepLocally) saveLocalAnswers(slug, next);
       return next;
     });
     sendAnalyticsEvent(QUESTIONNAIRE_STEP_SUBMITTED, {
@@ -193,6 +199,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
       <QuizStepForm
         key={current.id}
         slug={slug}
+        taskId={taskId}
         questionnaire={questionnaire}
         step={current}
         stepNumber={stepNumber}

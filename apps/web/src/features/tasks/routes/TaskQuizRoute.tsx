@@ -8,7 +8,7 @@ import '../tasks.css';
 export function Component() {
   const { slug, step = '1' } = useParams();
   const [search] = useSearchParams();
-  const taskId = search.get('taskId');
+  const taskId = search.get('taskId') ?? undefined;
   return (
     <QuizPage
       slug={slug}
@@ -16,7 +16,8 @@ export function Component() {
       basePath={`/account/n/${slug}/quiz`}
       keepQuery={taskId ? `taskId=${encodeURIComponent(taskId)}` : undefined}
       exitPath={HEALTH_ACTIONS_PATH}
-      onFinished={() => <FinishTask taskId={taskId} />}
+      taskId={taskId}
+      onFinished={() => <FinishTask taskId={taskId ?? null} />}
     />
   );
 }
