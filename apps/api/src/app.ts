@@ -119,14 +119,14 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
-      const uploads = uploadsRepo(database.db);
-      const store = fileStoreFor(config);
-      await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
-      await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
       await shopApi.register(checkoutAddressRoutes, { db: database.db });
       await shopApi.register(orderRoutes, { orders, auth });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
+      const uploads = uploadsRepo(database.db);
+      const store = fileStoreFor(config);
+      await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
+      await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
     },
     { prefix: '/shop-api' },
   );

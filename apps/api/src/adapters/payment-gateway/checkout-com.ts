@@ -1,5 +1,5 @@
 import { request as httpsRequest } from 'node:https';
-import type { Authorisation, AuthoriseRequest, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
+import type { Authorisation, AuthoriseRequest, CardVerificationRequest, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
 import { PaymentGatewayError } from './port';
 import { verifyCkoStyleWebhook } from './sandbox';
 
@@ -177,6 +177,28 @@ export function checkoutComGateway({
 
     async refund(paymentId, amount, idempotencyKey) {
       await call('POST', `/payments/${encodeURIComponent(paymentId)}/refunds`, { amount }, idempotencyKey);
+    },
+
+    /** Card verification: a zero-amount payment that stores the card, 3-D Secure on (the patient is present). */
+    async saveCard(request: CardVerificationRequest) {
+      const { body } = await call<CkoPayment>(
+        'POST',
+        '/payments',
+        {
+          source: { type: 'token', token: request.token, store_for_future_use: true },
+          amount: 0,
+          currency: 'GBP',
+          reference: request.reference,
+          customer: { email: request.customerEmail },
+          '3ds': { enabled: true },
+          success_url: request.returnUrls.success,
+          failure_url: request.returnUrls.failure,
+          payment_type: 'Recurring',
+          ...(processingChannelId ? { processing_channel_id: processingChannelId } : {}),
+        },
+        request.idempotencyKey,
+      );
+      return toAuthorisation(body, true, 'card');
     },
 
     async chargeSavedCard(charge: RenewalCharge) {

@@ -64,6 +64,19 @@ export interface RenewalCharge {
   idempotencyKey: string;
 }
 
+/**
+ * Keeping a card tokenised in the browser for later renewals, without taking money: a zero-amount card
+ * verification that stores the card (Checkout.com's 'Card Verified'). Its payment id is the customer-initiated
+ * payment that later merchant-initiated renewals on this card refer to.
+ */
+export interface CardVerificationRequest {
+  token: string;
+  reference: string;
+  customerEmail: string;
+  returnUrls: { success: string; failure: string };
+  idempotencyKey: string;
+}
+
 /** A verified notification from the gateway about one payment. */
 export interface PaymentEvent {
   id: string;
@@ -107,6 +120,8 @@ export interface PaymentGateway {
   refund(paymentId: string, amount: Pence, idempotencyKey: string): Promise<void>;
   /** A merchant-initiated charge on a saved card (subscription renewals). */
   chargeSavedCard(charge: RenewalCharge): Promise<Authorisation>;
+  /** Verifies and keeps a new card (no money moves); 'authorised' carries the card to save. */
+  saveCard(request: CardVerificationRequest): Promise<Authorisation>;
   /** Checks a webhook's signature and reads it; throws PaymentGatewayError('invalid_signature') when forged. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
   /** Apple Pay merchant validation: the merchant session the browser hands to Apple Pay JS. */

@@ -338,6 +338,30 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
       });
     },
 
+    /** A zero-amount verification that keeps the card: the test cards verify, ask for 3-D Secure or decline as they pay. */
+    saveCard(request) {
+      return once('save-card', request.idempotencyKey, async (tx) => {
+        const source = await resolveSource(tx, { type: 'token', token: request.token });
+        const behaviour = source.behaviour as SandboxBehaviour;
+        const status = behaviour === 'challenge' ? 'challenge' : behaviour === 'decline' ? 'declined' : 'authorised';
+        const [payment] = await tx
+          .insert(sandboxPayments)
+          .values({
+            id: newId('pay_sbx'),
+            reference: request.reference,
+            amount: 0,
+            sourceId: source.id,
+            status,
+            captured: 0,
+            storeSource: true,
+            returnUrl: request.returnUrls.success,
+            declineReason: status === 'declined' ? DECLINE_REASON : null,
+          })
+          .returning();
+        return answerFor(tx, payment!);
+      });
+    },
+
     /** The sandbox signs its notifications like Checkout.com: HMAC-SHA256 of the raw body, hex, in Cko-Signature. */
     signWebhook(rawBody: string): string {
       return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');

@@ -154,3 +154,21 @@ describe('subscriptions', () => {
     expect((await moveTo(owner.cookie, id, '2026-11-26')).json().message).toBe('Only an active plan can have its delivery date changed.');
   });
 });
+
+describe('the API document', () => {
+  it('describes the account, task and clinic routes', async () => {
+    const paths = Object.keys((await ctx.app.inject({ url: '/shop-api/docs/json' })).json().paths);
+    for (const path of [
+      '/shop-api/account/home',
+      '/shop-api/orders',
+      '/shop-api/subscriptions/{id}',
+      '/shop-api/subscriptions/{id}/next-delivery',
+      '/shop-api/tasks',
+      '/shop-api/tasks/{id}/complete',
+      '/shop-api/clinic/uploads/{id}',
+      '/shop-api/me/payment-tokens',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

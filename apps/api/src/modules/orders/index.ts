@@ -1,4 +1,4 @@
 // What other modules may use from orders.
 export { createOrderService, type OrderService } from './service';
 export { orderRoutes } from './routes';
-export { listPaymentTokens } from './repo';
+export { listPaymentTokens, saveDefaultPaymentToken } from './repo';

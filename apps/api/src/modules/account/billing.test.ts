@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderHistoryPage, SavedPaymentToken, Task } from '@elmwood/domain';
+import { subscriptions } from '../../db/schema/orders';
+import { signedInPatientWithId } from '../../../test/support/account';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+import { cardToken, placedOrderNumber, SANDBOX_CARDS } from '../../../test/support/orders';
+import { signedInPatient } from '../../../test/support/patients';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const saveCard = (cookie: string, token: string) => ctx.app.inject({ method: 'POST', url: '/shop-api/me/payment-tokens', headers: { cookie }, payload: { token } });
+const savedCards = async (cookie: string) => (await ctx.app.inject({ url: '/shop-api/me/payment-tokens', headers: { cookie } })).json<SavedPaymentToken[]>();
+const MASTERCARD = '5555555555554444';
+
+describe('POST /shop-api/me/payment-tokens', () => {
+  it('verifies and saves a new card as the default, and the patient’s plans renew on it', async () => {
+    const { cookie, customerId } = await signedInPatientWithId(ctx.app, ctx.database.db);
+    await placedOrderNumber(ctx.app, cookie);
+    const [first] = await savedCards(cookie);
+
+    const res = await saveCard(cookie, await cardToken(ctx.app, MASTERCARD));
+    expect(res.statusCode).toBe(201);
+    const saved = res.json<SavedPaymentToken>();
+    expect(saved).toMatchObject({ type: 'checkout_card', details: { brand: 'Mastercard', last4: '4444' }, isDefault: true });
+    expect((await savedCards(cookie)).map((card) => [card.id, card.isDefault])).toEqual([
+      [saved.id, true],
+      [first!.id, false],
+    ]);
+
+    const plans = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.every((plan) => plan.paymentTokenId === saved.id)).toBe(true);
+  });
+
+  it('says why a card could not be saved', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const declined = await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.declines));
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().code).toBe('PAYMENT_DECLINED');
+    const unknown = await saveCard(cookie, 'tok_not_a_token');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
+    expect((await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.challenges))).json().code).toBe('CARD_NEEDS_AUTHENTICATION');
+    expect(await savedCards(cookie)).toEqual([]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/me/payment-tokens', payload: { token: 'tok' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a placed order', () => {
+  it('is its owner’s: another patient gets 404 for the order, its tasks and the order history entry', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const number = await placedOrderNumber(ctx.app, cookie);
+    const stranger = await signedInPatient(ctx.app);
+    expect((await ctx.app.inject({ url: `/shop-api/orders/${number}`, headers: { cookie: stranger } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/shop-api/orders/${number}/tasks`, headers: { cookie: stranger } })).statusCode).toBe(404);
+    const [task] = (await ctx.app.inject({ url: '/shop-api/tasks', headers: { cookie } })).json<Task[]>();
+    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/tasks/${task!.id}/complete`, headers: { cookie: stranger } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/shop-api/orders', headers: { cookie: stranger } })).json<OrderHistoryPage>().total).toBe(0);
+    expect((await ctx.app.inject({ url: '/shop-api/orders', headers: { cookie } })).json<OrderHistoryPage>().items.map((item) => item.id)).toEqual([number]);
+  });
+});

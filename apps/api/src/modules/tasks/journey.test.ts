@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_CODES, type Task } from '@elmwood/domain';
+import { orders } from '../../db/schema/orders';
+import { createTestContext, type TestContext } from '../../../test/support/app';
+import { placedOrderNumber } from '../../../test/support/orders';
+import { signedInPatient } from '../../../test/support/patients';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const get = (cookie: string, url: string) => ctx.app.inject({ url, headers: { cookie } });
+const photo = async () => (await sharp({ create: { width: 50, height: 80, channels: 3, background: '#999999' } }).jpeg().toBuffer()).toString('base64');
+
+describe('after checkout', () => {
+  it('a fresh weight-loss order is all set after the ID photo, the full-length photo and GP details, and waits for the clinician', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const number = await placedOrderNumber(ctx.app, cookie);
+    const orderTasks = (await get(cookie, `/shop-api/orders/${number}/tasks`)).json<Task[]>();
+    expect(orderTasks.map((task) => task.taskDefinition.code)).toEqual([TASK_CODES.photoId, TASK_CODES.weightCheckPhoto, TASK_CODES.gpInformation]);
+    const stage = async () => (await ctx.database.db.select({ stage: orders.reviewStage }).from(orders).where(eq(orders.number, number)))[0]!.stage;
+    expect(await stage()).toBe('awaiting_patient');
+
+    for (const [category, task] of [['I', orderTasks[0]!], ['W', orderTasks[1]!]] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/shop-api/messages/category/${category}`,
+        headers: { cookie },
+        payload: { name: task.taskDefinition.name, attachments: [{ name: 'photo.jpg', body: await photo() }], taskId: task.id },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await stage()).toBe('ready_for_clinician');
+    const gp = await ctx.app.inject({ method: 'POST', url: '/shop-api/customers/patient-gp-info', headers: { cookie }, payload: { consentGiven: false } });
+    expect(gp.statusCode).toBe(201);
+
+    expect((await get(cookie, '/shop-api/tasks')).json()).toEqual([]);
+    expect((await get(cookie, `/shop-api/orders/${number}/tasks`)).json<Task[]>().every((task) => task.state === 'completed')).toBe(true);
+    const home = (await get(cookie, '/shop-api/account/home')).json();
+    expect(home.progress.map((section: { status: string }) => section.status)).toEqual(['completed', 'completed', 'completed', 'active', 'upcoming']);
+    expect(home.activeTreatments).toHaveLength(1);
+    expect(home.goals.goalWeightKg).toBe(100);
+  });
+});
