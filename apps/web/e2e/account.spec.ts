@@ -105,7 +105,14 @@ test('a patient with a new weight-loss order works through their tasks until the
 
   await page.getByRole('link', { name: 'Update payment method' }).click();
   await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await page.getByLabel('Name on card').fill('Alex Smith');
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(-2)}`);
+  await page.getByLabel('Security code').fill('123');
   await expectNoAxeViolations(page, 'payment method');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your new card is saved. We will use it for your next payments.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Default' })).toContainText('ending 4444');
 
   await page.goto('/account/order-history');
   await expect(page.getByRole('region', { name: 'Orders, page 1 of 1' }).getByRole('listitem')).toHaveCount(1);
