@@ -36,7 +36,7 @@ export function Component() {
   const taskId = search.get('taskId');
   const landing = isPhotoLandingSlug(slug) ? slug : null;
   useDocumentTitle(landing ? PHOTO_LANDINGS[landing].title : 'Upload a photo');
-  const { task } = useOpenTask(taskId);
+  const { task, isSuccess: tasksLoaded } = useOpenTask(taskId);
   const client = useQueryClient();
   const after = useAfterTask();
   const [done, setDone] = useState<Task | null>(null);
@@ -46,6 +46,16 @@ export function Component() {
     return (
       <div className="account-page container">
         <EmptyState headingLevel={1} title="We couldn't find that page" message="Your tasks list has everything we need from you.">
+          <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  // A finished task's link (an old email, the back button) leads to the list rather than to a second upload.
+  if (taskId && tasksLoaded && !task && !done) {
+    return (
+      <div className="account-page container">
+        <EmptyState headingLevel={1} title="This task is already done" message="Everything still to do is in your tasks list.">
           <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
         </EmptyState>
       </div>
