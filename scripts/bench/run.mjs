@@ -32,6 +32,8 @@ const server = await startProcess('node', ['apps/api/dist/main.js'], {
     LOG_LEVEL: 'warn',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // The benchmark takes no payments; production otherwise refuses the sandbox gateway.
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
     DATA_DIR: 'bench-results/data',
   },
   readyUrl: `${shop}/readyz`,

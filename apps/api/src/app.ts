@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,7 +12,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
-import { accountRoutes, createAccountService } from './modules/account/index';
+import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
@@ -63,11 +64,18 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const payment = paymentSetupFor(config, database.db);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
+        // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
+        'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
+        // The payment provider: the browser tokenises cards with it and shows its 3-D Secure page in a frame.
+        'connect-src': ["'self'", ...payment.contentSecurity.connect],
+        'frame-src': ["'self'", ...payment.contentSecurity.frame],
       },
     },
   });
@@ -92,7 +100,6 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
   const carts = createCartService({ db: database.db, questionnaires, promotions });
-  const payment = paymentSetupFor(config, database.db);
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
@@ -101,6 +108,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     log: app.log,
+    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
   });
   await app.register(
     async (shopApi) => {
@@ -121,7 +129,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(checkoutAddressRoutes, { db: database.db });
       await shopApi.register(orderRoutes, { orders, auth });
-      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME });
+      // Signs card-verification tickets; like sessions, outside production a missing AUTH_SECRET means one per start.
+      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret: config.AUTH_SECRET ?? randomBytes(32).toString('base64url') });
+      await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       const uploads = uploadsRepo(database.db);
       const store = fileStoreFor(config);

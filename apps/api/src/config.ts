@@ -74,6 +74,8 @@ const envSchema = z
   APPLE_PAY_MERCHANT_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Google Pay merchant id (Google Pay business console); unset with checkout-com hides Google Pay. */
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
+  CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

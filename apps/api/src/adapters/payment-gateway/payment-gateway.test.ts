@@ -152,6 +152,19 @@ describe('sandbox gateway (state in the database)', () => {
     await expect(restarted.capture(toVoid, 19900, 'c-2')).rejects.toThrow('This payment cannot be captured');
   });
 
+  it('saves a card without taking money (a zero-amount verification) that renewals can then charge', async () => {
+    const saving = { reference: 'card-1', customerEmail: 'alex@example.com', returnUrls: { success: '/account', failure: '/account' } };
+    const verified = await gateway.saveCard({ ...saving, token: await tokenFor('4242424242424242'), idempotencyKey: 'save-1' });
+    expect(verified).toMatchObject({ status: 'authorised', card: { last4: '4242', kind: 'card' } });
+    if (verified.status !== 'authorised') return;
+    const [row] = await database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, verified.paymentId));
+    expect(row).toMatchObject({ amount: 0, captured: 0, storeSource: true });
+    const renewal = await gateway.chargeSavedCard({ amount: 14900, reference: 'REN-3', sourceId: verified.card!.sourceId, previousPaymentId: verified.paymentId, idempotencyKey: 'ren-3' });
+    expect(renewal.status).toBe('authorised');
+    expect((await gateway.saveCard({ ...saving, token: await tokenFor('4000000000000002'), idempotencyKey: 'save-2' })).status).toBe('declined');
+    expect((await gateway.saveCard({ ...saving, token: await tokenFor('4000000000003220'), idempotencyKey: 'save-3' })).status).toBe('challenge');
+  });
+
   it('signs and verifies its webhooks like Checkout.com, refusing a forged one', () => {
     const body = JSON.stringify({ id: 'evt_1', type: 'payment_approved', data: { id: 'pay_sbx_1' } });
     expect(gateway.parseWebhook(body, { 'cko-signature': gateway.signWebhook(body) })).toEqual({ id: 'evt_1', type: 'authorised', paymentId: 'pay_sbx_1', providerType: 'payment_approved' });

@@ -4,7 +4,7 @@ import type { OrderHistoryPage, SavedPaymentToken, Task } from '@elmwood/domain'
 import { subscriptions } from '../../db/schema/orders';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { createTestContext, type TestContext } from '../../../test/support/app';
-import { cardToken, placedOrderNumber, SANDBOX_CARDS } from '../../../test/support/orders';
+import { cardToken, finishSandboxAction, placedOrderNumber, SANDBOX_CARDS } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
 
 let ctx: TestContext;
@@ -45,9 +45,43 @@ describe('POST /shop-api/me/payment-tokens', () => {
     const unknown = await saveCard(cookie, 'tok_not_a_token');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
-    expect((await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.challenges))).json().code).toBe('CARD_NEEDS_AUTHENTICATION');
     expect(await savedCards(cookie)).toEqual([]);
     expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/me/payment-tokens', payload: { token: 'tok' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a card whose bank asks for 3-D Secure', () => {
+  const confirm = (cookie: string, verification: string) =>
+    ctx.app.inject({ method: 'POST', url: '/shop-api/me/payment-tokens/confirm', headers: { cookie }, payload: { verification } });
+
+  it('is saved once the patient passes the check, and only for the patient who started it', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const started = await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.challenges));
+    expect(started.statusCode).toBe(202);
+    const { url, verification } = started.json<{ status: string; action: string; url: string; verification: string }>();
+    expect(started.json()).toMatchObject({ status: 'action_required', action: '3ds' });
+
+    const early = await confirm(cookie, verification);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('CARD_VERIFICATION_PENDING');
+
+    await finishSandboxAction(ctx.app, url, 'complete');
+    const stranger = await signedInPatient(ctx.app);
+    expect((await confirm(stranger, verification)).json().code).toBe('INVALID_PAYMENT_TOKEN');
+    expect((await confirm(cookie, `${verification.split('.')[0]}.forged`)).statusCode).toBe(422);
+    const saved = await confirm(cookie, verification);
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ details: { last4: '3220' }, isDefault: true });
+    expect(await savedCards(stranger)).toEqual([]);
+  });
+
+  it('is not saved when the check fails', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const { url, verification } = (await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.challenges))).json();
+    await finishSandboxAction(ctx.app, url, 'fail');
+    const failed = await confirm(cookie, verification);
+    expect(failed.statusCode).toBe(402);
+    expect(await savedCards(cookie)).toEqual([]);
   });
 });
 

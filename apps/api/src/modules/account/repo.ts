@@ -151,9 +151,13 @@ export async function productsOfCategories(db: Db, categories: string[], exclude
     .limit(limit);
 }
 
-/** The consultation slug per category (the questionnaire's taxon). */
+/** The consultation slug per category (the questionnaire's taxon); follow-ups such as check-ins lead to no treatment. */
 export async function consultationSlugsByTaxon(db: Db): Promise<Map<string, string>> {
-  const rows = await db.select({ slug: questionnaires.slug, taxon: questionnaires.taxon }).from(questionnaires).orderBy(asc(questionnaires.id));
+  const rows = await db
+    .select({ slug: questionnaires.slug, taxon: questionnaires.taxon })
+    .from(questionnaires)
+    .where(sql`coalesce(${questionnaires.definition}->>'kind', 'consultation') = 'consultation'`)
+    .orderBy(asc(questionnaires.id));
   const map = new Map<string, string>();
   for (const row of rows) if (!map.has(row.taxon)) map.set(row.taxon, row.slug);
   return map;

@@ -79,6 +79,18 @@ describe('placing an order with the sandbox gateway', () => {
     expect(mails[0]!.text).toContain('billed once the clinician approves');
   });
 
+  it('places a one-off order without a subscription, keeps no card, and sends an order without tasks straight to the clinician', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { consult: false, items: [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 1, quantity: 2 }] });
+    expect(placed.reply.json()).toMatchObject({ status: 'placed', consultationSlug: null });
+    const order = await orderRow(placed.orderNumber!);
+    expect(order).toMatchObject({ state: 'awaiting_clinical_review', reviewStage: 'ready_for_clinician', total: 2598 });
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
+    expect(await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId))).toEqual([]);
+    expect((await sandboxAuthorisations(order.number))[0]).toMatchObject({ storeSource: false, amount: 2598 });
+    expect((await get(`/shop-api/orders/${order.number}`, cookie)).json()).toMatchObject({ subscription: null, thankYou: { nextSteps: [], infoBox: null } });
+  });
+
   it('shows the owner the order for its thank-you page, with the next steps, info box and stored experiment buckets', async () => {
     const cookie = await signedInPatient(ctx.app);
     const number = await placedOrderNumber(ctx.app, cookie);
@@ -152,6 +164,10 @@ describe('placing an order with the sandbox gateway', () => {
     // Framed by the shop's own checkout only.
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // Its form posts name their origin (under no-referrer, a browser would send Origin: null, which is refused).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    // Over plain http (tests, local runs) a framed page must not be upgraded to https on its way back to the shop.
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
 
     const finished = await finishSandboxAction(ctx.app, action.url, 'complete');
     expect(finished.statusCode).toBe(303);
@@ -188,6 +204,12 @@ describe('placing an order with the sandbox gateway', () => {
     const retry = await placeOrder(ctx.app, cookie, { cartToken: placed.cartToken });
     expect(retry.reply.json()).toMatchObject({ status: 'placed' });
     expect((await orderRow(action.orderNumber)).state).toBe('payment_failed');
+
+    // The old challenge, finished late in a window left open, holds no money: it is voided.
+    await finishSandboxAction(ctx.app, (placed.reply.json() as { url: string }).url, 'complete');
+    const late = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
+    expect(late.statusCode).toBe(402);
+    expect((await sandboxAuthorisations(action.orderNumber))[0]).toMatchObject({ status: 'voided' });
   });
 
   it('pays with PayPal after approval, and a cancel answers 402', async () => {
@@ -300,6 +322,15 @@ describe('bad input never answers 500', () => {
     expect(res.json()).toMatchObject({ code });
   });
 
+  it('refuses one Idempotency-Key for two baskets', async () => {
+    const key = randomUUID();
+    const first = await placeOrder(ctx.app, cookie, { idempotencyKey: key });
+    expect(first.reply.statusCode).toBe(201);
+    const second = await placeOrder(ctx.app, cookie, { idempotencyKey: key });
+    expect(second.reply.statusCode).toBe(422);
+    expect(second.reply.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   it('lets an unknown token fail the attempt without blocking a retry', async () => {
     const retry = await placeOrder(ctx.app, cookie, { cartToken });
     expect(retry.reply.json()).toMatchObject({ status: 'placed' });
@@ -391,6 +422,54 @@ describe('payment endpoints', () => {
     expect(accepted.statusCode).toBe(200);
     expect((await orderRow(action.orderNumber)).state).toBe('awaiting_clinical_review');
     expect((await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie)).json()).toMatchObject({ status: 'placed' });
+  });
+});
+
+describe('with Checkout.com configured', () => {
+  it('gives the browser the provider’s tokens address and key, lets pages reach it, and refuses Apple Pay without a merchant identity', async () => {
+    const live = await createTestContext({ PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_sbox_x', CHECKOUT_COM_PUBLIC_KEY: 'pk_sbox_x', CHECKOUT_COM_BASE_URL: 'https://api.sandbox.checkout.com' });
+    try {
+      const config = await live.app.inject({ method: 'GET', url: '/shop-api/payment/config' });
+      expect(config.json()).toEqual({ gateway: 'checkout-com', tokensUrl: 'https://api.sandbox.checkout.com/tokens', publicKey: 'pk_sbox_x', applePay: null, googlePay: null, paypal: true });
+      const csp = config.headers['content-security-policy'] as string;
+      expect(csp).toContain("connect-src 'self' https://api.sandbox.checkout.com");
+      expect(csp).toContain("frame-src 'self' https://*.checkout.com https://*.ckotech.co");
+      // No sandbox provider pages in front of a real provider.
+      expect((await live.app.inject({ method: 'GET', url: '/sandbox-gateway/3ds/pay_x' })).statusCode).toBe(404);
+      const cookie = await signedInPatient(live.app);
+      const apple = await live.app.inject({
+        method: 'POST',
+        url: '/shop-api/applepay/validate-session?applePayMerchantIdentifier=merchant.x',
+        payload: { appleUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'localhost' },
+        headers: { cookie },
+      });
+      expect(apple.statusCode).toBe(422);
+      expect(apple.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('card testing', () => {
+  it('refuses new payment attempts after too many failed ones in an hour, while a repeat of one is still answered', async () => {
+    const limited = await createTestContext({ CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '2' });
+    try {
+      const cookie = await signedInPatient(limited.app);
+      const first = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.declines });
+      expect(first.reply.statusCode).toBe(402);
+      const second = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.declines, cartToken: first.cartToken });
+      expect(second.reply.statusCode).toBe(402);
+      const third = await placeOrder(limited.app, cookie, { cartToken: first.cartToken });
+      expect(third.reply.statusCode).toBe(429);
+      expect(third.reply.json()).toMatchObject({ code: 'TOO_MANY_PAYMENT_ATTEMPTS' });
+      const repeat = await completeCheckout(limited.app, cookie, first.cartToken, { mode: 'NEW_CARD', token: 'tok_any' }, first.idempotencyKey);
+      expect(repeat.statusCode).toBe(402);
+      // Another patient is not held back.
+      expect((await placeOrder(limited.app, await signedInPatient(limited.app))).reply.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { bucketFor, EXPERIMENTS, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
@@ -208,4 +208,13 @@ export async function findCustomerContact(db: Queryable, id: number) {
     .from(customers)
     .where(eq(customers.id, id));
   return row ?? null;
+}
+
+/** How many of the customer's orders failed at payment since then (declined, cancelled or replaced attempts). */
+export async function countFailedOrdersSince(db: Queryable, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.state, 'payment_failed'), gt(orders.createdAt, since)));
+  return row?.count ?? 0;
 }

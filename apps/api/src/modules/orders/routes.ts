@@ -13,7 +13,7 @@ const idempotencyHeaders = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per payment attempt)')
     .describe('A new UUID per payment attempt; repeats of one attempt get its first reply'),
 });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** Placing orders and reading them back (owner only: another patient's order number answers 404). */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; auth: AuthService }> = async (app, { orders, auth }) => {

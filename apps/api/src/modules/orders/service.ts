@@ -24,6 +24,7 @@ import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
+  countFailedOrdersSince,
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
@@ -66,6 +67,8 @@ export interface OrderServiceDeps {
   siteUrl: string;
   brandName: string;
   log: FastifyBaseLogger;
+  /** Failed payment attempts per patient per hour before new ones are refused (card testing). */
+  failedAttemptsPerHour: number;
   now?: () => Date;
 }
 
@@ -77,6 +80,8 @@ const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Plea
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
 const RETURN_PATH = '/checkout/payment-return';
+const HOUR_MS = 60 * 60 * 1000;
+const TOO_MANY_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
 
 /** Which gateway method and source a completion asks for; refuses a mode without the token it needs. */
 function paymentMethodFor(body: CompleteCheckout): { method: string; source: PaymentSource | 'saved' } {
@@ -119,9 +124,19 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
 }
 
+const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+
+/** PostgreSQL 23505: a unique constraint refused the row. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, failedAttemptsPerHour, now = () => new Date() }: OrderServiceDeps) {
   const returnUrl = (number: string) => `${RETURN_PATH}?order=${encodeURIComponent(number)}`;
 
   /**
@@ -136,7 +151,11 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       const order = await lockOrder(tx, orderId);
       const payment = (await findCheckoutPayment(tx, orderId))!;
       const stillWaiting = order.state === 'payment_pending' && payment.state === waitingFor;
-      if (!stillWaiting) return { placed: false, unwanted: answer.status === 'authorised' && order.state === 'payment_failed' && payment.gatewayPaymentId === answer.paymentId };
+      if (!stillWaiting) {
+        // A newer attempt replaced this one while the gateway was answering: its money must not stay held.
+        const replaced = order.state === 'payment_failed' && (payment.gatewayPaymentId === null || payment.gatewayPaymentId === answer.paymentId);
+        return { placed: false, unwanted: answer.status === 'authorised' && replaced };
+      }
 
       if (answer.status === 'challenge') {
         await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
@@ -149,11 +168,23 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       }
       return { placed: answer.status === 'authorised', unwanted: false };
     });
-    if (applied.unwanted && answer.status === 'authorised') {
-      await gateway.void(answer.paymentId, `void:${answer.paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId: answer.paymentId }, 'could not void a superseded authorisation'));
-    }
+    if (applied.unwanted && answer.status === 'authorised') await voidQuietly(answer.paymentId);
     const [order, payment] = await Promise.all([findOrderById(db, orderId), findCheckoutPayment(db, orderId)]);
     return { order: order!, payment: payment!, placed: applied.placed };
+  }
+
+  async function voidQuietly(paymentId: string): Promise<void> {
+    await gateway.void(paymentId, `void:${paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId }, 'could not void a superseded authorisation'));
+  }
+
+  /**
+   * A replaced attempt whose 3-D Secure or PayPal step the patient still finished (in a window left open): the
+   * gateway authorised money for an order that no longer exists, so it is released at once.
+   */
+  async function releaseReplaced(payment: PaymentRow | null): Promise<void> {
+    if (payment?.declineReason !== SUPERSEDED_REASON || !payment.gatewayPaymentId) return;
+    const answer = await gateway.outcome(payment.gatewayPaymentId).catch(() => null);
+    if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
 
   /** The authorised branch: everything an approved payment sets in motion, inside the caller's transaction. */
@@ -272,7 +303,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           const cart = await carts.lock(tx, token, customer.uid, rules);
           const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
           if (earlier) {
-            if (earlier.cartId !== cart.id) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
+            if (earlier.cartId !== cart.id) throw keyReused();
             return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
           }
           const live = await findLiveOrderForCart(tx, cart.id);
@@ -281,6 +312,10 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           }
           if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
           if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
+          // Counted in the database, so every process agrees; repeats of one attempt found their order above.
+          if ((await countFailedOrdersSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) >= failedAttemptsPerHour) {
+            throw new AppError(429, 'TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
+          }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
             await updateOrder(tx, live.id, { state: 'payment_failed', paymentState: 'declined' });
@@ -292,6 +327,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
+        // One key sent at once for two baskets: each basket's lock lets both through, the unique key stops one.
+        if (isUniqueViolation(error)) throw keyReused();
         throw error;
       }
       const { order, payment } = placed;
@@ -318,6 +355,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         return { ...replyFor(result.order, result.payment), status: 200 };
       }
       if (order.state === 'payment_pending' && payment?.state === 'challenge') throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE);
+      if (order.state === 'payment_failed') await releaseReplaced(payment);
       return { ...replyFor(order, payment), status: 200 };
     },
 
@@ -358,6 +396,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     async paymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type !== 'authorised' && event.type !== 'declined') return;
       const payment = await findPaymentByGatewayId(db, event.paymentId);
+      if (payment?.declineReason === SUPERSEDED_REASON) return releaseReplaced(payment);
       if (!payment || payment.state !== 'challenge') return;
       const answer = await gateway.outcome(event.paymentId);
       if (answer.status === 'challenge') return;

@@ -6,7 +6,6 @@ import {
   isApplePayValidationUrl,
   isPaymentTokenProvider,
   PAYMENT_ERROR,
-  tokenProviderForMode,
   paymentConfigSchema,
   savedPaymentTokenSchema,
   type SavedPaymentToken,
@@ -16,19 +15,19 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
-import { createHash } from 'node:crypto';
-import { switchSubscriptionsToCard } from '../account/index';
-import { listPaymentTokens, saveDefaultPaymentToken } from '../orders/index';
+import type { BillingService } from '../account/index';
+import { listPaymentTokens } from '../orders/index';
 import type { PaymentSetup } from './setup';
 
 const validateSessionQuery = z.object({ applePayMerchantIdentifier: z.string().min(1).max(200) });
 const validateSessionBody = z.object({ appleUrl: z.string().min(1).max(500), domainName: z.string().min(1).max(253) });
-export const CARD_NEEDS_AUTHENTICATION_MESSAGE =
-  'Your bank needs to confirm this card, which we cannot do from this page yet. Please try another card.';
 const invalidToken = () => new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
 
 /** The payment provider's browser configuration, the patient's saved cards, and Apple Pay merchant validation. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: AuthService; brandName: string }> = async (app, { payment, db, auth, brandName }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: AuthService; brandName: string; billing: BillingService }> = async (
+  app,
+  { payment, db, auth, brandName, billing },
+) => {
   app.get(
     '/payment/config',
     { schema: { tags: ['payment'], summary: 'What the browser needs to tokenise cards and wallets with the provider', response: { 200: paymentConfigSchema } } },
@@ -66,52 +65,40 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: D
         tags: ['payment'],
         summary: 'Save a card tokenised in the browser as the default (verified without charge); plans renew on it from now',
         body: z.object({ token: z.string().min(1).max(200) }),
-        response: { 201: savedPaymentTokenSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 422: apiErrorSchema },
+        response: {
+          201: savedPaymentTokenSchema,
+          202: z.object({ status: z.literal('action_required'), action: z.literal('3ds'), url: z.string(), verification: z.string() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          402: apiErrorSchema,
+          422: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
-      const returnUrl = `${request.protocol}://${request.host}/account/details/change/billing-method`;
-      let answer;
-      try {
-        answer = await payment.gateway.saveCard({
-          token: request.body.token,
-          reference: `card-${customer.uid.slice(0, 8)}`,
-          customerEmail: customer.email,
-          returnUrls: { success: returnUrl, failure: returnUrl },
-          // The same token sent twice (a double click) is verified once.
-          idempotencyKey: `save-card:${customer.uid}:${createHash('sha256').update(request.body.token).digest('hex')}`,
-        });
-      } catch (error) {
-        if (error instanceof PaymentGatewayError && error.reason === 'invalid_token') throw invalidToken();
-        throw error;
-      }
-      if (answer.status === 'declined') throw new AppError(402, PAYMENT_ERROR.declined, answer.reason);
-      if (answer.status === 'challenge' || !answer.card) {
-        throw new AppError(422, 'CARD_NEEDS_AUTHENTICATION', CARD_NEEDS_AUTHENTICATION_MESSAGE);
-      }
-      const card = answer.card;
-      const provider = tokenProviderForMode('NEW_CARD')!;
-      const id = await db.transaction(async (tx) => {
-        const tokenId = await saveDefaultPaymentToken(tx, {
-          customerId: customer.id,
-          provider,
-          gatewaySourceId: card.sourceId,
-          brand: card.brand,
-          last4: card.last4,
-          expiryMonth: card.expiryMonth,
-          expiryYear: card.expiryYear,
-        });
-        await switchSubscriptionsToCard(tx, customer.id, tokenId);
-        return tokenId;
-      });
-      const saved: SavedPaymentToken = {
-        id,
-        type: provider,
-        details: { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
-        isDefault: true,
-      };
-      return reply.status(201).header('cache-control', 'no-store').send(saved);
+      // The challenge frame lands on the shop's payment-return page, as at checkout; the page then confirms.
+      const returnUrl = `${request.protocol}://${request.host}/checkout/payment-return?card=1`;
+      const result = await billing.save(customer, request.body.token, returnUrl);
+      reply.header('cache-control', 'no-store');
+      if (result.status === 'saved') return reply.status(201).send(result.paymentToken);
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/me/payment-tokens/confirm',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "Save the card once the bank's 3-D Secure check is done (the verification from the 202 reply)",
+        body: z.object({ verification: z.string().min(1).max(400) }),
+        response: { 201: savedPaymentTokenSchema, 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', 'no-store').send(await billing.confirm(customer, request.body.verification));
     },
   );
 

@@ -82,6 +82,9 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGatew
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Under the shop's default 'no-referrer' a browser sends the pages' form posts with Origin: null, which the
+    // shop's cross-site protection refuses; the provider's own pages name their origin to themselves.
+    reply.header('referrer-policy', 'same-origin');
   });
 
   app.post(

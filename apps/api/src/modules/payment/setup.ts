@@ -18,7 +18,12 @@ export interface PaymentSetup {
   /** What the browser needs to tokenise with the provider. */
   browser: PaymentConfig;
   applePayMerchantId: string | null;
+  /** Origins the shop's pages must reach for this provider: tokenisation calls, the 3-D Secure frame. */
+  contentSecurity: { connect: string[]; frame: string[] };
 }
+
+/** Checkout.com's 3-D Secure pages (its own hosted authentication, which frames the bank's challenge). */
+const CHECKOUT_COM_3DS_ORIGINS = ['https://*.checkout.com', 'https://*.ckotech.co'];
 
 /** The configured payment gateway (PAYMENT_GATEWAY) and what the browser needs to use it. */
 export function paymentSetupFor(config: Config, db: Db): PaymentSetup {
@@ -29,6 +34,7 @@ export function paymentSetupFor(config: Config, db: Db): PaymentSetup {
       gateway: sandbox,
       sandbox,
       applePayMerchantId,
+      contentSecurity: { connect: [], frame: [] },
       browser: {
         gateway: 'sandbox',
         tokensUrl: '/sandbox-gateway/tokens',
@@ -58,6 +64,7 @@ export function paymentSetupFor(config: Config, db: Db): PaymentSetup {
     gateway,
     sandbox: null,
     applePayMerchantId,
+    contentSecurity: { connect: [new URL(config.CHECKOUT_COM_BASE_URL).origin], frame: CHECKOUT_COM_3DS_ORIGINS },
     browser: {
       gateway: 'checkout-com',
       tokensUrl: new URL('/tokens', config.CHECKOUT_COM_BASE_URL).toString(),
