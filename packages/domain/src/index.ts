@@ -55,6 +55,7 @@ export * from './experiments/bucket';
 export * from './orders/order';
 export * from './tasks/task';
 export * from './referrals/link';
+export * from './tasks/photo';
 export * from './account/account';
 export * from './account/timeline';
 export * from './account/progress';

@@ -19,6 +19,7 @@ export function renderRoute(route: { path: string; Component: ComponentType }, u
     [
       route,
       { path: '/n/:slug/quiz/:step', Component: () => <h1>Consultation</h1> },
+      { path: '/account/health-actions', Component: () => <h1>My tasks</h1> },
     ],
     { initialEntries: [url] },
   );

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { CheckoutHeader, isCheckoutJourney } from './CheckoutHeader';
 import { SiteFooter } from './SiteFooter';
@@ -6,6 +6,25 @@ import { SiteHeader } from './SiteHeader';
 import './layout.css';
 
 export const MAIN_ID = 'main';
+
+/** Only account pages need the signed-in header, so its code waits until one opens. */
+const AccountHeader = lazy(() => import('./AccountHeader'));
+
+export function isAccountArea(pathname: string): boolean {
+  return pathname === '/account' || pathname.startsWith('/account/');
+}
+
+function PageHeader({ pathname }: { pathname: string }) {
+  if (isCheckoutJourney(pathname)) return <CheckoutHeader />;
+  if (isAccountArea(pathname)) {
+    return (
+      <Suspense fallback={<header className="site-header site-header--placeholder" />}>
+        <AccountHeader />
+      </Suspense>
+    );
+  }
+  return <SiteHeader />;
+}
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById(MAIN_ID);
@@ -24,7 +43,7 @@ export function Shell({ children, before }: { children: ReactNode; before?: Reac
         Skip to main content
       </a>
       {before}
-      {isCheckoutJourney(pathname) ? <CheckoutHeader /> : <SiteHeader />}
+      <PageHeader pathname={pathname} />
       <main id={MAIN_ID} tabIndex={-1} className="shell__main">
         {children}
       </main>

@@ -47,20 +47,24 @@ function checkoutAddressOf(saved: SavedAddress): Address {
 
 interface ShippingStepProps {
   user: User;
-  cartToken: string;
+  /** The checkout's cart, which the chosen address goes on; left out (the account area), only the address book changes. */
+  cartToken?: string;
   onDone: (address: SavedAddress) => void;
   onNotice: (message: string) => void;
+  /** The button that saves or keeps the address; the checkout's words by default. */
+  submitLabel?: string;
 }
 
 /**
  * The shipping address manager (SPEC §4): Loading, then Selected when a saved address exists, else New,
  * where the address finder comes first and manual entry follows a pick or 'Enter address manually'.
  */
-export function ShippingStep({ user, cartToken, onDone, onNotice }: ShippingStepProps) {
+export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 'Continue to payment' }: ShippingStepProps) {
   const book = useAddressBook(true);
-  const toCart = useCheckoutAddress(cartToken);
+  const toCart = useCheckoutAddress(cartToken ?? '');
   // The address goes on the order (the cart) once it is in the address book; payment reads it from there.
-  const placeAddress = (saved: SavedAddress) => toCart.mutate({ shippingAddress: checkoutAddressOf(saved) }, { onSuccess: () => onDone(saved) });
+  const placeAddress = (saved: SavedAddress) =>
+    cartToken ? toCart.mutate({ shippingAddress: checkoutAddressOf(saved) }, { onSuccess: () => onDone(saved) }) : onDone(saved);
   const cartError = toCart.isError ? (
     <p className="auth-form__error" role="alert">
       {toCart.error.message}
@@ -88,7 +92,7 @@ export function ShippingStep({ user, cartToken, onDone, onNotice }: ShippingStep
             Change address
           </Button>
           <Button size="lg" loading={toCart.isPending} onClick={() => placeAddress(saved)}>
-            Continue to payment
+            {submitLabel}
           </Button>
         </div>
         {cartError}
@@ -122,6 +126,7 @@ export function ShippingStep({ user, cartToken, onDone, onNotice }: ShippingStep
       onSaved={placeAddress}
       placing={toCart.isPending}
       placeError={cartError}
+      submitLabel={submitLabel}
     />
   );
 }
@@ -134,9 +139,10 @@ interface AddressFormProps {
   /** The saved address is being put on the order. */
   placing: boolean;
   placeError: ReactNode;
+  submitLabel: string;
 }
 
-function AddressForm({ draft, onChange, onUseFinder, onSaved, placing, placeError }: AddressFormProps) {
+function AddressForm({ draft, onChange, onUseFinder, onSaved, placing, placeError, submitLabel }: AddressFormProps) {
   const save = useSaveAddress();
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -174,7 +180,7 @@ function AddressForm({ draft, onChange, onUseFinder, onSaved, placing, placeErro
       ) : null}
       {placeError}
       <Button type="submit" size="lg" block loading={save.isPending || placing}>
-        Continue to payment
+        {submitLabel}
       </Button>
       <Button variant="link" onClick={onUseFinder}>
         Use address finder

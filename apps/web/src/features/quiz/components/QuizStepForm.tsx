@@ -9,6 +9,8 @@ import { QuestionField } from './QuestionField';
 
 interface QuizStepFormProps {
   slug: string;
+  /** The follow-up task these answers are for (account area). */
+  taskId?: string;
   questionnaire: Questionnaire;
   step: QuizStep;
   stepNumber: number;
@@ -36,8 +38,8 @@ function invalidAnswer(error: unknown): { questionId: string; message: string } 
  * server's), previewed with the same consultation evaluator for instant feedback, then sent for the
  * server's decision. Nothing typed is lost when sending fails.
  */
-export function QuizStepForm({ slug, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack }: QuizStepFormProps) {
-  const submit = useSubmitStep(slug);
+export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack }: QuizStepFormProps) {
+  const submit = useSubmitStep(slug, taskId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const questions = visibleQuestions(questionnaire, step, answers, today);
 

@@ -34,14 +34,34 @@ export const REJECTED_STEP = 'rejected';
 /** /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. */
 export function Component() {
   const { slug, step = '1' } = useParams();
+  return <QuizPage slug={slug} step={step} basePath={`/n/${slug}/quiz`} />;
+}
+
+export interface QuizPageProps {
+  slug: string | undefined;
+  step: string;
+  /** Where the steps live: /n/{slug}/quiz, or /account/n/{slug}/quiz for a follow-up questionnaire. */
+  basePath: string;
+  /** Kept on every step's address (e.g. 'taskId=…' in the account area). */
+  keepQuery?: string;
+  /** Instead of recommendations: what the last step leads to (the account variant completes its task). */
+  onFinished?: (state: QuizState) => ReactNode;
+  /** Where Back on the first step goes. */
+  exitPath?: string;
+  /** The signed-in patient's follow-up task these answers are for: sent with every call, never kept in the browser. */
+  taskId?: string;
+}
+
+/** The questionnaire at one step: loads it and the saved answers, then runs it (shared by the shop and the account area). */
+export function QuizPage({ slug, step, basePath, keepQuery, onFinished, exitPath = '/', taskId }: QuizPageProps) {
   const [search] = useSearchParams();
-  const questionnaire = useQuestionnaire(slug);
-  const saved = useQuizState(slug);
+  const questionnaire = useQuestionnaire(slug, taskId);
+  const saved = useQuizState(slug, taskId);
   const slow = useAfterDelay(questionnaire.isPending || saved.isPending, SLOW_LOAD_MS);
 
   useEffect(() => {
-    if (isQuizSlug(slug)) rememberQuizLinkOptions(slug, search);
-  }, [slug, search]);
+    if (isQuizSlug(slug) && !taskId) rememberQuizLinkOptions(slug, search);
+  }, [slug, search, taskId]);
 
   useDocumentTitle(questionnaire.data?.title ?? 'Online consultation');
 
@@ -61,7 +81,24 @@ export function Component() {
       </div>
     );
   }
-  return <Quiz key={slug} slug={slug} step={step} questionnaire={questionnaire.data} saved={saved.data ?? null} />;
+  return (
+    <Quiz
+      key={slug}
+      slug={slug}
+      step={step}
+      questionnaire={questionnaire.data}
+      saved={saved.data ?? null}
+      stepPath={(segment, query) => `${basePath}/${segment}${joinQuery(query, keepQuery)}`}
+      onFinished={onFinished}
+      exitPath={exitPath}
+      taskId={taskId}
+    />
+  );
+}
+
+function joinQuery(...parts: (string | undefined)[]): string {
+  const query = parts.filter(Boolean).join('&');
+  return query ? `?${query}` : '';
 }
 
 interface QuizProps {
@@ -69,13 +106,19 @@ interface QuizProps {
   step: string;
   questionnaire: Questionnaire;
   saved: QuizState | null;
+  stepPath: (segment: string | number, query?: string) => string;
+  onFinished?: (state: QuizState) => ReactNode;
+  exitPath: string;
+  taskId?: string;
 }
 
-function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
+function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath, taskId }: QuizProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...loadLocalAnswers(slug), ...(saved?.answers ?? {}) }));
-  const [finishing, setFinishing] = useState(false);
+  // A follow-up's answers stay on the server only: this may be a shared device, and the patient is signed in.
+  const keepLocally = !taskId;
+  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...(keepLocally ? loadLocalAnswers(slug) : {}), ...(saved?.answers ?? {}) }));
+  const [finishing, setFinishing] = useState<QuizState | null>(null);
   // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const today = useMemo(() => ukToday(new Date()), []);
@@ -84,27 +127,30 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
   const changeAnswer = (questionId: string, value: unknown) => {
     setAnswers((current) => {
       const next = { ...current, [questionId]: value };
-      saveLocalAnswers(slug, next);
+      if (keepLocally) saveLocalAnswers(slug, next);
       return next;
     });
   };
 
   if (step === REJECTED_STEP) {
     const shown = rejection ?? saved?.rejection ?? null;
-    if (!shown) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+    if (!shown) return <Navigate to={stepPath(1)} replace />;
     // The `question` query value is 1-based; REVIEW YOUR ANSWERS opens the step that holds that question.
     const questionIndex = rejectionQuestionIndex(search.toString(), allQuestions(questionnaire).length);
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <RejectionScreen reason={shown.reason} onReview={() => navigate(`/n/${slug}/quiz/${stepNumberOfQuestion(questionnaire, questionIndex + 1)}`)} />
+        <RejectionScreen reason={shown.reason} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
       </QuizFrame>
     );
   }
 
   const stepNumber = Number(step);
-  if (!Number.isInteger(stepNumber) || stepNumber < 1 || stepNumber > total) return <Navigate to={`/n/${slug}/quiz/1`} replace />;
+  if (!Number.isInteger(stepNumber) || stepNumber < 1 || stepNumber > total) return <Navigate to={stepPath(1)} replace />;
   const current = questionnaire.steps[stepNumber - 1]!;
 
+  if (finishing && onFinished) {
+    return <QuizFrame questionnaire={questionnaire} stepNumber={null}>{onFinished(finishing)}</QuizFrame>;
+  }
   if (finishing) {
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
@@ -115,13 +161,13 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
 
   const showRejection = (found: Rejection) => {
     setRejection(found);
-    navigate(`/n/${slug}/quiz/${REJECTED_STEP}?question=${found.questionIndex}`);
+    navigate(stepPath(REJECTED_STEP, `question=${found.questionIndex}`));
   };
 
   const onSubmitted = (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => {
     setAnswers((current) => {
       const next = { ...current, ...state.answers };
-      saveLocalAnswers(slug, next);
+      if (keepLocally) saveLocalAnswers(slug, next);
       return next;
     });
     sendAnalyticsEvent(QUESTIONNAIRE_STEP_SUBMITTED, {
@@ -141,11 +187,11 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
     if (state.rejection) return showRejection(state.rejection);
     setRejection(null);
     if (stepNumber < total) {
-      navigate(`/n/${slug}/quiz/${stepNumber + 1}`);
+      navigate(stepPath(stepNumber + 1));
     } else if (state.flags.complete) {
-      setFinishing(true);
+      setFinishing(state);
     } else {
-      navigate(`/n/${slug}/quiz/${stepOfQuestion(questionnaire, firstMissing(questionnaire, state))}`);
+      navigate(stepPath(stepOfQuestion(questionnaire, firstMissing(questionnaire, state))));
     }
   };
 
@@ -154,6 +200,7 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
       <QuizStepForm
         key={current.id}
         slug={slug}
+        taskId={taskId}
         questionnaire={questionnaire}
         step={current}
         stepNumber={stepNumber}
@@ -162,7 +209,7 @@ function Quiz({ slug, step, questionnaire, saved }: QuizProps) {
         onChange={changeAnswer}
         onRejected={showRejection}
         onSubmitted={onSubmitted}
-        onBack={() => navigate(stepNumber > 1 ? `/n/${slug}/quiz/${stepNumber - 1}` : '/')}
+        onBack={() => navigate(stepNumber > 1 ? stepPath(stepNumber - 1) : exitPath)}
       />
     </QuizFrame>
   );

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
+
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+const tasks = (page: Page) => page.getByRole('list', { name: 'Your tasks' }).getByRole('listitem');
+
+async function closePopup(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, `${title} popup`);
+  await dialog.getByRole('button', { name: /Continue|Back to my tasks/ }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+}
+
+async function uploadPhoto(page: Page, file: string) {
+  await page.getByLabel('Choose a photo').setInputFiles(fixture(file));
+  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom 1.7×')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+}
+
+test('a patient with a new weight-loss order works through their tasks until they are all set', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `tasks-${Date.now()}-${test.info().project.name}@example.com`;
+  await placeWeightLossOrder(page, email);
+  await page.request.post('/shop-api/logout');
+
+  // Account pages need login, and login brings the patient back.
+  await page.goto('/account/health-actions');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fhealth-actions$/);
+  await expect(page.getByRole('alert')).toHaveText('You need to log in to view this page');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PATIENT_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'My tasks' })).toBeVisible();
+  await expect(tasks(page)).toHaveCount(3);
+  await expect(page.getByText('tasks to complete')).toBeVisible();
+  await expect(page.locator('.health-actions__number')).toHaveText('3');
+  await expect(tasks(page).first()).toContainText('Required');
+  await expectNoAxeViolations(page, 'health actions');
+
+  // Identity: a photo of the ID, zoomed and cropped, with nothing chosen first.
+  await page.getByRole('link', { name: 'Verify your identity' }).click();
+  await expect(page).toHaveURL(/\/account\/upload\/upload-photo-id\?taskId=/);
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('No photos selected')).toBeVisible();
+  await expectNoAxeViolations(page, 'photo ID upload');
+  await uploadPhoto(page, 'photo-id.png');
+  await closePopup(page, 'Thank you for verifying your identity');
+  await expect(tasks(page)).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveCount(0);
+
+  // GP details: consent, the practice, confirm.
+  await page.getByRole('link', { name: 'Tell us about your GP' }).click();
+  await expect(page.getByText('Step 1 of 3: Consent')).toBeVisible();
+  await expectNoAxeViolations(page, 'GP consent');
+  await page.getByRole('button', { name: 'I consent, add my GP' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('GP practice name')).toHaveAccessibleDescription('Required');
+  await page.getByLabel('GP practice name').fill('Park Surgery');
+  await page.getByLabel('Address line 1').fill('1 Park Road');
+  await page.getByLabel('City or town').fill('Leeds');
+  await page.getByLabel('Postcode').fill('ls1 4ap');
+  await expectNoAxeViolations(page, 'GP form');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('LS1 4AP')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await closePopup(page, 'Thank you for your GP details');
+  await expect(tasks(page)).toHaveCount(1);
+
+  // The full-length photo, the last task.
+  await page.getByRole('link', { name: 'Add a full-length photo' }).click();
+  await expect(page).toHaveURL(/\/account\/upload\/weight-loss\?taskId=/);
+  await uploadPhoto(page, 'full-length.jpg');
+  await closePopup(page, 'We have your photo');
+
+  await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
+  await expectNoAxeViolations(page, 'health actions, all set');
+  await page.getByRole('link', { name: 'Visit your account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Alex' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your tasks' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Order history' }).getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page, 'account home with an order');
+
+  // The plan's quick actions.
+  await page.getByRole('region', { name: 'Your treatments' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/account\/plan\/[^/]+$/);
+  await page.getByRole('button', { name: 'Where is my order' }).click();
+  const where = page.getByRole('dialog', { name: 'Where is my order' });
+  await expect(where.getByRole('listitem')).toHaveText([/Awaiting clinical review/, /Approved/, /Dispatched/, /Delivered/]);
+  await expectNoAxeViolations(page, 'where is my order');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Change order date' }).click();
+  const dateDialog = page.getByRole('dialog', { name: 'Change order date' });
+  await dateDialog.getByLabel('Next delivery date').fill('2099-01-01');
+  await dateDialog.getByRole('button', { name: 'Save date' }).click();
+  await expect(dateDialog.getByText(/at the latest\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'change order date');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Update payment method' }).click();
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await page.getByLabel('Name on card').fill('Alex Smith');
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(-2)}`);
+  await page.getByLabel('Security code').fill('123');
+  await expectNoAxeViolations(page, 'payment method');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your new card is saved. We will use it for your next payments.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Default' })).toContainText('ending 4444');
+
+  await page.goto('/account/order-history');
+  await expect(page.getByRole('region', { name: 'Orders, page 1 of 1' }).getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page, 'order history');
+});
+
+test('a new patient without orders finds a calm, empty account', async ({ page }) => {
+  const email = `account-${Date.now()}-${test.info().project.name}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jo' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your progress' })).toBeVisible();
+  await expect(page.getByText('You have not placed an order yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get the app' })).toBeVisible();
+  if (test.info().project.name === 'desktop') {
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the app' })).toBeHidden();
+  } else {
+    await expect(page.getByRole('link', { name: 'Download the app' })).toBeVisible();
+  }
+  // The FAQ keeps one answer open at a time.
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  await faq.getByRole('button', { name: 'How long does delivery take?' }).click();
+  await expect(faq.getByText(/arrive within two working days/)).toBeVisible();
+  await faq.getByRole('button', { name: 'Who sees my photos?' }).click();
+  await expect(faq.getByText(/arrive within two working days/)).toBeHidden();
+  await expectNoAxeViolations(page, 'account home');
+
+  await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'No tasks at the moment' })).toBeVisible();
+  await expectNoAxeViolations(page, 'health actions, none');
+
+  await page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+  await expectNoAxeViolations(page, 'order history, none');
+
+  await page.goto('/account/details/change/shipping-address');
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enter address manually' }).click();
+  await page.getByLabel('Address line 1', { exact: true }).fill('Flat 3, Oak House');
+  await page.getByLabel('Town or city').fill('Leeds');
+  await page.getByLabel('Postcode').fill('LS1 4AP');
+  await expectNoAxeViolations(page, 'delivery address');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your treatments will be delivered to:' })).toContainText('Flat 3, Oak House, Leeds, LS1 4AP');
+  await page.getByRole('link', { name: 'Visit your account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+});
+
+test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped, before any order', async ({ page }) => {
+  const email = `photo-${Date.now()}-${test.info().project.name}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/account/upload/upload-photo-id');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('No photos selected')).toBeVisible();
+  await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
+  await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible();
+  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom 3×')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'photo crop');
+  await page.getByRole('button', { name: 'Retake' }).click();
+  await expect(page.getByLabel('Choose a photo')).toBeAttached();
+  await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
+
+  const sent = page.waitForRequest('/shop-api/messages/category/I');
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  const body = (await sent).postDataJSON();
+  expect(body.attachments[0].name).toBe('photo-id.jpg');
+  expect(body.attachments[0].body).toMatch(/^data:image\/jpeg;base64,/);
+  await expect(page.getByRole('heading', { name: 'We have your photo' })).toBeVisible();
+
+  await page.goto('/account/gp-information');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thank you for your GP details' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Back to my tasks' }).click();
+  await expect(page).toHaveURL(/\/account\/health-actions$/);
+});

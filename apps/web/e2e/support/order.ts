@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { answerWeightLossConsultation } from './consultation';
+
+export const PATIENT_PASSWORD = 'correct horse battery';
+
+/**
+ * A patient with a fresh weight-loss order, made through the shop's API as the checkout makes it: consultation,
+ * cart, account, address, then payment with a card tokenised at the sandbox provider. Leaves the page signed in.
+ */
+export async function placeWeightLossOrder(page: Page, email: string): Promise<{ orderNumber: string }> {
+  const api = page.request;
+  const registered = await api.post('/shop-api/register', {
+    data: { firstName: 'Alex', lastName: 'Smith', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+  await answerWeightLossConsultation(page);
+  const questionnaire = await (await api.get('/shop-api/questionnaires/by-slug/weight-loss')).json();
+  const product = await (await api.get('/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK')).json();
+
+  const cart = await api.post('/shop-api/carts', { data: { channel: 'WEB_WL_UK' } });
+  expect(cart.status()).toBe(201);
+  const token: string = (await cart.json()).tokenValue;
+  const linked = await api.put(`/shop-api/checkout/${token}/medical_history_questionnaire`, { data: { questionnaireId: questionnaire.questionnaireId } });
+  expect(linked.ok()).toBe(true);
+  const item = await api.post(`/shop-api/carts/${token}/items`, { data: { productCode: product.code, variantCode: product.variants[0].code, frequency: 30 } });
+  expect(item.ok()).toBe(true);
+  const address = await api.put(`/shop-api/checkout/${token}/address`, {
+    data: { shippingAddress: { firstName: 'Alex', lastName: 'Smith', company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' } },
+  });
+  expect(address.ok()).toBe(true);
+
+  const config = await (await api.get('/shop-api/payment/config')).json();
+  const card = await api.post(config.tokensUrl, {
+    headers: { Authorization: config.publicKey },
+    data: { type: 'card', number: '4242424242424242', expiry_month: 12, expiry_year: new Date().getFullYear() + 3, cvv: '100', name: 'Alex Smith' },
+  });
+  expect(card.status()).toBe(201);
+  const completed = await api.post(`/shop-api/checkout/${token}/complete`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { mode: 'NEW_CARD', token: (await card.json()).token },
+  });
+  expect(completed.status()).toBe(201);
+  const result = await completed.json();
+  expect(result.status).toBe('placed');
+  return { orderNumber: result.orderNumber };
+}

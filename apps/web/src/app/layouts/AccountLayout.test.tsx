@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../../router';
+import { mockFetch, testQueryClient } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the account area', () => {
+  it('sends a visitor to login, saying why and where they will return', async () => {
+    vi.stubGlobal('fetch', mockFetch({ '/shop-api/me': { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Please log in.' } } }));
+    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions?from=email'] });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/account/health-actions?from=email')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('You need to log in to view this page');
+  });
+
+  it('shows a signed-in patient the page, under the account menu', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        '/shop-api/me': { body: { uid: 'u1', firstName: 'Alex', lastName: 'Smith', email: 'alex@example.com' } },
+        '/shop-api/tasks': { body: [] },
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions'] });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account/home');
+  });
+});

@@ -1,0 +1,59 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountHome, OrderHistoryPage, PaymentConfig, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import { apiGet, apiRequest } from '../../lib/api';
+
+export const accountKeys = {
+  home: ['account', 'home'] as const,
+  subscription: (id: string) => ['account', 'subscription', id] as const,
+  orders: (page: number) => ['account', 'orders', page] as const,
+  paymentTokens: ['account', 'payment-tokens'] as const,
+  paymentConfig: ['payment', 'config'] as const,
+};
+
+export function useAccountHome() {
+  return useQuery({ queryKey: accountKeys.home, queryFn: ({ signal }) => apiGet<AccountHome>('/shop-api/account/home', undefined, signal) });
+}
+
+export function useSubscription(id: string) {
+  return useQuery({
+    queryKey: accountKeys.subscription(id),
+    queryFn: ({ signal }) => apiGet<SubscriptionView>(`/shop-api/subscriptions/${encodeURIComponent(id)}`, undefined, signal),
+  });
+}
+
+/** PUT /shop-api/subscriptions/{id}/next-delivery; a date outside the limits answers 422 with the reason. */
+export function useChangeNextDelivery(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) => apiRequest<SubscriptionView>(`/shop-api/subscriptions/${encodeURIComponent(id)}/next-delivery`, { method: 'PUT', body: { date } }),
+    onSuccess: (subscription) => {
+      client.setQueryData(accountKeys.subscription(id), subscription);
+      void client.invalidateQueries({ queryKey: accountKeys.home });
+    },
+  });
+}
+
+export function useOrderHistory(page: number) {
+  return useQuery({
+    queryKey: accountKeys.orders(page),
+    queryFn: ({ signal }) => apiGet<OrderHistoryPage>('/shop-api/orders', { page }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaymentTokens() {
+  return useQuery({ queryKey: accountKeys.paymentTokens, queryFn: ({ signal }) => apiGet<SavedPaymentToken[]>('/shop-api/me/payment-tokens', undefined, signal) });
+}
+
+export function usePaymentConfig() {
+  return useQuery({ queryKey: accountKeys.paymentConfig, queryFn: ({ signal }) => apiGet<PaymentConfig>('/shop-api/payment/config', undefined, signal), staleTime: 10 * 60_000 });
+}
+
+/** POST /shop-api/me/payment-tokens {token}: the card just tokenised becomes the default for every plan. */
+export function useAddPaymentToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<SavedPaymentToken>('/shop-api/me/payment-tokens', { method: 'POST', body: { token } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.paymentTokens }),
+  });
+}

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionView } from '@elmwood/domain';
+import { mockFetch, renderWithProviders } from '../../../test/render';
+import { ChangeDeliveryDate } from './ChangeDeliveryDate';
+
+const plan: SubscriptionView = {
+  id: 'sub-1',
+  state: 'active',
+  price: { current: 19900 },
+  discount: 0,
+  nextShipment: '2026-12-10',
+  isShippingRequired: true,
+  frequency: 30,
+  planMonths: 1,
+  items: [],
+  order: { number: '000123', state: 'approved', timeline: [] },
+  nextDeliveryLimits: { earliest: '2026-11-26', latest: '2027-01-07' },
+  paymentMethod: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ChangeDeliveryDate', () => {
+  it('says which dates are allowed when one outside the limits is entered, and sends nothing', async () => {
+    const fetch = vi.fn(mockFetch({}));
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<ChangeDeliveryDate subscription={plan} onDone={vi.fn()} />);
+    const field = screen.getByLabelText('Next delivery date');
+    expect(field).toHaveAttribute('min', '2026-11-26');
+    expect(field).toHaveAttribute('max', '2027-01-07');
+    fireEvent.change(field, { target: { value: '2027-02-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(screen.getByText('You can move this delivery to 7 January 2027 at the latest.')).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '2026-11-20' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(screen.getByText('The earliest we can deliver is 26 November 2026.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses the date", async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({ '/shop-api/subscriptions/sub-1/next-delivery': { status: 422, body: { code: 'DATE_NOT_ALLOWED', message: 'We deliver on working days only. Please choose a weekday that is not a bank holiday.' } } }),
+    );
+    const onDone = vi.fn();
+    renderWithProviders(<ChangeDeliveryDate subscription={plan} onDone={onDone} />);
+    fireEvent.change(screen.getByLabelText('Next delivery date'), { target: { value: '2026-12-25' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(await screen.findByText('We deliver on working days only. Please choose a weekday that is not a bank holiday.')).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

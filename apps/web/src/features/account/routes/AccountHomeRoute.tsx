@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { taskCountLabel } from '@elmwood/domain';
+import { HEALTH_ACTIONS_PATH } from '../../tasks';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { LoadStatus } from '../../../ui/LoadStatus';
+import { useAccountHome } from '../api';
+import { Appointments } from '../components/Appointments';
+import { GetAppBanner } from '../components/GetAppBanner';
+import { Goals } from '../components/Goals';
+import { OrderRow } from '../components/OrderRow';
+import { ProgressCard } from '../components/ProgressCard';
+import { ContactCard, Faqs, Resources, SupportCard } from '../components/SupportSections';
+import { ActiveTreatments, RecommendedTreatments } from '../components/TreatmentLists';
+import '../account.css';
+
+/** /account/home — the account's front page; back links and 'Visit your account' lead here. */
+export function Component() {
+  useDocumentTitle('Your account');
+  const home = useAccountHome();
+  if (home.isPending) return <LoadStatus status="loading" className="account-page container" />;
+  if (home.isError) return <LoadStatus status="error" onRetry={() => void home.refetch()} className="account-page container" />;
+  const data = home.data;
+  return (
+    <div className="account-page container">
+      <h1>Hello, {data.firstName}</h1>
+      <div className="account-grid">
+        <div className="account-grid__main">
+          {data.openTaskCount > 0 ? (
+            <section className="account-card account-card--tasks" aria-labelledby="tasks-title">
+              <h2 id="tasks-title">Your tasks</h2>
+              <p>
+                You have <strong>{taskCountLabel(data.openTaskCount)}</strong> {data.openTaskCount === 1 ? 'task' : 'tasks'} to complete before we can send your treatment.
+              </p>
+              <Link className="btn btn--primary btn--md" to={HEALTH_ACTIONS_PATH}>
+                <span className="btn__label">Go to my tasks</span>
+              </Link>
+            </section>
+          ) : null}
+          <ProgressCard sections={data.progress} />
+          <Goals goals={data.goals} />
+          <ActiveTreatments treatments={data.activeTreatments} />
+          <RecommendedTreatments treatments={data.recommendedTreatments} />
+          <section className="account-card" aria-labelledby="orders-title">
+            <h2 id="orders-title">Order history</h2>
+            {data.latestOrders.length === 0 ? (
+              <p className="account-muted">You have not placed an order yet.</p>
+            ) : (
+              <>
+                <ul className="order-list">
+                  {data.latestOrders.map((order) => (
+                    <OrderRow key={order.id} order={order} />
+                  ))}
+                </ul>
+                <Link to="/account/order-history">See all orders</Link>
+              </>
+            )}
+          </section>
+          <Appointments appointments={data.appointments} />
+          <Faqs />
+        </div>
+        <div className="account-grid__side">
+          {data.showGetAppBanner ? <GetAppBanner /> : null}
+          <Resources />
+          <ContactCard />
+          <SupportCard />
+        </div>
+      </div>
+    </div>
+  );
+}

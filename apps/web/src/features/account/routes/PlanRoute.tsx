@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { formatPrice } from '@elmwood/domain';
+import { isApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { BackLink } from '../../../ui/BackLink';
+import { Button, ButtonLink } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadStatus } from '../../../ui/LoadStatus';
+import { Toast } from '../../../ui/Toast';
+import { useSubscription } from '../api';
+import { ChangeDeliveryDate } from '../components/ChangeDeliveryDate';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { ProductThumb } from '../components/ProductThumb';
+import { formatUkDate } from '../dates';
+import '../account.css';
+
+/** /account/plan/:subscriptionId — one treatment plan and its quick actions. */
+export function Component() {
+  const { subscriptionId = '' } = useParams();
+  const subscription = useSubscription(subscriptionId);
+  const [dialog, setDialog] = useState<'where' | 'date' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useDocumentTitle(subscription.data?.items[0]?.productName ?? 'Your plan');
+
+  if (subscription.isPending) return <LoadStatus status="loading" className="account-page container" />;
+  if (isApiError(subscription.error) && subscription.error.isNotFound) {
+    return (
+      <div className="account-page container">
+        <EmptyState headingLevel={1} title="We couldn't find that plan">
+          <ButtonLink to="/account/home">Visit your account</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (subscription.isError) return <LoadStatus status="error" onRetry={() => void subscription.refetch()} className="account-page container" />;
+  const plan = subscription.data;
+  const first = plan.items[0];
+  return (
+    <div className="account-page container">
+      <BackLink to="/account/home">Back to your account</BackLink>
+      <h1>{first?.productName ?? 'Your plan'}</h1>
+      <section className="account-card plan-summary" aria-label="Plan">
+        <ProductThumb image={first?.image ?? null} size={72} />
+        <div>
+          {plan.items.map((item) => (
+            <p key={item.productCode} className="account-list__title">
+              {item.productName} {item.dosage}
+            </p>
+          ))}
+          <p className="account-muted">
+            {formatPrice(plan.price.current)} every {plan.frequency === 90 ? '3 months' : 'month'} · Next delivery {formatUkDate(plan.nextShipment)}
+          </p>
+          {plan.paymentMethod ? (
+            <p className="account-muted">
+              Paid by {plan.paymentMethod.brand} ending {plan.paymentMethod.last4}
+            </p>
+          ) : null}
+        </div>
+      </section>
+      <section className="account-card" aria-labelledby="quick-actions-title">
+        <h2 id="quick-actions-title">Quick actions</h2>
+        <ul className="quick-actions">
+          <li>
+            <Button variant="secondary" block onClick={() => setDialog('where')}>
+              Where is my order
+            </Button>
+          </li>
+          <li>
+            <Button variant="secondary" block onClick={() => setDialog('date')}>
+              Change order date
+            </Button>
+          </li>
+          <li>
+            <ButtonLink variant="secondary" block to="/account/details/change/shipping-address">
+              Update delivery address
+            </ButtonLink>
+          </li>
+          <li>
+            <ButtonLink variant="secondary" block to="/account/details/change/billing-method">
+              Update payment method
+            </ButtonLink>
+          </li>
+        </ul>
+      </section>
+      <Dialog title="Where is my order" open={dialog === 'where'} onOpenChange={(open) => setDialog(open ? 'where' : null)}>
+        <p className="account-muted">Order {plan.order.number}</p>
+        <OrderTimeline steps={plan.order.timeline} />
+      </Dialog>
+      <Dialog title="Change order date" open={dialog === 'date'} onOpenChange={(open) => setDialog(open ? 'date' : null)}>
+        <ChangeDeliveryDate
+          subscription={plan}
+          onDone={(date) => {
+            setDialog(null);
+            setNotice(`Your next delivery is now on ${formatUkDate(date)}.`);
+          }}
+        />
+      </Dialog>
+      <Toast message={notice} onDismiss={() => setNotice(null)} duration={8000} />
+    </div>
+  );
+}

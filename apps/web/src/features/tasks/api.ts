@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { photoUploadPath, uploadPercentage, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
+import { apiGet, apiRequest, ApiError, isApiError } from '../../lib/api';
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  open: ['tasks', 'open'] as const,
+  completed: ['tasks', 'completed'] as const,
+};
+
+/** The signed-in patient's open tasks, critical first (the server's order). */
+export function useOpenTasks() {
+  return useQuery({
+    queryKey: taskKeys.open,
+    queryFn: ({ signal }) => apiGet<Task[]>('/shop-api/tasks', undefined, signal),
+  });
+}
+
+/** Asked only when nothing is open, to tell 'You are all set' from 'No tasks at the moment'. */
+export function useCompletedTasks(enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.completed,
+    queryFn: ({ signal }) => apiGet<Task[]>('/shop-api/tasks', { state: 'completed' }, signal),
+    enabled,
+  });
+}
+
+/** One open task, from the list already loaded when there is one. */
+export function useOpenTask(taskId: string | null) {
+  const tasks = useOpenTasks();
+  const task = taskId ? (tasks.data?.find((candidate) => candidate.id === taskId) ?? null) : null;
+  return { ...tasks, task };
+}
+
+/** A finished task leaves the open list at once (SPEC §4: the critical task is removed from the list). */
+export function markTaskCompleted(client: QueryClient, task: Task | null | undefined) {
+  if (task) client.setQueryData<Task[]>(taskKeys.open, (tasks) => tasks?.filter((candidate) => candidate.id !== task.id));
+  void client.invalidateQueries({ queryKey: taskKeys.all });
+}
+
+/** POST /shop-api/tasks/{id}/complete: for tasks a page completes by itself (an acknowledgement). */
+export function useCompleteTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => apiRequest<Task>(`/shop-api/tasks/${encodeURIComponent(taskId)}/complete`, { method: 'POST' }),
+    onSuccess: (task) => markTaskCompleted(client, task),
+  });
+}
+
+/**
+ * After a follow-up questionnaire: the server completes a questionnaire task from the answers themselves; a
+ * task still open afterwards is one the page completes (POST …/complete).
+ */
+export function useFinishTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (taskId: string) => {
+      const open = await apiGet<Task[]>('/shop-api/tasks');
+      const task = open.find((candidate) => candidate.id === taskId);
+      if (task) return apiRequest<Task>(`/shop-api/tasks/${encodeURIComponent(taskId)}/complete`, { method: 'POST' });
+      const completed = await apiGet<Task[]>('/shop-api/tasks', { state: 'completed' });
+      const done = completed.find((candidate) => candidate.id === taskId);
+      if (!done) throw new ApiError(404, 'NOT_FOUND', 'We could not find this task. It may belong to another account.');
+      return done;
+    },
+    onSuccess: (task) => markTaskCompleted(client, task),
+  });
+}
+
+/**
+ * POST /shop-api/customers/patient-gp-info. Consent or skip, both finish the task; a 409 (details already
+ * given) counts as success (SPEC §4).
+ */
+export function useSubmitGpInfo() {
+  return useMutation({
+    mutationFn: async (info: PatientGpInfo) => {
+      try {
+        await apiRequest<unknown>('/shop-api/customers/patient-gp-info', { method: 'POST', body: info });
+      } catch (error) {
+        if (isApiError(error) && error.status === 409) return;
+        throw error;
+      }
+    },
+  });
+}
+
+export interface PhotoUploadReply {
+  uploads: { id: string; url: string }[];
+  task?: Task | null;
+}
+
+export interface PhotoUpload {
+  category: PhotoCategory;
+  name: string;
+  /** The photo as a data URL (SPEC §7: body as base64 data). */
+  dataUrl: string;
+  fileName: string;
+  taskId: string | null;
+  onProgress: (percentage: number) => void;
+}
+
+const UPLOAD_FAILED = 'Your photo did not upload. Please check your connection and try again.';
+
+/** XMLHttpRequest rather than fetch: only it reports how much of the request body has gone (the percentage). */
+export function uploadPhoto({ category, name, dataUrl, fileName, taskId, onProgress }: PhotoUpload): Promise<PhotoUploadReply> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', photoUploadPath(category));
+    request.withCredentials = true;
+    request.setRequestHeader('Content-Type', 'application/json');
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(uploadPercentage(event.loaded, event.total));
+    };
+    request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', UPLOAD_FAILED));
+    request.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(100);
+        resolve(payload as PhotoUploadReply);
+        return;
+      }
+      const body = payload as { code?: unknown; message?: unknown } | undefined;
+      if (body && typeof body.code === 'string' && typeof body.message === 'string') {
+        reject(new ApiError(request.status, body.code, body.message));
+      } else {
+        reject(new ApiError(request.status, 'HTTP_ERROR', UPLOAD_FAILED));
+      }
+    };
+    request.send(JSON.stringify({ name, attachments: [{ name: fileName, body: dataUrl }], ...(taskId ? { taskId } : {}) }));
+  });
+}

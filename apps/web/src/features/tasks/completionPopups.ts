@@ -1,0 +1,54 @@
+import { TASK_CODES, type Task } from '@elmwood/domain';
+
+export interface CompletionPopup {
+  title: string;
+  message: string;
+}
+
+/** What the patient is told once a task is done, keyed by the task's code (SPEC §4 task completion popups). */
+export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
+  [TASK_CODES.bookedCheckIn]: {
+    title: 'Your check-in is booked',
+    message: 'We have sent the details to your email. Your pharmacist will call you at the time you chose.',
+  },
+  [TASK_CODES.gpInformation]: {
+    title: 'Thank you for your GP details',
+    message: 'We will only contact your GP about your treatment when it matters for your care.',
+  },
+  [TASK_CODES.reminderSetUp]: {
+    title: 'Your reminder is set',
+    message: 'We will remind you when it is time to log your weight. You can change this at any time in your account.',
+  },
+  [TASK_CODES.photoId]: {
+    title: 'Thank you for verifying your identity',
+    message: 'Our clinicians will check your photo ID when they review your order.',
+  },
+  [TASK_CODES.weightCheckPhoto]: {
+    title: 'We have your photo',
+    message: 'Your clinician will look at it alongside your consultation answers before approving your treatment.',
+  },
+  [TASK_CODES.weightLossCheckIn]: {
+    title: 'Thank you for your check-in',
+    message: 'A clinician will read your answers before approving your next delivery. We will be in touch if anything needs a closer look.',
+  },
+  [TASK_CODES.initialCoachCall]: {
+    title: 'Your coach call is booked',
+    message: 'Your coach will call you at the time you chose to plan your first weeks together.',
+  },
+};
+
+const FALLBACK: CompletionPopup = { title: 'Task complete', message: 'Thank you. We have everything we need for this step.' };
+
+function isPopup(value: unknown): value is CompletionPopup {
+  if (typeof value !== 'object' || value === null) return false;
+  const popup = value as Record<string, unknown>;
+  return typeof popup.title === 'string' && typeof popup.message === 'string';
+}
+
+/** The popup for a finished task: by its code, else its task definition's configuration, else a plain thank-you. */
+export function completionPopupFor(task: Pick<Task, 'taskDefinition' | 'details'>): CompletionPopup {
+  const known = Object.hasOwn(COMPLETION_POPUPS, task.taskDefinition.code) ? COMPLETION_POPUPS[task.taskDefinition.code] : undefined;
+  if (known) return known;
+  const configured = task.details.configuration.completionPopup;
+  return isPopup(configured) ? configured : FALLBACK;
+}

@@ -1,0 +1,156 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import Cropper from 'react-easy-crop';
+import 'react-easy-crop/react-easy-crop.css';
+import { clampZoom, NO_PHOTOS_SELECTED, PHOTO_CROP, PHOTO_ZOOM } from '@elmwood/domain';
+import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { ErrorState } from '../../../ui/ErrorState';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { cropToJpeg, readPhoto, type PixelArea } from '../photo/cropImage';
+import { ZoomControl } from './ZoomControl';
+
+const NOT_A_PHOTO = 'We could not open that file as a photo. Please choose a JPEG or PNG photo.';
+
+export interface CroppedPhoto {
+  dataUrl: string;
+  fileName: string;
+}
+
+interface PhotoCaptureProps {
+  /** Sends the cropped photo, reporting the percentage sent; rejects with a message to show. */
+  upload: (photo: CroppedPhoto, onProgress: (percentage: number) => void) => Promise<void>;
+  /** What the photo should show, e.g. 'your photo ID'. */
+  subject: string;
+}
+
+type Stage = { kind: 'pick' } | { kind: 'crop'; src: string; fileName: string } | { kind: 'upload'; progress: number } | { kind: 'failed'; message: string; photo: CroppedPhoto };
+
+/**
+ * SPEC §4 photo upload: no photo; photo chosen (zoom 1.2); confirm (uploading with a percentage); retake resets.
+ * The photo is cropped in the browser to 335×375 and sent as a JPEG.
+ */
+export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
+  const id = useId();
+  const [stage, setStage] = useState<Stage>({ kind: 'pick' });
+  const [zoom, setZoom] = useState<number>(PHOTO_ZOOM.initial);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [area, setArea] = useState<PixelArea | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const retake = () => {
+    setStage({ kind: 'pick' });
+    setZoom(PHOTO_ZOOM.initial);
+    setCrop({ x: 0, y: 0 });
+    setArea(null);
+    setError(null);
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const src = await readPhoto(file);
+      setError(null);
+      setZoom(PHOTO_ZOOM.initial);
+      setStage({ kind: 'crop', src, fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg' });
+    } catch {
+      setError(NOT_A_PHOTO);
+    }
+  };
+
+  const send = async (photo: CroppedPhoto) => {
+    setStage({ kind: 'upload', progress: 0 });
+    try {
+      await upload(photo, (progress) => setStage({ kind: 'upload', progress }));
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      console.error('Photo upload failed', message);
+      setStage({ kind: 'failed', message, photo });
+    }
+  };
+
+  const confirm = async () => {
+    if (stage.kind !== 'crop' || !area) {
+      setError(NO_PHOTOS_SELECTED);
+      return;
+    }
+    try {
+      await send({ dataUrl: await cropToJpeg(stage.src, area), fileName: stage.fileName });
+    } catch {
+      setError(NOT_A_PHOTO);
+    }
+  };
+
+  if (stage.kind === 'upload') {
+    return (
+      <div className="photo-capture">
+        <p role="status">Uploading your photo…</p>
+        <ProgressBar className="photo-capture__progress" label="Upload progress" value={stage.progress} showPercentage />
+      </div>
+    );
+  }
+  if (stage.kind === 'failed') {
+    return (
+      <ErrorState title="Your photo did not upload" message={stage.message} onRetry={() => void send(stage.photo)}>
+        <Button variant="secondary" onClick={retake}>
+          Retake
+        </Button>
+      </ErrorState>
+    );
+  }
+
+  return (
+    <div className="photo-capture">
+      {stage.kind === 'crop' ? (
+        <>
+          <p id={`${id}-crop-hint`}>Drag to position {subject} in the frame. Use the buttons to zoom.</p>
+          <div className="photo-capture__stage">
+            <Cropper
+              image={stage.src}
+              crop={crop}
+              zoom={zoom}
+              minZoom={PHOTO_ZOOM.min}
+              maxZoom={PHOTO_ZOOM.max}
+              aspect={PHOTO_CROP.width / PHOTO_CROP.height}
+              onCropChange={setCrop}
+              onZoomChange={(next) => setZoom(clampZoom(next))}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+              disableAutomaticStylesInjection
+              mediaProps={{ alt: 'Your photo' }}
+              cropperProps={{ role: 'group', 'aria-label': 'Crop frame: use the arrow keys to move the photo', 'aria-describedby': `${id}-crop-hint` }}
+            />
+          </div>
+          <ZoomControl zoom={zoom} onChange={setZoom} />
+        </>
+      ) : (
+        <div className="photo-capture__pick">
+          <p>Take a clear photo of {subject} in good light, or choose one you already have.</p>
+          <PhotoInput id={`${id}-camera`} label="Take a photo" capture onChange={choose} />
+          <PhotoInput id={`${id}-file`} label="Choose a photo" onChange={choose} variant="secondary" />
+        </div>
+      )}
+      <ErrorMessage>{error}</ErrorMessage>
+      <div className="task-panel__actions">
+        <Button onClick={() => void confirm()}>Upload photo</Button>
+        {stage.kind === 'crop' ? (
+          <Button variant="secondary" onClick={retake}>
+            Retake
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A file input dressed as a button; `capture` opens the camera on a phone and is ignored elsewhere. */
+function PhotoInput({ id, label, capture = false, variant = 'primary', onChange }: { id: string; label: string; capture?: boolean; variant?: 'primary' | 'secondary'; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <div>
+      <input id={id} className="photo-capture__file" type="file" accept="image/*" {...(capture ? { capture: 'environment' as const } : {})} onChange={(event) => void onChange(event)} />
+      <label htmlFor={id} className={`btn btn--${variant} btn--md`}>
+        <span className="btn__label">{label}</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { TASK_CODES, type GpDetails, type PatientGpInfo, type Task } from '@elmwood/domain';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { BackLink } from '../../../ui/BackLink';
+import { Button } from '../../../ui/Button';
+import { Toast } from '../../../ui/Toast';
+import { markTaskCompleted, useOpenTask, useOpenTasks, useSubmitGpInfo } from '../api';
+import { EMPTY_GP_DRAFT, GpForm, type GpDraft } from '../components/GpForm';
+import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
+import { useAfterTask } from '../hooks/useAfterTask';
+import { HEALTH_ACTIONS_PATH } from '../taskPath';
+import '../tasks.css';
+
+export const GP_SUBMIT_FAILED = 'Error completing task';
+
+type Step = 1 | 2 | 3;
+const STEP_NAMES: Record<Step, string> = { 1: 'Consent', 2: 'Your GP practice', 3: 'Check and confirm' };
+
+/** /account/gp-information?taskId=… — the GP info flow (SPEC §4): consent or skip, the practice, confirm. */
+export function Component() {
+  useDocumentTitle('Your GP details');
+  const [search] = useSearchParams();
+  const { task: byId } = useOpenTask(search.get('taskId'));
+  const tasks = useOpenTasks();
+  // The server completes the patient's open GP task whichever way they came here.
+  const task = byId ?? tasks.data?.find((candidate) => candidate.taskDefinition.code === TASK_CODES.gpInformation) ?? null;
+  const client = useQueryClient();
+  const submit = useSubmitGpInfo();
+  const after = useAfterTask();
+  const [step, setStep] = useState<Step>(1);
+  const [draft, setDraft] = useState<GpDraft>(EMPTY_GP_DRAFT);
+  const [details, setDetails] = useState<GpDetails | null>(null);
+  const [done, setDone] = useState<Pick<Task, 'taskDefinition' | 'details'> | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+
+  const send = (info: PatientGpInfo) =>
+    submit.mutate(info, {
+      onSuccess: () => {
+        markTaskCompleted(client, task);
+        setDone(task ?? { taskDefinition: { code: TASK_CODES.gpInformation, name: 'Your GP details', image: null, description: '', isCritical: false, isReminder: false, safetyCheck: false }, details: { configuration: {} } });
+      },
+      onError: () => setToast(GP_SUBMIT_FAILED),
+    });
+
+  return (
+    <div className="account-page container">
+      <BackLink to={HEALTH_ACTIONS_PATH}>Back to my tasks</BackLink>
+      <h1>Your GP details</h1>
+      <p className="gp-steps">
+        Step {step} of 3: {STEP_NAMES[step]}
+      </p>
+      <section className="task-panel" aria-labelledby="gp-step-title">
+        <h2 id="gp-step-title">{STEP_NAMES[step]}</h2>
+        {step === 1 ? (
+          <>
+            <p>With your consent, we tell your GP about the treatment we prescribe, so your medical record stays complete and your care stays safe.</p>
+            <p>You can choose not to share this. It will not affect your order.</p>
+            <div className="task-panel__actions">
+              <Button onClick={() => setStep(2)}>I consent, add my GP</Button>
+              <Button variant="secondary" loading={submit.isPending} onClick={() => send({ consentGiven: false })}>
+                Skip
+              </Button>
+            </div>
+          </>
+        ) : null}
+        {step === 2 ? (
+          <GpForm
+            draft={draft}
+            onChange={setDraft}
+            onDone={(valid) => {
+              setDetails(valid);
+              setStep(3);
+            }}
+          />
+        ) : null}
+        {step === 3 && details ? (
+          <>
+            <address className="gp-summary">
+              {[details.practiceName, details.addressLine1, details.addressLine2, details.cityOrTown, details.postCode].filter(Boolean).map((line) => (
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </address>
+            <div className="task-panel__actions">
+              <Button loading={submit.isPending} onClick={() => send({ consentGiven: true, ...details })}>
+                Confirm
+              </Button>
+              <Button variant="secondary" onClick={() => setStep(2)}>
+                Edit details
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </section>
+      <Toast message={toast} tone="error" onDismiss={() => setToast(null)} />
+      <TaskCompletedDialog task={done} nextLabel={after.nextLabel(done)} onClose={() => after.leave(done)} />
+    </div>
+  );
+}

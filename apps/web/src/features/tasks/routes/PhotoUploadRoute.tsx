@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { isPhotoLandingSlug, PHOTO_LANDINGS, PHOTOS_UPLOADED_EVENT, type PhotoLandingSlug, type Task } from '@elmwood/domain';
+import { sendAnalyticsEvent } from '../../../lib/analytics';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { BackLink } from '../../../ui/BackLink';
+import { ButtonLink } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { markTaskCompleted, uploadPhoto, useOpenTask } from '../api';
+import { PhotoCapture } from '../components/PhotoCapture';
+import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
+import { useAfterTask } from '../hooks/useAfterTask';
+import { HEALTH_ACTIONS_PATH } from '../taskPath';
+import '../tasks.css';
+
+const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string }> = {
+  'upload-photo-id': {
+    subject: 'your photo ID',
+    intro: 'Our clinicians need to confirm who you are before they can prescribe. A passport or UK driving licence works best: all four corners and your face clearly visible.',
+  },
+  'weight-loss': {
+    subject: 'yourself',
+    intro: 'A full-length photo helps your clinician confirm your treatment is right for you. Stand against a plain background, in fitted clothing, facing the camera.',
+  },
+  'upload-prescription': {
+    subject: 'your prescription',
+    intro: 'Photograph your current prescription so our pharmacists can check it. Make sure every word can be read.',
+  },
+};
+
+/** /account/upload/:slug?taskId=… — the photo landing pages (SPEC §2), chosen by slug. */
+export function Component() {
+  const { slug } = useParams();
+  const [search] = useSearchParams();
+  const taskId = search.get('taskId');
+  const landing = isPhotoLandingSlug(slug) ? slug : null;
+  useDocumentTitle(landing ? PHOTO_LANDINGS[landing].title : 'Upload a photo');
+  const { task, isSuccess: tasksLoaded } = useOpenTask(taskId);
+  const client = useQueryClient();
+  const after = useAfterTask();
+  const [done, setDone] = useState<Task | null>(null);
+  const [uploadedWithoutTask, setUploadedWithoutTask] = useState(false);
+
+  if (!landing) {
+    return (
+      <div className="account-page container">
+        <EmptyState headingLevel={1} title="We couldn't find that page" message="Your tasks list has everything we need from you.">
+          <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  // A finished task's link (an old email, the back button) leads to the list rather than to a second upload.
+  if (taskId && tasksLoaded && !task && !done) {
+    return (
+      <div className="account-page container">
+        <EmptyState headingLevel={1} title="This task is already done" message="Everything still to do is in your tasks list.">
+          <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  const { category, title } = PHOTO_LANDINGS[landing];
+  const { subject, intro } = SUBJECTS[landing];
+
+  const upload = async (photo: { dataUrl: string; fileName: string }, onProgress: (percentage: number) => void) => {
+    const reply = await uploadPhoto({ category, name: task?.taskDefinition.name ?? title, dataUrl: photo.dataUrl, fileName: photo.fileName, taskId, onProgress });
+    sendAnalyticsEvent(PHOTOS_UPLOADED_EVENT, { category, landing, task_code: task?.taskDefinition.code ?? null, count: reply.uploads.length });
+    const completed = reply.task ?? task;
+    markTaskCompleted(client, completed);
+    if (completed) setDone(completed);
+    else setUploadedWithoutTask(true);
+  };
+
+  return (
+    <div className="account-page container">
+      <BackLink to={HEALTH_ACTIONS_PATH}>Back to my tasks</BackLink>
+      <h1>{task?.taskDefinition.name ?? title}</h1>
+      <section className="task-panel" aria-label={title}>
+        {uploadedWithoutTask ? (
+          <EmptyState title="We have your photo" message="Thank you. Our clinicians will look at it shortly.">
+            <ButtonLink to="/account/home">Visit your account</ButtonLink>
+          </EmptyState>
+        ) : (
+          <>
+            <p>{intro}</p>
+            <PhotoCapture subject={subject} upload={upload} />
+          </>
+        )}
+      </section>
+      <TaskCompletedDialog task={done} nextLabel={after.nextLabel(done)} onClose={() => after.leave(done)} />
+    </div>
+  );
+}

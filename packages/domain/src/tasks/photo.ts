@@ -1,0 +1,44 @@
+/** The photo capture screen's limits (SPEC §9): zoom 1× to 3× in steps of 0.5, starting at 1.2 (SPEC §4). */
+export const PHOTO_ZOOM = { min: 1, max: 3, step: 0.5, initial: 1.2 } as const;
+
+/** The crop frame and the size of the JPEG sent to the clinic (SPEC §9 'default crop 335x375'). */
+export const PHOTO_CROP = { width: 335, height: 375 } as const;
+
+export const NO_PHOTOS_SELECTED = 'No photos selected';
+export const PHOTOS_UPLOADED_EVENT = 'photos_uploaded';
+
+/** One zoom step in or out, kept inside the limits; a start off the 0.5 grid (1.2) moves by a whole step. */
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  return clampZoom(zoom + direction * PHOTO_ZOOM.step);
+}
+
+export function clampZoom(zoom: number): number {
+  if (!Number.isFinite(zoom)) return PHOTO_ZOOM.initial;
+  return Math.min(PHOTO_ZOOM.max, Math.max(PHOTO_ZOOM.min, Math.round(zoom * 100) / 100));
+}
+
+/** Upload categories of SPEC §7: I identity, W weight tracking, P prescription; H (hair-loss progress) by default. */
+export type PhotoCategory = 'I' | 'W' | 'P' | 'H';
+
+/** The photo landing pages, chosen by slug (SPEC §2), and where each sends its photo. */
+export const PHOTO_LANDINGS = {
+  'weight-loss': { category: 'W', title: 'Add your weight check photo' },
+  'upload-photo-id': { category: 'I', title: 'Verify your identity' },
+  'upload-prescription': { category: 'P', title: 'Upload your prescription' },
+} as const satisfies Record<string, { category: PhotoCategory; title: string }>;
+export type PhotoLandingSlug = keyof typeof PHOTO_LANDINGS;
+
+export function isPhotoLandingSlug(slug: string | undefined): slug is PhotoLandingSlug {
+  return slug !== undefined && Object.hasOwn(PHOTO_LANDINGS, slug);
+}
+
+/** The endpoint a photo of this category goes to. */
+export function photoUploadPath(category: PhotoCategory): string {
+  return category === 'H' ? '/shop-api/messages/hair-loss-progress' : `/shop-api/messages/category/${category}`;
+}
+
+/** Percentage of an upload sent so far, whole numbers, 0 when the size is unknown. */
+export function uploadPercentage(loaded: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
+}
