@@ -148,6 +148,7 @@ export const CART_ERROR = {
   notEligible: 'NOT_ELIGIBLE',
   outOfStock: 'OUT_OF_STOCK',
   invalidCoupon: 'INVALID_COUPON',
+  completed: 'CART_COMPLETED',
 } as const;
 
 export const INVALID_COUPON_MESSAGE = 'This discount code is not valid.';

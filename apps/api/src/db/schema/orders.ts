@@ -141,7 +141,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     frequency: integer('frequency').notNull(),
-    /** Minimum months before the patient may cancel; 0 means cancel anytime. */
+    /** How long the plan runs before it renews (3 quarterly, 1 monthly): 'Renew or cancel after N months' when over 1. */
     planMonths: integer('plan_months').notNull().default(0),
     /** active, paused, cancelled. */
     state: text('state').notNull(),

@@ -15,6 +15,8 @@ export interface CartRow {
   customerUid: string | null;
   shippingAddress: CartAddress | null;
   billingAddress: CartAddress | null;
+  /** When an order was placed from it: from then on it can no longer change. */
+  completedAt: Date | null;
 }
 
 /** A task definition a product brings (task_definitions through product_task_definitions). */
@@ -88,6 +90,7 @@ const cartColumns = {
   customerUid: carts.customerUid,
   shippingAddress: carts.shippingAddress,
   billingAddress: carts.billingAddress,
+  completedAt: carts.completedAt,
 };
 
 export async function insertCart(db: Queryable, values: { token: string; channel: Channel; couponCode: string | null }): Promise<CartRow> {
@@ -249,6 +252,7 @@ function toSnapshot(row: {
   customerUid: string | null;
   shippingAddress: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
+  completedAt: Date | string | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }): CartSnapshot {
@@ -261,6 +265,8 @@ function toSnapshot(row: {
       customerUid: row.customerUid,
       shippingAddress: row.shippingAddress as CartAddress | null,
       billingAddress: row.billingAddress as CartAddress | null,
+      // A prepared statement may hand back the raw timestamp text.
+      completedAt: row.completedAt === null ? null : new Date(row.completedAt),
     },
     linked: row.linked,
     lines: row.lines,

@@ -48,6 +48,7 @@ import {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 const ADDRESS_NEEDS_SIGN_IN = 'Please log in to give a delivery address.';
+const CART_COMPLETED_MESSAGE = 'This order has already been placed, so its basket can no longer change. To order something else, please start a new consultation.';
 const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
 
 /** The signed-in patient's uid, or null for a visitor. */
@@ -236,6 +237,11 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     return found;
   }
 
+  /** The cart, when it may still change: once its order is placed, the order is what the clinic reviews. */
+  async function changeable(token: string, viewer: Viewer): Promise<CartSnapshot> {
+    return refuseCompleted(await snapshot(token, viewer));
+  }
+
   /** Checks every wanted item against the catalogue and the cart; throws the first reason one cannot be added. */
   function checkItems(items: readonly AddCartItem[], variants: ReadonlyMap<string, SellableVariant | null>, cart: CartRow) {
     return items.map((item) => {
@@ -283,6 +289,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     // A code that cannot be a variant's is not looked up: the read still says whether the cart exists.
     const found = CODE_PATTERN.test(item.variantCode) ? await readForAdd(token, item.variantCode) : { ...(await snapshot(token, viewer)), variant: null };
     if (!found || !visibleTo(found.cart, viewer)) throw notFound(CART_NOT_FOUND);
+    refuseCompleted(found);
     const variants = new Map([[item.variantCode, found.variant]]);
     const [checked] = checkItems([item], variants, found.cart);
     await guard([checked!], found.linked);
@@ -308,7 +315,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
   /** Several items: checked together, then written in one transaction, so either all go in or none. */
   async function addMany(token: string, items: readonly AddCartItem[], viewer: Viewer): Promise<Cart> {
     const codes = [...new Set(items.map((item) => item.variantCode))].filter((code) => CODE_PATTERN.test(code));
-    const [found, loaded] = await Promise.all([snapshot(token, viewer), findSellableVariants(db, codes)]);
+    const [found, loaded] = await Promise.all([changeable(token, viewer), findSellableVariants(db, codes)]);
     const checked = checkItems(items, new Map(loaded.map((variant) => [variant.code, variant])), found.cart);
     await guard(checked, found.linked);
     const lines = await db.transaction(async (tx) => {
@@ -327,7 +334,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     },
 
     async applyCoupon(token, coupon, viewer) {
-      await snapshot(token, viewer);
+      await changeable(token, viewer);
       const promotion = await promotions.byCoupon(coupon);
       if (!promotion) throw new AppError(422, CART_ERROR.invalidCoupon, INVALID_COUPON_MESSAGE, { coupon });
       await setCouponCode(db, token, coupon.trim().toUpperCase());
@@ -335,7 +342,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     },
 
     async removeCoupon(token, viewer) {
-      await snapshot(token, viewer);
+      await changeable(token, viewer);
       await setCouponCode(db, token, null);
       return view(await snapshot(token, viewer));
     },
@@ -343,7 +350,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     async setAddress(token, { shippingAddress, billingAddress }, viewer) {
       // An address is personal data: it goes only on a signed-in patient's cart, which is theirs from then on.
       if (viewer === null) throw new AppError(401, 'UNAUTHENTICATED', ADDRESS_NEEDS_SIGN_IN);
-      const { cart } = await snapshot(token, viewer);
+      const { cart } = await changeable(token, viewer);
       if (cart.customerUid === null) await claimCart(db, token, viewer);
       const shipping = storedAddress(shippingAddress);
       const billing = billingAddress ? storedAddress(billingAddress) : null;
@@ -376,7 +383,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     },
 
     async removeItem(token, itemId, viewer) {
-      await snapshot(token, viewer);
+      await changeable(token, viewer);
       if (!(await deleteLine(db, token, itemId))) throw notFound('That item is not in this cart.');
       return view(await snapshot(token, viewer));
     },
@@ -387,7 +394,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     },
 
     async linkConsultation(token, sessionHash, questionnaireId, viewer) {
-      const { cart } = await snapshot(token, viewer);
+      const { cart } = await changeable(token, viewer);
       const consultationId = sessionHash ? await findConsultationId(db, sessionHash, questionnaireId) : null;
       if (!consultationId) {
         throw new AppError(404, 'NO_CONSULTATION', 'There is no consultation from this browser to link. Please complete the consultation first.');
@@ -396,6 +403,11 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       return view(await snapshot(token, viewer));
     },
   };
+}
+
+function refuseCompleted<T extends { cart: Pick<CartRow, 'completedAt'> }>(found: T): T {
+  if (found.cart.completedAt) throw new AppError(409, CART_ERROR.completed, CART_COMPLETED_MESSAGE);
+  return found;
 }
 
 /** An owned cart answers only to its owner; an anonymous one to whoever holds its token. */

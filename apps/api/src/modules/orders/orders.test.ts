@@ -11,6 +11,7 @@ import {
   placedOrderNumber,
   readyCart,
   SANDBOX_CARDS,
+  WEGOVY_MONTHLY,
 } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
 import { carts } from '../../db/schema/cart';
@@ -54,7 +55,7 @@ describe('placing an order with the sandbox gateway', () => {
     expect((await db().select().from(payments).where(eq(payments.orderId, order.id)))[0]).toMatchObject({ state: 'authorised', gatewayPaymentId: gatewayPayment!.id, gateway: 'sandbox', method: 'card' });
 
     const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
-    expect(subscription).toMatchObject({ frequency: 30, state: 'active', price: 14900, nextDeliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(subscription).toMatchObject({ frequency: 30, planMonths: 1, state: 'active', price: 14900, nextDeliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const [saved] = await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId));
     expect(saved).toMatchObject({ provider: 'checkout_card', brand: 'Visa', last4: '4242', isDefault: true });
     expect(subscription!.paymentTokenId).toBe(saved!.id);
@@ -77,6 +78,14 @@ describe('placing an order with the sandbox gateway', () => {
     expect(mails[0]!.text).toContain('£149.00');
     expect(mails[0]!.text).toContain('within 24 hours');
     expect(mails[0]!.text).toContain('billed once the clinician approves');
+  });
+
+  it('makes a quarterly plan three months long, so the patient reads "Renew or cancel after 3 months"', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const placed = await placeOrder(ctx.app, cookie, { items: [{ ...WEGOVY_MONTHLY, frequency: 90 }] });
+    const order = await orderRow(placed.orderNumber!);
+    const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    expect(subscription).toMatchObject({ frequency: 90, planMonths: 3, price: 41700 });
   });
 
   it('places a one-off order without a subscription, keeps no card, and sends an order without tasks straight to the clinician', async () => {
