@@ -43,7 +43,7 @@ describe('HealthActions', () => {
     expect(within(cards[1]!).getByText('Optional')).toBeInTheDocument();
     expect(within(cards[1]!).getByRole('link', { name: 'Tell us about your GP' })).toHaveAttribute('href', '/account/gp-information?taskId=task-provide-gp-information');
     await waitFor(() => expect(analytics).toHaveLength(2));
-    expect(analytics[0]).toEqual({ eventName: 'Task Shown', data: { task_id: 'task-voy-wl-upload-photo-id', task_code: 'voy-wl-upload-photo-id', task_name: 'Verify your identity' } });
+    expect(analytics[0]).toEqual({ eventName: 'Task Shown', data: { task_id: 'task-voy-wl-upload-photo-id', task_code: 'voy-wl-upload-photo-id', task_name: 'Verify your identity', experiments: {} } });
 
     await userEvent.click(screen.getByRole('link', { name: 'Tell us about your GP' }));
     await waitFor(() => expect(analytics).toHaveLength(3));
