@@ -1,3 +1,5 @@
+import { isCardExpired } from '@elmwood/domain';
+
 /** The sandbox's test cards, as a real gateway documents them. */
 export const SANDBOX_CARDS = {
   authorises: '4242424242424242',
@@ -16,20 +18,6 @@ export function behaviourOf(digits: string): SandboxBehaviour {
   return 'authorise';
 }
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** The scheme's name as Checkout.com spells it in token replies. */
 export function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'Visa';
@@ -38,8 +26,7 @@ export function cardBrand(digits: string): string {
   return 'Card';
 }
 
-/** A card is usable through the last day of its expiry month. */
+/** A card is usable through the last day of its expiry month; a month that is no month is refused. */
 export function cardExpired(month: number, year: number, today: Date): boolean {
-  if (month < 1 || month > 12) return true;
-  return year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1);
+  return month < 1 || month > 12 || isCardExpired({ month, year }, today);
 }

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Pence } from '@elmwood/domain';
+import { passesLuhn, type Pence } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { sandboxPayments, sandboxRequests, sandboxSources, sandboxTokens } from '../../db/schema/sandbox-gateway';
-import { behaviourOf, cardBrand, cardExpired, luhnValid, SANDBOX_WALLET_DECLINE, type SandboxBehaviour } from './sandbox-cards';
+import { behaviourOf, cardBrand, cardExpired, SANDBOX_WALLET_DECLINE, type SandboxBehaviour } from './sandbox-cards';
 import {
   PaymentGatewayError,
   type Authorisation,
@@ -199,7 +199,7 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
       if (request.type === 'card') {
         const digits = request.number.replace(/[\s-]/g, '');
         const errors: string[] = [];
-        if (!luhnValid(digits)) errors.push('card_number_invalid');
+        if (!passesLuhn(digits)) errors.push('card_number_invalid');
         if (request.expiry_month < 1 || request.expiry_month > 12) errors.push('card_expiry_month_invalid');
         else if (cardExpired(request.expiry_month, request.expiry_year, today())) errors.push('card_expired');
         if (request.cvv !== undefined && !/^\d{3,4}$/.test(request.cvv)) errors.push('cvv_invalid');
