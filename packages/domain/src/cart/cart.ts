@@ -114,6 +114,15 @@ export const cartDiscountEntrySchema = z.object({
   isReferral: z.boolean(),
 });
 
+/** Sums in pence, computed on the server only. */
+export const totalsSchema = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  credit: z.number().int(),
+  total: z.number().int(),
+});
+
 export const cartSchema = z.object({
   tokenValue: z.string(),
   channel: channelSchema,
@@ -124,13 +133,7 @@ export const cartSchema = z.object({
   cartDiscounts: z.record(z.string(), cartDiscountEntrySchema),
   /** Slugs of the consultations linked to this cart. */
   consultations: z.array(z.string()),
-  totals: z.object({
-    subtotal: z.number().int(),
-    discount: z.number().int(),
-    shipping: z.number().int(),
-    credit: z.number().int(),
-    total: z.number().int(),
-  }),
+  totals: totalsSchema,
   /** Where the order goes (the Shipping step), or null until it is given. */
   shippingAddress: cartAddressSchema.nullable(),
   /** Where the card is billed; the shipping address when no other was given. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totalsSchema } from '../cart/cart';
 import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { paymentModeSchema } from '../payment/modes';
@@ -85,13 +86,7 @@ export const orderViewSchema = z.object({
   createdAt: z.string(),
   customer: z.object({ firstName: z.string(), email: z.string() }),
   items: z.array(orderItemSchema),
-  totals: z.object({
-    subtotal: z.number().int(),
-    discount: z.number().int(),
-    shipping: z.number().int(),
-    credit: z.number().int(),
-    total: z.number().int(),
-  }),
+  totals: totalsSchema,
   /** A coach or check-in call booked with the order ('Thank you, {first name}, you're all set'). */
   hasBooking: z.boolean(),
   subscription: z.object({ id: z.string(), frequency: z.number().int(), nextDeliveryDate: z.string() }).nullable(),

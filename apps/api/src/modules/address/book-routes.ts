@@ -1,25 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSchema, apiErrorSchema } from '@elmwood/domain';
+import { addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
 import type { AddressBookRepo, AddressRow } from './book-repo';
 
-const savedAddressSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  company: z.string(),
-  street: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  countryCode: z.literal('GB'),
-  phoneNumber: z.string().nullable(),
-  isDefault: z.boolean(),
-});
+const savedAddressSchema = cartAddressSchema.extend({ id: z.number().int(), isDefault: z.boolean() });
 const addressBodyDoc = z.object({
   firstName: z.string(),
   lastName: z.string(),

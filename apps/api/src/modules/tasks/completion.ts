@@ -14,17 +14,19 @@ export interface OpenTaskRow {
   configuration: Record<string, unknown>;
 }
 
+const openTaskColumns = {
+  id: tasks.id,
+  orderId: tasks.orderId,
+  state: tasks.state,
+  taskType: taskDefinitions.taskType,
+  isCritical: taskDefinitions.isCritical,
+  configuration: taskDefinitions.configuration,
+};
+
 /** One patient's task with what completing it needs to know; undefined for anyone else's. */
 export async function findOwnTask(db: Db, customerId: number, taskId: string): Promise<OpenTaskRow | undefined> {
   const [row] = await db
-    .select({
-      id: tasks.id,
-      orderId: tasks.orderId,
-      state: tasks.state,
-      taskType: taskDefinitions.taskType,
-      isCritical: taskDefinitions.isCritical,
-      configuration: taskDefinitions.configuration,
-    })
+    .select(openTaskColumns)
     .from(tasks)
     .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
     .where(and(eq(tasks.id, taskId), eq(tasks.customerId, customerId)));
@@ -80,14 +82,7 @@ export async function completeOpenTasksWhere(
   completedWith: string,
 ): Promise<Task[]> {
   const open = await tx
-    .select({
-      id: tasks.id,
-      orderId: tasks.orderId,
-      state: tasks.state,
-      taskType: taskDefinitions.taskType,
-      isCritical: taskDefinitions.isCritical,
-      configuration: taskDefinitions.configuration,
-    })
+    .select(openTaskColumns)
     .from(tasks)
     .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
     .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open')));
