@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { databaseRateLimiters } from './lib/rate-limiter';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -51,6 +52,9 @@ export interface AppDeps {
   now?: () => Date;
 }
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -89,7 +93,11 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   });
 
   registerCrossSiteProtection(app);
-  const { auth, social } = await setUpAuthentication(app, config, database.db);
+  // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
+  // missing AUTH_SECRET means a random one per start, so sessions end on restart.
+  const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
+  const limiters = databaseRateLimiters(database.db, secret);
+  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters });
   const secureCookies = config.NODE_ENV === 'production';
 
   await app.register(healthRoutes, { database });
@@ -118,7 +126,13 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
       await shopApi.register(analyticsRoutes, { db: database.db });
       await shopApi.register(stockRoutes, { db: database.db });
-      await shopApi.register(cartRoutes, { carts });
+      await shopApi.register(cartRoutes, {
+        carts,
+        couponLimits: {
+          perAddress: limiters({ scope: 'coupon-address', limit: config.COUPON_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perCart: limiters({ scope: 'coupon-cart', limit: config.COUPON_RATE_LIMIT_PER_CART, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       const claimCart = (token: string, uid: string) => carts.claim(token, uid);
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
       await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed });
@@ -129,13 +143,22 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(orderRoutes, { orders, auth });
-      // Signs card-verification tickets; like sessions, outside production a missing AUTH_SECRET means one per start.
-      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret: config.AUTH_SECRET ?? randomBytes(32).toString('base64url') });
+      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       const uploads = uploadsRepo(database.db);
       const store = fileStoreFor(config);
-      await shopApi.register(uploadRoutes, { db: database.db, repo: uploads, store, auth, maxBytes: config.UPLOAD_MAX_BYTES });
+      await shopApi.register(uploadRoutes, {
+        db: database.db,
+        repo: uploads,
+        store,
+        auth,
+        maxBytes: config.UPLOAD_MAX_BYTES,
+        limits: {
+          perAccount: limiters({ scope: 'upload-account', limit: config.UPLOAD_RATE_LIMIT_PER_ACCOUNT, windowMs: ONE_HOUR }),
+          perAddress: limiters({ scope: 'upload-address', limit: config.UPLOAD_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
+        },
+      });
       await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
     },
     { prefix: '/shop-api' },

@@ -35,6 +35,12 @@ const envSchema = z
   /** Attempts per 15 minutes from one address, and against one account, for sign-in and password reset. */
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Discount codes tried in 15 minutes, from one network address and on one cart (guessing codes). */
+  COUPON_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  COUPON_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(10),
+  /** Photos uploaded in an hour, by one patient and from one network address. */
+  UPLOAD_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   /** 'sandbox' (local addresses and the provider's test postcodes) or 'ideal-postcodes'. */
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),

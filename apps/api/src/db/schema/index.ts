@@ -5,3 +5,4 @@ export * from './customers';
 export * from './promotions';
 export * from './orders';
 export * from './sandbox-gateway';
+export * from './rate-limits';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isCustomerUid, newPasswordSchema, type SignupPayload } from '@elmwood/domain';
 import type { Mailer } from '../../adapters/mail/port';
 import { AppError } from '../../lib/errors';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';
@@ -39,10 +39,12 @@ interface Attempt {
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, tokens, mailer } = deps;
 
-  function guard({ address, email }: Attempt): void {
-    const byAddress = deps.limits.perAddress.attempt(`address:${address}`);
-    const byAccount = deps.limits.perAccount.attempt(`account:${email}`);
-    if (!byAddress || !byAccount) throw new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
+  async function guard({ address, email }: Attempt): Promise<void> {
+    const allowed = await allowedByAll([
+      [deps.limits.perAddress, address],
+      [deps.limits.perAccount, email],
+    ]);
+    if (!allowed) throw new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
   }
 
   async function startSession(customer: CustomerRow, family: string = randomUUID()): Promise<SessionTokens> {
@@ -89,7 +91,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(credentials: { email: string; password: string }, address: string) {
       const email = normaliseEmail(credentials.email);
-      guard({ address, email });
+      await guard({ address, email });
       const customer = await repo.customerByEmail(email);
       const valid = await verifyPassword(customer?.passwordHash ?? null, credentials.password);
       if (!customer || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
@@ -117,7 +119,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Always answers the same way, so nobody learns whether an email has an account. */
     async requestPasswordReset(rawEmail: string, address: string): Promise<void> {
       const email = normaliseEmail(rawEmail);
-      guard({ address, email });
+      await guard({ address, email });
       const customer = await repo.customerByEmail(email);
       if (!customer) return;
       const link = newSecretToken();

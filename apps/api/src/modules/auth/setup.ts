@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { liveProviders } from '../../adapters/identity-provider/live';
 import { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
@@ -7,7 +6,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import { smtpMailer } from '../../adapters/mail/smtp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createRateLimiter } from '../../lib/rate-limiter';
+import type { RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
@@ -22,10 +21,10 @@ export function createMailer(config: Config, db: Db): Mailer {
 
 /**
  * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
- * configuration. Outside production a missing AUTH_SECRET gets a random one, so sessions end on restart.
+ * configuration. `secret` signs access tokens (AUTH_SECRET; outside production a random one per start).
  */
-export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db) {
-  const tokens = accessTokens(config.AUTH_SECRET ?? randomBytes(32).toString('base64url'), config.ACCESS_TOKEN_MINUTES);
+export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db, { secret, limiters }: { secret: string; limiters: RateLimiters }) {
+  const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
   registerAuthentication(app, tokens);
   const repo = authRepo(db);
   const auth = createAuthService({
@@ -36,8 +35,8 @@ export async function setUpAuthentication(app: FastifyInstance, config: Config, 
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     limits: {
-      perAddress: createRateLimiter({ limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
-      perAccount: createRateLimiter({ limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
+      perAddress: limiters({ scope: 'sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+      perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
     },
   });
 

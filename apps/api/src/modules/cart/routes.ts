@@ -9,6 +9,8 @@ import {
   createCartSchema,
   linkConsultationSchema,
 } from '@elmwood/domain';
+import { AppError } from '../../lib/errors';
+import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
 import { guardStorableText } from '../../lib/storable-text';
 import { parseBody } from '../../lib/validation';
 import { readQuizSession } from '../quiz/index';
@@ -31,12 +33,18 @@ const addressDoc = z.object({
 const checkoutAddressDoc = z.object({ shippingAddress: addressDoc, billingAddress: addressDoc.optional().describe('Omitted: billed to the delivery address') });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const NO_STORE = 'no-store';
+const TOO_MANY_CODES_MESSAGE = 'Too many discount codes tried. Please wait 15 minutes and try again.';
+
+export interface CouponAttemptLimits {
+  perAddress: RateLimiter;
+  perCart: RateLimiter;
+}
 
 /**
  * Carts (Sylius Shop API shape). The browser names products, variants and frequencies, never prices. A
  * prescription-only medicine goes in only when a consultation linked to the cart makes the patient eligible.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (app, { carts }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimits: CouponAttemptLimits }> = async (app, { carts, couponLimits }) => {
   guardStorableText(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', NO_STORE);
@@ -52,7 +60,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         response: { 201: cartSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await carts.create(request.body.channel, request.body.couponCode ?? null)),
+    async (request, reply) => {
+      // A code from a marketing link counts as a guess too; past the limit it is dropped rather than refused,
+      // so the patient still gets a cart and the guesser learns nothing.
+      const { couponCode } = request.body;
+      const coupon = couponCode && (await couponLimits.perAddress.attempt(request.ip)) ? couponCode : null;
+      return reply.status(201).send(await carts.create(request.body.channel, coupon));
+    },
   );
 
   app.get(
@@ -112,10 +126,17 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
         summary: 'Apply a discount code (replacing any other)',
         params: tokenParams,
         body: applyCouponSchema,
-        response: { 200: cartSchema, ...errors },
+        response: { 200: cartSchema, 429: apiErrorSchema, ...errors },
       },
     },
-    async (request) => carts.applyCoupon(request.params.token, request.body.coupon, request.customerUid),
+    async (request) => {
+      const allowed = await allowedByAll([
+        [couponLimits.perAddress, request.ip],
+        [couponLimits.perCart, request.params.token],
+      ]);
+      if (!allowed) throw new AppError(429, 'TOO_MANY_COUPON_ATTEMPTS', TOO_MANY_CODES_MESSAGE);
+      return carts.applyCoupon(request.params.token, request.body.coupon, request.customerUid);
+    },
   );
 
   app.delete(

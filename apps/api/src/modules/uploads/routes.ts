@@ -6,6 +6,7 @@ import { apiErrorSchema, taskSchema, type Task } from '@elmwood/domain';
 import type { FileStore } from '../../adapters/file-store/port';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
 import { completeOpenTasksWhere, completeTask, findOwnTask } from '../tasks/index';
@@ -30,10 +31,11 @@ const messageReply = z.object({
   /** The task the photo completed, if any. */
   task: taskSchema.nullable(),
 });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 /** Categories whose photo a clinician waits for: one arriving without its task still completes it. */
 const TASK_CATEGORIES = new Set(['I', 'W']);
 export const WRONG_TASK_MESSAGE = 'This photo is not the one this task asks for. Please upload it from its own task.';
+export const TOO_MANY_UPLOADS_MESSAGE = 'You have sent a lot of photos in the last hour. Please wait an hour and try again.';
 
 interface UploadDeps {
   db: Db;
@@ -41,6 +43,8 @@ interface UploadDeps {
   store: FileStore;
   auth: AuthService;
   maxBytes: number;
+  /** Uploads are costly to check and store: counted per patient and per network address. */
+  limits: { perAccount: RateLimiter; perAddress: RateLimiter };
 }
 
 /** A patient's photo as it leaves the server: never cached, never sniffed as anything but a JPEG. */
@@ -54,13 +58,18 @@ function decodeAttachment(body: string): Buffer {
 }
 
 /** Photos to the clinic, and back to their owner only. */
-export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes }: UploadDeps) {
+export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes, limits }: UploadDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Base64 grows by a third; a little room on top for the names.
   const bodyLimit = Math.ceil((maxBytes * 4 * MAX_ATTACHMENTS) / 3) + 64 * 1024;
 
-  async function receive(request: { body: z.infer<typeof messageBody> } & Parameters<typeof requireCustomer>[0], category: string) {
+  async function receive(request: { body: z.infer<typeof messageBody>; ip: string } & Parameters<typeof requireCustomer>[0], category: string) {
     const customer = await auth.customer(requireCustomer(request));
+    const allowed = await allowedByAll([
+      [limits.perAccount, customer.uid],
+      [limits.perAddress, request.ip],
+    ]);
+    if (!allowed) throw new AppError(429, 'TOO_MANY_UPLOADS', TOO_MANY_UPLOADS_MESSAGE);
     const { taskId } = request.body;
     if (taskId) {
       const task = await findOwnTask(db, customer.id, taskId);
