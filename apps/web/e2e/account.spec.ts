@@ -206,3 +206,35 @@ test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped,
   await dialog.getByRole('button', { name: 'Back to my tasks' }).click();
   await expect(page).toHaveURL(/\/account\/health-actions$/);
 });
+
+test('a patient saves a card their bank checks with 3-D Secure, after a failed check', async ({ page }) => {
+  const email = `card-3ds-${Date.now()}-${test.info().project.name}@example.com`;
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Sam', lastName: 'Hale', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1979-02-03', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/account/details/change/billing-method');
+  await expect(page.getByText('You have no saved cards.')).toBeVisible();
+  await page.getByLabel('Name on card').fill('Sam Hale');
+  await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await page.getByLabel('Expiry (MM/YY)').fill(`11/${String(new Date().getFullYear() + 3).slice(-2)}`);
+  await page.getByLabel('Security code').fill('321');
+  const bankCheck = page.getByRole('dialog', { name: 'Confirm your payment' });
+  const bankPage = bankCheck.frameLocator('iframe[title="Payment confirmation from your bank"]');
+
+  // The bank's check fails: nothing is saved, and the patient is told.
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(bankCheck).toBeVisible();
+  await expectNoAxeViolations(page, 'card check');
+  await bankPage.getByRole('button', { name: 'Fail' }).click();
+  await expect(bankCheck).toBeHidden();
+  await expect(page.getByText(/declined/i)).toBeVisible();
+  await expect(page.getByText('You have no saved cards.')).toBeVisible();
+
+  // Tried again and confirmed at the bank: the card is saved as the default.
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await bankPage.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByText('Your new card is saved. We will use it for your next payments.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Default' })).toContainText('ending 3220');
+});

@@ -117,3 +117,15 @@ export const savedPaymentTokenSchema = z.object({
   isDefault: z.boolean(),
 });
 export type SavedPaymentToken = z.infer<typeof savedPaymentTokenSchema>;
+
+/**
+ * 202 reply to saving a card whose bank asks for 3-D Secure: show `url` in the challenge frame, then send
+ * `verification` to POST /shop-api/me/payment-tokens/confirm.
+ */
+export const cardVerificationSchema = z.object({
+  status: z.literal('action_required'),
+  action: z.literal('3ds'),
+  url: z.string(),
+  verification: z.string(),
+});
+export type CardVerification = z.infer<typeof cardVerificationSchema>;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type SavedPaymentToken } from '@elmwood/domain';
+import { INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type CardVerification, type SavedPaymentToken } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway, type SavedCard } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
@@ -20,7 +20,7 @@ export async function switchSubscriptionsToCard(tx: Db, customerId: number, paym
 
 export type CardSaveResult =
   | { status: 'saved'; paymentToken: SavedPaymentToken }
-  | { status: 'action_required'; action: '3ds'; url: string; verification: string };
+  | CardVerification;
 
 interface Customer {
   id: number;

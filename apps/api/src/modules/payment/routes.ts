@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  cardVerificationSchema,
   INVALID_PAYMENT_TOKEN,
   isApplePayValidationUrl,
   isPaymentTokenProvider,
@@ -67,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: D
         body: z.object({ token: z.string().min(1).max(200) }),
         response: {
           201: savedPaymentTokenSchema,
-          202: z.object({ status: z.literal('action_required'), action: z.literal('3ds'), url: z.string(), verification: z.string() }),
+          202: cardVerificationSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           402: apiErrorSchema,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, OrderHistoryPage, PaymentConfig, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CardVerification, OrderHistoryPage, PaymentConfig, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 
 export const accountKeys = {
@@ -49,11 +49,29 @@ export function usePaymentConfig() {
   return useQuery({ queryKey: accountKeys.paymentConfig, queryFn: ({ signal }) => apiGet<PaymentConfig>('/shop-api/payment/config', undefined, signal), staleTime: 10 * 60_000 });
 }
 
-/** POST /shop-api/me/payment-tokens {token}: the card just tokenised becomes the default for every plan. */
+/**
+ * POST /shop-api/me/payment-tokens {token}: the card just tokenised becomes the default for every plan; or, when
+ * the bank asks for 3-D Secure first, the challenge to show and the verification to confirm it with.
+ */
 export function useAddPaymentToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiRequest<SavedPaymentToken>('/shop-api/me/payment-tokens', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => apiRequest<SavedPaymentToken | CardVerification>('/shop-api/me/payment-tokens', { method: 'POST', body: { token } }),
+    onSuccess: (reply) => {
+      if (!isCardVerification(reply)) void client.invalidateQueries({ queryKey: accountKeys.paymentTokens });
+    },
+  });
+}
+
+/** POST /shop-api/me/payment-tokens/confirm: saves the card once the bank's check is done (409 while it is not). */
+export function useConfirmPaymentToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (verification: string) => apiRequest<SavedPaymentToken>('/shop-api/me/payment-tokens/confirm', { method: 'POST', body: { verification } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.paymentTokens }),
   });
+}
+
+export function isCardVerification(reply: SavedPaymentToken | CardVerification): reply is CardVerification {
+  return 'status' in reply && reply.status === 'action_required';
 }

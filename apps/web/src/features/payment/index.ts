@@ -4,3 +4,4 @@ import { lazy } from 'react';
 export const PaymentStep = lazy(() => import('./components/PaymentStep').then((module) => ({ default: module.PaymentStep })));
 export type { PaymentStepProps } from './components/PaymentStep';
 export { PAYMENT_RETURN_PATH } from './returnPage';
+export { ChallengeDialog } from './components/ChallengeDialog';

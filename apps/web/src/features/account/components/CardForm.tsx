@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { checkCard, INVALID_CARD_DETAILS, REQUIRED_MESSAGE, type CardDetails } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
@@ -7,7 +7,18 @@ import { TextField } from '../../../ui/TextField';
 type Draft = { name: string; number: string; expiry: string; cvc: string };
 
 /** A new card: holder name required; anything else wrong reads 'Please enter valid card details' (SPEC §5). */
-export function CardForm({ onSubmit, busy, serverError }: { onSubmit: (card: CardDetails) => void; busy: boolean; serverError: string | null }) {
+export function CardForm({
+  onSubmit,
+  busy,
+  serverError,
+  submitRef,
+}: {
+  onSubmit: (card: CardDetails) => void;
+  busy: boolean;
+  serverError: string | null;
+  /** Where focus returns when a dialog opened by saving (the bank's check) closes. */
+  submitRef?: Ref<HTMLButtonElement>;
+}) {
   const [draft, setDraft] = useState<Draft>({ name: '', number: '', expiry: '', cvc: '' });
   const [submitted, setSubmitted] = useState(false);
   const check = checkCard(draft, new Date());
@@ -28,7 +39,7 @@ export function CardForm({ onSubmit, busy, serverError }: { onSubmit: (card: Car
         <TextField label="Security code" autoComplete="cc-csc" inputMode="numeric" value={draft.cvc} onChange={set('cvc')} />
       </div>
       <ErrorMessage>{cardError ?? serverError}</ErrorMessage>
-      <Button type="submit" size="lg" block loading={busy}>
+      <Button ref={submitRef} type="submit" size="lg" block loading={busy}>
         Save card
       </Button>
     </form>

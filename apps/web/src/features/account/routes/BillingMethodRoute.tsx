@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { CardDetails } from '@elmwood/domain';
+import type { CardDetails, CardVerification } from '@elmwood/domain';
+import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { Tag } from '../../../ui/Tag';
-import { useAddPaymentToken, usePaymentConfig, usePaymentTokens } from '../api';
+import { ChallengeDialog } from '../../payment';
+import { isCardVerification, useAddPaymentToken, useConfirmPaymentToken, usePaymentConfig, usePaymentTokens } from '../api';
 import { CardForm } from '../components/CardForm';
 import { tokeniseCard } from '../tokenise';
 import '../../auth/auth.css';
 import '../account.css';
+
+export const CHECK_NOT_FINISHED = 'Your card was not saved because your bank’s check was not finished. Please try again.';
 
 const expiry = (month: number | null, year: number | null) => (month && year ? ` · expires ${String(month).padStart(2, '0')}/${String(year).slice(-2)}` : '');
 
@@ -20,14 +24,23 @@ export function Component() {
   const tokens = usePaymentTokens();
   const config = usePaymentConfig();
   const save = useAddPaymentToken();
+  const confirm = useConfirmPaymentToken();
   const [saved, setSaved] = useState(false);
+  const [challenge, setChallenge] = useState<CardVerification | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const add = useMutation({
     mutationFn: async (card: CardDetails) => {
       if (!config.data) throw new Error('Payment is not available just now. Please try again in a moment.');
       return save.mutateAsync(await tokeniseCard(config.data, card));
     },
-    onSuccess: () => setSaved(true),
+    onSuccess: (reply) => (isCardVerification(reply) ? setChallenge(reply) : setSaved(true)),
   });
+  // Whether the frame reached our return page or the patient closed it, the gateway's answer decides.
+  const finishCheck = (verification: string) => {
+    setChallenge(null);
+    confirm.mutate(verification, { onSuccess: () => setSaved(true) });
+  };
+  const failure = add.isError ? add.error.message : confirm.isError ? confirmFailure(confirm.error) : null;
 
   return (
     <div className="account-page container account-page--form">
@@ -62,10 +75,31 @@ export function Component() {
         ) : (
           <>
             <p className="account-muted">Your card details go straight to our payment provider; we never see or store the full number.</p>
-            <CardForm onSubmit={(card) => add.mutate(card)} busy={add.isPending} serverError={add.isError ? add.error.message : null} />
+            <CardForm
+              onSubmit={(card) => {
+                confirm.reset();
+                add.mutate(card);
+              }}
+              busy={add.isPending || confirm.isPending || challenge !== null}
+              serverError={failure}
+              submitRef={saveButton}
+            />
           </>
         )}
       </section>
+      {challenge ? (
+        <ChallengeDialog
+          key={challenge.url}
+          url={challenge.url}
+          returnFocusTo={saveButton}
+          onReturn={() => finishCheck(challenge.verification)}
+          onClose={() => finishCheck(challenge.verification)}
+        />
+      ) : null}
     </div>
   );
+}
+
+function confirmFailure(error: Error): string {
+  return isApiError(error) && error.code === 'CARD_VERIFICATION_PENDING' ? CHECK_NOT_FINISHED : error.message;
 }
