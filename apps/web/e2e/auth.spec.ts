@@ -60,7 +60,14 @@ test('a page that needs login says so, and login returns there (never to another
   await expect(page).toHaveURL(/\/pages\/terms$/);
 });
 
-test('sign in with Google through the sandbox provider opens an account once the terms are ticked', async ({ page }) => {
+test('sign in with Google through the sandbox provider opens an account once the terms are ticked, crediting a referral', async ({ page }) => {
+  const referrer = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Rae', lastName: 'Friend', email: `google-referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  const referrerUid: string = (await referrer.json()).uid;
+  await page.request.post('/shop-api/logout');
+  await page.goto(`/r/${referrerUid}?raf=friend`);
+
   const email = `google-${Date.now()}@example.com`;
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -71,7 +78,9 @@ test('sign in with Google through the sandbox provider opens an account once the
   await expect(dialog.getByRole('alert')).toHaveText('Please agree to the terms to open your account.');
   await expectNoAxeViolations(page, 'sandbox sign-in');
   await dialog.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+  const signIn = page.waitForRequest((request) => request.url().endsWith('/shop-api/social-login/google'));
   await dialog.getByRole('button', { name: 'Continue' }).click();
+  expect((await signIn).postDataJSON()).toMatchObject({ invitedBy: referrerUid });
   await expect(page).toHaveURL(/\/$/);
   const me = await page.request.get('/shop-api/me');
   expect((await me.json()).email).toBe(email);

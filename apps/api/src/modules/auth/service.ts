@@ -72,6 +72,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     startSession,
+    referrerOf,
 
     async register(payload: SignupPayload): Promise<{ customer: CustomerRow; session: SessionTokens }> {
       const customer = await repo.insertCustomer({

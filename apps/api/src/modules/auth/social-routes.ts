@@ -46,7 +46,12 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
       schema: {
         tags: ['auth'],
         params: providerParams,
-        body: z.object({ idToken: z.string().min(1).max(8192), agreeTermsAndPrivacy: z.boolean().optional(), cartToken: z.string().max(128).optional() }),
+        body: z.object({
+          idToken: z.string().min(1).max(8192),
+          agreeTermsAndPrivacy: z.boolean().optional(),
+          cartToken: z.string().max(128).optional(),
+          invitedBy: z.string().max(64).optional().describe("The referrer's uid from the referral cookie; credited when a new account is opened"),
+        }),
         response: { 200: userSchema, ...errors },
       },
     },
@@ -57,6 +62,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         idToken: request.body.idToken,
         nonce,
         agreeTermsAndPrivacy: request.body.agreeTermsAndPrivacy === true,
+        invitedBy: request.body.invitedBy,
       });
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../db/schema/index';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
 
 let ctx: TestContext;
@@ -42,6 +44,17 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
 
     const again = await signInWith('google', 'jo@example.com');
     expect(again.json().uid).toBe(opened.json().uid);
+  });
+
+  it('credits the referrer of a referral link when it opens a new account, and ignores a made-up one', async () => {
+    const referrer = (await signInWith('google', 'referrer@example.com', { agreeTermsAndPrivacy: true })).json().uid;
+    const invited = await signInWith('apple', 'friend@example.com', { agreeTermsAndPrivacy: true, invitedBy: referrer });
+    expect(invited.statusCode).toBe(200);
+    const stranger = await signInWith('google', 'stranger@example.com', { agreeTermsAndPrivacy: true, invitedBy: 'not-a-customer' });
+    expect(stranger.statusCode).toBe(200);
+    const invitedByOf = async (email: string) => (await ctx.database.db.select().from(customers).where(eq(customers.email, email)))[0]!.invitedBy;
+    expect(await invitedByOf('friend@example.com')).toBe(referrer);
+    expect(await invitedByOf('stranger@example.com')).toBeNull();
   });
 
   it('links to an existing account with the same verified email', async () => {

@@ -14,7 +14,8 @@ export const TERMS_REQUIRED = 'Required';
  */
 export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; providers: Record<SocialProvider, IdentityProvider> }) {
   return {
-    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean }) {
+    /** `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account. */
+    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string }) {
       let identity;
       try {
         identity = await deps.providers[provider].verify(input.idToken, input.nonce);
@@ -38,6 +39,7 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
             passwordHash: null,
             firstName: identity.firstName ?? '',
             lastName: identity.lastName ?? '',
+            invitedBy: await deps.auth.referrerOf(input.invitedBy),
           });
           customer ??= await deps.repo.customerByEmail(identity.email);
         }

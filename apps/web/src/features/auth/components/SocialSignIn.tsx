@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailSchema, type User } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../../lib/api';
+import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { CheckboxField, TextField } from '../../../ui/TextField';
@@ -37,9 +38,10 @@ export function SocialSignIn({ cartToken = null, onSignedIn }: { cartToken?: str
         method: 'POST',
         body: { email: who.email, firstName: who.firstName || undefined, lastName: who.lastName || undefined, nonce },
       });
+      const invitedBy = rememberedReferrer();
       return apiRequest<User>(`/shop-api/social-login/${chosen}`, {
         method: 'POST',
-        body: { idToken, agreeTermsAndPrivacy: who.agree, ...(cartToken ? { cartToken } : {}) },
+        body: { idToken, agreeTermsAndPrivacy: who.agree, ...(cartToken ? { cartToken } : {}), ...(invitedBy ? { invitedBy } : {}) },
       });
     },
     onSuccess: (user) => {
