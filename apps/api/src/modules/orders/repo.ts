@@ -5,6 +5,7 @@ import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
 import { products } from '../../db/schema/catalog';
 import { experimentAssignments, orderItems, orders, payments, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
+import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -32,6 +33,8 @@ export async function findLiveOrderForCart(db: Queryable, cartId: number): Promi
 
 /** The owner's order by its number; null for anyone else's, so a foreign number looks like no order. */
 export async function findOwnedOrder(db: Queryable, customerId: number, number: string, lock = false): Promise<OrderRow | null> {
+  // Anything that cannot be an order number is no order (and a NUL byte would be refused by PostgreSQL).
+  if (!ORDER_NUMBER_PATTERN.test(number)) return null;
   const query = db
     .select()
     .from(orders)
