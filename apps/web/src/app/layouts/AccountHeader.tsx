@@ -12,8 +12,8 @@ const MENU = [
 /** /account/… pages: the account area's top bar with its menu (DESIGN.md account layout). */
 export default function AccountHeader() {
   const me = useMe();
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout({ leave: () => navigate('/') });
   return (
     <header className="site-header account-header">
       <div className="container site-header__inner">
@@ -29,7 +29,7 @@ export default function AccountHeader() {
             ))}
             {me.data ? (
               <li>
-                <button type="button" className="account-header__logout" onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+                <button type="button" className="account-header__logout" onClick={() => logout.mutate()}>
                   Log out
                 </button>
               </li>

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../../router';
@@ -38,5 +39,27 @@ describe('the account area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Account menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account/home');
+  });
+
+  it('logs out straight to the home page, without passing through the login page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        '/shop-api/me': { body: { uid: 'u1', firstName: 'Alex', lastName: 'Smith', email: 'alex@example.com' } },
+        '/shop-api/tasks': { body: [] },
+        '/shop-api/logout': { body: {} },
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions'] });
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(visited).not.toContain('/login');
   });
 });

@@ -38,10 +38,17 @@ export function useSignup() {
   return useSignedIn((payload: Record<string, unknown>) => apiRequest<User>('/shop-api/register', { method: 'POST', body: payload }));
 }
 
-export function useLogout() {
+/**
+ * `leave`: where a page only for signed-in patients goes once the session has ended, before this browser
+ * forgets the patient; forgetting first would send the page to login instead.
+ */
+export function useLogout({ leave }: { leave?: () => void | Promise<void> } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/shop-api/logout', { method: 'POST' }),
+    mutationFn: async () => {
+      await apiRequest<void>('/shop-api/logout', { method: 'POST' });
+      await leave?.();
+    },
     // Nothing of the patient's stays in this browser's memory for the next person at the device.
     onSuccess: () => {
       client.clear();
