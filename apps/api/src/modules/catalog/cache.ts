@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { SerialisedJson } from '../../lib/serialised-json';
 
 export interface CachedReply {
-  body: string;
+  json: SerialisedJson;
   etag: string;
 }
 
@@ -38,5 +39,5 @@ export class ReplyCache {
 export function toCachedReply(value: unknown): CachedReply {
   const body = JSON.stringify(value);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag };
+  return { json: new SerialisedJson(body), etag };
 }

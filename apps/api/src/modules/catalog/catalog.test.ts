@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
@@ -46,6 +47,19 @@ describe('GET /shop-api/products/by-slug/{slug}', () => {
     const second = await get('/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK', { 'if-none-match': etag });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
+  });
+
+  it('goes brotli-compressed to clients that accept it, as its own representation with its own ETag', async () => {
+    const url = '/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK';
+    const plain = await get(url);
+    const compressed = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+    expect(compressed.headers.etag).not.toBe(plain.headers.etag);
+    expect((await get(url, { 'accept-encoding': 'br', 'if-none-match': compressed.headers.etag as string })).statusCode).toBe(304);
+    expect((await get(url, { 'accept-encoding': 'gzip, br;q=0' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 404 with the error shape for an unknown slug', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, channelSchema, DEFAULT_CHANNEL, productSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
+import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { CachedReply } from './cache';
 import { DEFAULT_BY_CODE_LIMIT, type CatalogService } from './service';
 
@@ -23,9 +24,7 @@ const codesSchema = z
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
-  reply.header('cache-control', CACHE_CONTROL).header('etag', cached.etag);
-  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return sendSerialisedJson(request, reply.header('cache-control', CACHE_CONTROL), cached.json, { etag: cached.etag });
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {

@@ -1,11 +1,12 @@
 import { questionnaireSchema, type Questionnaire } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { SerialisedJson } from '../../lib/serialised-json';
 import { findAllQuestionnaires, type QuestionnaireRow } from './repo';
 
 export interface CachedQuestionnaire {
   questionnaire: Questionnaire;
   /** The GET reply, serialised once per hasAnswered value. */
-  json: { answered: string; fresh: string };
+  json: { answered: SerialisedJson; fresh: SerialisedJson };
 }
 
 export interface QuestionnaireService {
@@ -32,8 +33,8 @@ function toCached(row: QuestionnaireRow): CachedQuestionnaire {
   return {
     questionnaire,
     json: {
-      answered: JSON.stringify({ ...questionnaire, hasAnswered: true }),
-      fresh: JSON.stringify({ ...questionnaire, hasAnswered: false }),
+      answered: new SerialisedJson(JSON.stringify({ ...questionnaire, hasAnswered: true })),
+      fresh: new SerialisedJson(JSON.stringify({ ...questionnaire, hasAnswered: false })),
     },
   };
 }

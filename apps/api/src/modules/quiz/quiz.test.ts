@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,13 @@ describe('GET /shop-api/questionnaires/by-slug/{slug}', () => {
     expect(questionnaire).toMatchObject({ questionnaireId: id, slug, hasAnswered: false });
     expect(questionnaire.steps.length).toBeGreaterThan(2);
     expect(questionnaire.rules.knockouts.length).toBeGreaterThan(2);
+  });
+
+  it('goes brotli-compressed to browsers that accept it', async () => {
+    const res = await ctx.app.inject({ url: '/shop-api/questionnaires/by-slug/weight-loss', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(questionnaireReplySchema.parse(JSON.parse(brotliDecompressSync(res.rawPayload).toString()))).toMatchObject({ slug: 'weight-loss' });
   });
 
   it('answers 404 for an unknown slug and 400 for a malformed one', async () => {

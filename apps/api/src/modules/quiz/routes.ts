@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { sendSerialisedJson } from '../../lib/serialised-json';
 import { guardStorableText } from '../../lib/storable-text';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
@@ -69,10 +70,8 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       const session = forTask ? forTask.key : readQuizSession(request);
       const answered = session !== null && (await hasAnswers(db, session, cached.questionnaire.questionnaireId));
       // Sent as the JSON serialised when the questionnaire was cached (a string skips the serializer).
-      return (reply as FastifyReply)
-        .header('cache-control', 'private, no-cache')
-        .type('application/json; charset=utf-8')
-        .send(answered ? cached.json.answered : cached.json.fresh);
+      const json = answered ? cached.json.answered : cached.json.fresh;
+      return sendSerialisedJson(request, (reply as FastifyReply).header('cache-control', 'private, no-cache'), json);
     },
   );
 
