@@ -2,6 +2,7 @@ import { buildApp, defaultWebRoot } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { scheduleCheckIns } from './jobs/check-ins';
+import { loggerOptions } from './lib/logging';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
 
@@ -19,7 +20,7 @@ async function main(config: Config) {
     config,
     database,
     webRoot: defaultWebRoot,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
   // Check-ins are asked seven days ahead of a renewal, so an hourly round is prompt enough.
   const checkIns = scheduleCheckIns(database.db, {
