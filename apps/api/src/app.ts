@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
+import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
 import { databaseRateLimiters } from './lib/rate-limiter';
@@ -34,6 +35,7 @@ import { createMailer } from './modules/auth/setup';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { createQuestionnaireService } from './modules/questionnaires/service';
 import { quizRoutes } from './modules/quiz/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
 import { taskRoutes } from './modules/tasks/index';
@@ -123,6 +125,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
+      await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
       await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
       await shopApi.register(analyticsRoutes, { db: database.db });
       await shopApi.register(stockRoutes, { db: database.db });

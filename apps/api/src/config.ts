@@ -45,6 +45,11 @@ const envSchema = z
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   IDEAL_POSTCODES_BASE_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
+  /** 'sandbox' (illustrative figures, never in production), 'trustpilot' or 'off'; unset: sandbox, off in production. */
+  REVIEWS_PLATFORM: z.enum(['sandbox', 'trustpilot', 'off']).optional(),
+  TRUSTPILOT_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TRUSTPILOT_BUSINESS_UNIT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TRUSTPILOT_BASE_URL: z.url().default('https://api.trustpilot.com'),
   /** Google and Apple sign-in: 'sandbox' (default outside production), 'live' (needs both client ids) or 'off'. */
   SOCIAL_SIGN_IN: z.enum(['sandbox', 'live', 'off']).optional(),
   /** Where encrypted uploads are kept (default DATA_DIR/uploads), and their AES-256 key as base64. */
@@ -99,6 +104,14 @@ const envSchema = z
     path: ['UPLOAD_ENCRYPTION_KEY'],
     message: 'is required in production (32 random bytes, base64-encoded)',
   })
+  .refine((env) => env.REVIEWS_PLATFORM !== 'trustpilot' || (env.TRUSTPILOT_API_KEY && env.TRUSTPILOT_BUSINESS_UNIT_ID), {
+    path: ['TRUSTPILOT_API_KEY'],
+    message: 'and TRUSTPILOT_BUSINESS_UNIT_ID are required when REVIEWS_PLATFORM is trustpilot',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.REVIEWS_PLATFORM === 'sandbox'), {
+    path: ['REVIEWS_PLATFORM'],
+    message: 'cannot be sandbox in production: its review figures are illustrative, and made-up reviews mislead patients',
+  })
   .refine((env) => env.SOCIAL_SIGN_IN !== 'live' || (env.GOOGLE_CLIENT_ID && env.APPLE_CLIENT_ID), {
     path: ['GOOGLE_CLIENT_ID'],
     message: 'and APPLE_CLIENT_ID are required when SOCIAL_SIGN_IN is live',
@@ -115,7 +128,11 @@ const envSchema = z
     path: ['PAYMENT_GATEWAY'],
     message: 'cannot be sandbox in production (it takes no money) unless ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
   })
-  .transform((env) => ({ ...env, SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox') }));
+  .transform((env) => ({
+    ...env,
+    SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
+    REVIEWS_PLATFORM: env.REVIEWS_PLATFORM ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
+  }));
 
 export type Config = z.infer<typeof envSchema>;
 

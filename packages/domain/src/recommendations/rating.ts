@@ -1,10 +1,14 @@
+import { z } from 'zod';
+
 export const DEFAULT_RATING = 4.5;
 export const DEFAULT_REVIEW_TEXT = 'Excellent!';
 
-export interface ReviewSummary {
-  numberOfReviews: number;
-  starsAverage: number;
-}
+/** One product's reviews on the reviews platform; GET /shop-api/reviews/summaries answers these by SKU. */
+export const reviewSummarySchema = z.object({
+  numberOfReviews: z.number().int().min(0),
+  starsAverage: z.number().min(0).max(5),
+});
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 /** The SKU groups whose reviews are pooled (SPEC §9). */
 export const REVIEW_SKU_GROUPS: Readonly<Record<string, readonly string[]>> = {

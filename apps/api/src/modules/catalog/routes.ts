@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, channelSchema, DEFAULT_CHANNEL, productSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { sendSerialisedJson } from '../../lib/serialised-json';
-import type { CachedReply } from './cache';
+import type { CachedReply } from '../../lib/reply-cache';
 import { DEFAULT_BY_CODE_LIMIT, type CatalogService } from './service';
 
 const channelQuery = channelSchema

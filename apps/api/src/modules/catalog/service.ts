@@ -1,6 +1,6 @@
 import type { Channel } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { ReplyCache, type CachedReply } from './cache';
+import { ReplyCache, type CachedReply } from '../../lib/reply-cache';
 import { findProductsByCodes, findProductsBySlugs } from './repo';
 
 export const DEFAULT_BY_CODE_LIMIT = 5;

@@ -58,7 +58,9 @@ describe('the account area', () => {
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    // Once the page has settled: the header is rendered again as the lazy route arrives.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(visited).not.toContain('/login');
   });

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedSummaries, groupSummaries, seedReviews, type ReviewsPort } from './reviews';
+import { cachedSummaries, groupSummaries, shopReviews, type ReviewsPort } from './reviews';
 
 afterEach(() => window.sessionStorage.clear());
 
 describe('review summaries', () => {
-  it('the seed adapter answers only for products it has reviews of', async () => {
-    expect(await seedReviews.summaries(['SILDENAFIL', 'WEGOVY'])).toEqual({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
+  it("asks the shop's API for the products' summaries", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await shopReviews.summaries(['SILDENAFIL', 'WEGOVY'])).toEqual({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/shop-api/reviews/summaries?skus=SILDENAFIL%2CWEGOVY');
+    vi.unstubAllGlobals();
   });
 
   it('asks the platform once per product code a visit, remembering codes without reviews too', async () => {
@@ -18,8 +22,9 @@ describe('review summaries', () => {
   });
 
   it('pools a SKU group, and falls back to no data when the platform fails', async () => {
-    expect(await groupSummaries('hair', seedReviews)).toHaveLength(2);
-    expect(await groupSummaries(null, seedReviews)).toEqual([]);
+    const platform: ReviewsPort = { summaries: async () => ({ FINASTERIDE: { numberOfReviews: 10, starsAverage: 4 }, MINOXIDIL: { numberOfReviews: 5, starsAverage: 5 } }) };
+    expect(await groupSummaries('hair', platform)).toHaveLength(2);
+    expect(await groupSummaries(null, platform)).toEqual([]);
     const down: ReviewsPort = { summaries: async () => Promise.reject(new Error('platform down')) };
     expect(await groupSummaries('sildenafil', down)).toEqual([]);
   });

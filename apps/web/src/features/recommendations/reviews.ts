@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { groupRating, REVIEW_SKU_GROUPS, type ReviewSummary } from '@elmwood/domain';
-import { SEED_REVIEW_SUMMARIES } from './data/reviewSummaries';
+import { apiGet } from '../../lib/api';
 
-/**
- * The reviews platform, an outside service, seen through a port: review summaries (count and average
- * stars) per product code. A production adapter fetches the platform's product summaries in this shape.
- */
+/** Review summaries (count and average stars) per product code: the reviews platform, as the shop's API relays it. */
 export interface ReviewsPort {
   summaries(productCodes: readonly string[]): Promise<Record<string, ReviewSummary>>;
 }
 
-/** The default adapter: the seed summaries shipped with the shop. */
-export const seedReviews: ReviewsPort = {
-  summaries: async (productCodes) =>
-    Object.fromEntries(productCodes.flatMap((code) => (SEED_REVIEW_SUMMARIES[code] ? [[code, SEED_REVIEW_SUMMARIES[code]]] : []))),
+/** The shop's API asks the platform (Trustpilot, or its sandbox) and keeps the platform's key to itself. */
+export const shopReviews: ReviewsPort = {
+  summaries: (productCodes) => apiGet<Record<string, ReviewSummary>>('/shop-api/reviews/summaries', { skus: productCodes.join(',') }),
 };
 
 const storageKey = (code: string) => `reviewSummary:${code}`;
@@ -44,8 +40,7 @@ export async function cachedSummaries(port: ReviewsPort, productCodes: readonly 
   return productCodes.flatMap((code) => (known[code] ? [known[code]] : []));
 }
 
-/** The adapter in use: the platform's adapter replaces the seed one here. */
-const reviewsPort: ReviewsPort = seedReviews;
+const reviewsPort: ReviewsPort = shopReviews;
 
 /** A SKU group's pooled reviews; when the platform cannot be reached the page shows the default rating. */
 export async function groupSummaries(group: string | null, port: ReviewsPort = reviewsPort): Promise<ReviewSummary[]> {

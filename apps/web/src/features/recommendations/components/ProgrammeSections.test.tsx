@@ -1,13 +1,19 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@elmwood/domain';
 import { makeWegovy } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
 import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
 
-afterEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  window.sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** The shop's API relaying the reviews platform. */
+const reviewsPlatform = (body: unknown) => vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body } }));
 
 const weightLoss = PROGRAMMES['weight-loss']!;
 const hairLoss = PROGRAMMES['hair-loss']!;
@@ -42,6 +48,7 @@ describe('ProductCarousel', () => {
   });
 
   it("shows a treatment's review rating when its SKU group has reviews", async () => {
+    reviewsPlatform({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
     renderWithProviders(<ProductCarousel products={[makeWegovy({ code: 'SILDENAFIL', name: 'Sildenafil' })]} />);
     expect(await screen.findByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
   });
@@ -58,6 +65,7 @@ describe('Rating', () => {
 
   it("pools a SKU group's reviews and shows the average to one decimal", async () => {
     // Finasteride 190 × 4.4 and minoxidil 130 × 4.3 → 4.36 → 4.4.
+    reviewsPlatform({ FINASTERIDE: { numberOfReviews: 190, starsAverage: 4.4 }, MINOXIDIL: { numberOfReviews: 130, starsAverage: 4.3 } });
     renderWithProviders(<Rating group="hair" />);
     expect(await screen.findByText('4.4/5')).toBeInTheDocument();
     expect(screen.getByText('from 320 reviews')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SerialisedJson } from '../../lib/serialised-json';
+import { SerialisedJson } from './serialised-json';
 
 export interface CachedReply {
   json: SerialisedJson;
@@ -7,7 +7,7 @@ export interface CachedReply {
 }
 
 /**
- * A small read-through cache of serialised catalogue replies. Each process keeps its own copy for a short
+ * A small read-through cache of serialised public replies (catalogue, review summaries). Each process keeps its own copy for a short
  * time only, so several processes stay consistent within the TTL and none needs another's state.
  */
 export class ReplyCache {
