@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const DEFAULT_BRAND_NAME = 'Elmwood Health';
+const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]/;
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 /** index.html says the brand through %BRAND_NAME%, so an operator rebrands with VITE_BRAND_NAME alone. */
 function brandName(name: string): Plugin {
@@ -26,8 +28,10 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         treeshake: {
           // The domain package is pure rules with no I/O (ARCHITECTURE.md), and building a zod schema has no
-          // side effects: so a page that only formats a price does not carry the schema library.
-          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
+          // side effects: so a page that only formats a price does not carry the schema library. A feature's
+          // index.ts only re-exports: so a hook taken from it does not bring the feature's pages along (the
+          // recommendations page would otherwise load the whole quiz page to read the consultation).
+          moduleSideEffects: (id: string) => !DOMAIN_MODULE.test(id) && !FEATURE_INDEX.test(id),
           manualPureFunctions: ['z'],
         },
       },
