@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { entryPreloads } from './entryPreloadsPlugin.ts';
 
 const DEFAULT_BRAND_NAME = 'Elmwood Health';
 const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]/;
@@ -17,7 +18,7 @@ function brandName(name: string): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME)],
+    plugins: [react(), brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME), entryPreloads()],
     server: {
       port: 5173,
       proxy: { '/shop-api': 'http://localhost:3000' },
