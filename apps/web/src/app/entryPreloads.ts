@@ -17,9 +17,8 @@ export const ENTRY_PRELOADS: readonly EntryPreload[] = [
   {
     path: '/',
     module: 'src/features/home/routes/HomeRoute.tsx',
-    fetches: [
-      '/shop-api/products/by-code?codes=WEGOVY%2CMOUNJARO%2CSILDENAFIL%2CTADALAFIL%2CFINASTERIDE%2CMINOXIDIL%2CPOWER-SHAMPOO%2CDAILY-MULTIVITAMIN&channel=WEB_WL_UK&limit=8',
-    ],
+    // The treatments' prices sit far below the first screen: asked for early, they would only compete with it.
+    fetches: [],
   },
   {
     path: '/products/:slug',
