@@ -20,14 +20,17 @@ export interface BuiltEntryPreload {
 export function entryPreloads(): Plugin {
   let root = '';
   let base = '/';
+  let ssr = false;
   return {
     name: 'elmwood-entry-preloads',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       base = config.base;
+      ssr = Boolean(config.build.ssr);
     },
     generateBundle(_options, bundle) {
+      if (ssr) return;
       const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const withImports = (chunk: Rollup.OutputChunk): Rollup.OutputChunk[] => {

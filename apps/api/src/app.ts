@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
-import { pageHtmlFor } from './lib/page-preloads';
+import { pageHtmlFor } from './lib/page-html';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';

@@ -20,6 +20,7 @@ writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(
 writeFileSync(
   join(webRoot, 'entry-preloads.json'),
   JSON.stringify([
+    { path: '/', scripts: ['/assets/HomeRoute-abc.js'], styles: ['/assets/HomeRoute-abc.css'], fetches: [] },
     {
       path: '/n/:slug/quiz/:step',
       scripts: ['/assets/QuizRoute-def456.js'],
@@ -28,6 +29,7 @@ writeFileSync(
     },
   ]),
 );
+writeFileSync(join(webRoot, 'prerendered.json'), JSON.stringify({ '/': '<div class="shell"><h1>Welcome</h1></div>' }));
 
 let app: FastifyInstance;
 let database: Database;
@@ -78,5 +80,14 @@ describe('the built web app', () => {
     const odd = await app.inject({ url: '/n/%3Cscript%3E/quiz/1', headers: { accept: 'text/html' } });
     expect(odd.body).toContain('/assets/QuizRoute-def456.js');
     expect(odd.body).not.toContain('by-slug/');
+  });
+
+  it('sends a pre-rendered page inside #root, its styles blocking the first paint so it never shows unstyled', async () => {
+    const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.body).toContain('<div id="root"><div class="shell"><h1>Welcome</h1></div></div>');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomeRoute-abc.css">');
+    const other = await app.inject({ url: '/n/hair-loss/quiz/1', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('<div id="root"></div>');
+    expect(other.body).not.toContain('rel="stylesheet"');
   });
 });
