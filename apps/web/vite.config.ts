@@ -1,7 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { entryPreloads } from './entryPreloadsPlugin.ts';
 
 const DEFAULT_BRAND_NAME = 'Elmwood Health';
+const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]/;
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 /** index.html says the brand through %BRAND_NAME%, so an operator rebrands with VITE_BRAND_NAME alone. */
 function brandName(name: string): Plugin {
@@ -12,10 +15,36 @@ function brandName(name: string): Plugin {
   };
 }
 
+/**
+ * Preloads the text font in the built index.html, so a pre-rendered page's text does not move when Inter
+ * arrives after the first paint. (A link in index.html itself would point nowhere under the dev server.)
+ */
+function preloadTextFont(fileName: string): Plugin {
+  return {
+    name: 'elmwood-preload-text-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find(
+          (item) => item.type === 'asset' && item.originalFileNames.some((name) => name.endsWith(fileName)),
+        );
+        if (!font) throw new Error(`${fileName} is not in the build`);
+        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${font.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME)],
+    plugins: [
+      react(),
+      brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME),
+      preloadTextFont('inter-latin-wght-normal.woff2'),
+      entryPreloads(),
+    ],
     server: {
       port: 5173,
       proxy: { '/shop-api': 'http://localhost:3000' },
@@ -26,8 +55,10 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         treeshake: {
           // The domain package is pure rules with no I/O (ARCHITECTURE.md), and building a zod schema has no
-          // side effects: so a page that only formats a price does not carry the schema library.
-          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
+          // side effects: so a page that only formats a price does not carry the schema library. A feature's
+          // index.ts only re-exports: so a hook taken from it does not bring the feature's pages along (the
+          // recommendations page would otherwise load the whole quiz page to read the consultation).
+          moduleSideEffects: (id: string) => !DOMAIN_MODULE.test(id) && !FEATURE_INDEX.test(id),
           manualPureFunctions: ['z'],
         },
       },

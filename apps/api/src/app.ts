@@ -13,6 +13,7 @@ import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
@@ -189,10 +190,11 @@ function registerPages(app: FastifyInstance, webRoot: string | null): void {
       },
     });
   }
+  const pageHtml = webRoot !== null && hasPages ? pageHtmlFor(webRoot) : null;
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/shop-api') && hasPages;
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/shop-api') && pageHtml !== null;
     if (wantsPage && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageHtml(request.url.split('?')[0]!));
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
   });

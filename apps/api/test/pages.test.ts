@@ -13,9 +13,23 @@ import { createTestDatabase } from './support/database';
 const webRoot = mkdtempSync(join(tmpdir(), 'elmwood-web-'));
 const script = 'console.log("hello from the shop");'.repeat(50);
 mkdirSync(join(webRoot, 'assets'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+// As the web build writes it: what an entry page asks for first.
+writeFileSync(
+  join(webRoot, 'entry-preloads.json'),
+  JSON.stringify([
+    { path: '/', scripts: ['/assets/HomeRoute-abc.js'], styles: ['/assets/HomeRoute-abc.css'], fetches: [] },
+    {
+      path: '/n/:slug/quiz/:step',
+      scripts: ['/assets/QuizRoute-def456.js'],
+      styles: ['/assets/QuizRoute-def456.css'],
+      fetches: ['/shop-api/questionnaires/by-slug/:slug', '/shop-api/products/by-code?codes=A%2CB&channel=WEB'],
+    },
+  ]),
+);
+writeFileSync(join(webRoot, 'prerendered.json'), JSON.stringify({ '/': '<div class="shell"><h1>Welcome</h1></div>' }));
 
 let app: FastifyInstance;
 let database: Database;
@@ -47,5 +61,33 @@ describe('the built web app', () => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("names an entry page's route code and first API calls in its head, with the address's values", async () => {
+    const res = await app.inject({ url: '/n/hair-loss/quiz/3?from=home', headers: { accept: 'text/html' } });
+    const head = res.body.split('</head>')[0]!;
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QuizRoute-def456.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/QuizRoute-def456.css">');
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/shop-api/questionnaires/by-slug/hair-loss">');
+    expect(head).toContain('href="/shop-api/products/by-code?codes=A%2CB&amp;channel=WEB"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names nothing for other pages, nor an API call whose address the app would not ask for', async () => {
+    const other = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(other.body).not.toContain('rel="preload"');
+    expect(other.body).not.toContain('QuizRoute');
+    const odd = await app.inject({ url: '/n/%3Cscript%3E/quiz/1', headers: { accept: 'text/html' } });
+    expect(odd.body).toContain('/assets/QuizRoute-def456.js');
+    expect(odd.body).not.toContain('by-slug/');
+  });
+
+  it('sends a pre-rendered page inside #root, its styles blocking the first paint so it never shows unstyled', async () => {
+    const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.body).toContain('<div id="root"><div class="shell"><h1>Welcome</h1></div></div>');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomeRoute-abc.css">');
+    const other = await app.inject({ url: '/n/hair-loss/quiz/1', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('<div id="root"></div>');
+    expect(other.body).not.toContain('rel="stylesheet"');
   });
 });

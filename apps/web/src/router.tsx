@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
 import { RouteErrorBoundary } from './app/errors/RouteErrorBoundary';
 import { RootHydrateFallback, RootLayout } from './app/layouts/RootLayout';
@@ -53,6 +53,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Puts the lazy modules of the routes matching `pathname` into those routes, so the first render needs no wait. */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);
