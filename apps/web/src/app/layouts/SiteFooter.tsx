@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '../../lib/config';
 import { Logo } from '../../ui/Logo';
@@ -10,7 +11,23 @@ const FOOTER_LINKS = [
   { to: '/pages/privacy', label: 'Privacy policy' },
 ];
 
+const noChanges = () => () => {};
+
+/**
+ * This year, in the browser only: a page pre-rendered at build time would otherwise carry the build's year
+ * into a later one, and hydrating it would not match. Pre-rendered and hydrating, the notice has no year; the
+ * browser's render adds it straight after.
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -33,7 +50,7 @@ export function SiteFooter() {
       </div>
       <div className="container">
         <p className="site-footer__legal">
-          © {new Date().getFullYear()} {BRAND_NAME}. If you feel unwell or your symptoms change, contact your GP or call
+          © {year === null ? '' : `${year} `}{BRAND_NAME}. If you feel unwell or your symptoms change, contact your GP or call
           NHS 111. In an emergency, call 999.
         </p>
       </div>
