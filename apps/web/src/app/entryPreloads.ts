@@ -1,7 +1,7 @@
 /**
- * What an entry page asks for first, so the server can name it in the page's HTML (see build/entryPreloads.ts)
+ * What an entry page asks for first, so the server can name it in the page's HTML (apps/web/entryPreloadsPlugin.ts writes it for the server)
  * and the browser fetches it alongside the app's entry script instead of after it.
- * Plain data: the build reads it outside the browser. entryPreloads.test.ts checks the addresses against the
+ * Plain data: the build reads it outside the browser. entryPreloads.test.tsx checks the addresses against the
  * features' own requests, which they must match exactly or the browser fetches twice.
  */
 export interface EntryPreload {
