@@ -67,6 +67,8 @@ test('sign in with Google through the sandbox provider opens an account once the
   const referrerUid: string = (await referrer.json()).uid;
   await page.request.post('/shop-api/logout');
   await page.goto(`/r/${referrerUid}?raf=friend`);
+  // The referral page remembers the referrer, then goes home.
+  await expect(page).toHaveURL(/\/$/);
 
   const email = `google-${Date.now()}@example.com`;
   await page.goto('/login');
