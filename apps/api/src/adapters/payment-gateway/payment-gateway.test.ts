@@ -1,9 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test/support/database';
+import { readRecordings, replayServer, type ReplayedRequest } from '../../../test/support/replay-server';
 import type { Database } from '../../db/client';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { checkoutComGateway } from './checkout-com';
@@ -172,37 +171,27 @@ describe('sandbox gateway (state in the database)', () => {
   });
 });
 
-type Recording = { status: number; body: unknown };
-const recordings = JSON.parse(readFileSync(new URL('./recordings/checkout-com.json', import.meta.url), 'utf8')) as Record<string, Recording>;
+const recordings = readRecordings(new URL('./recordings/checkout-com.json', import.meta.url));
 
-/** Replays the recordings over real HTTP, and keeps what each request carried. */
-let server: Server;
+/** Checkout.com replayed: each request answered by the most specific recording that names it. */
+let provider: Awaited<ReturnType<typeof replayServer>>;
 let baseUrl: string;
-const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[] = [];
+let seen: ReplayedRequest[];
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      const source = body.source as { token?: string; type?: string } | undefined;
-      const key = [
-        `${req.method} ${req.url} ${source?.token ?? '-'}`,
-        `${req.method} ${req.url} source:${source?.type ?? ''}`,
-        `${req.method} ${req.url} ${String(body.type ?? '')}`.trim(),
-        `${req.method} ${req.url}`,
-      ].find((k) => recordings[k]);
-      const recording = key ? recordings[key]! : { status: 404, body: { error_type: 'not_recorded' } };
-      res.writeHead(recording.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(recording.body));
-    });
+  provider = await replayServer(({ method, url, body }) => {
+    const source = body.source as { token?: string; type?: string } | undefined;
+    const key = [
+      `${method} ${url} ${source?.token ?? '-'}`,
+      `${method} ${url} source:${source?.type ?? ''}`,
+      `${method} ${url} ${String(body.type ?? '')}`.trim(),
+      `${method} ${url}`,
+    ].find((candidate) => recordings[candidate]);
+    return key ? recordings[key]! : { status: 404, body: { error_type: 'not_recorded' } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = provider.baseUrl;
+  seen = provider.seen;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => provider.close());
 
 describe('Checkout.com adapter (recorded replies)', () => {
   const gateway = () => checkoutComGateway({ secretKey: 'sk_sbox_test', publicKey: 'pk_sbox_test', baseUrl });

@@ -1,29 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecordings, replayServer } from '../../../test/support/replay-server';
 import { idealPostcodesLookup } from './ideal-postcodes';
 import { PostcodeLookupError, type PostcodeLookup } from './port';
 import { sandboxLookup } from './sandbox';
 
-type Recording = { status: number; body: unknown };
-const recordings = JSON.parse(readFileSync(new URL('./recordings/ideal-postcodes.json', import.meta.url), 'utf8')) as Record<string, Recording>;
+const recordings = readRecordings(new URL('./recordings/ideal-postcodes.json', import.meta.url));
 
-/** Plays the recorded replies back over real HTTP, and notes the key each request carried. */
-let server: Server;
+/** Ideal Postcodes replayed; what each request carried is kept. */
+let provider: Awaited<ReturnType<typeof replayServer>>;
 let baseUrl: string;
-const seenKeys: string[] = [];
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    seenKeys.push(request.headers.authorization ?? '');
-    const recording = recordings[request.url ?? ''];
-    response.writeHead(recording?.status ?? 500, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(recording?.body ?? { code: 5000, message: 'not recorded' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  provider = await replayServer(({ url }) => recordings[url] ?? { status: 500, body: { code: 5000, message: 'not recorded' } });
+  baseUrl = provider.baseUrl;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => provider.close());
 
 async function failureOf(lookup: PostcodeLookup, postcode: string) {
   const error = await lookup.addresses(postcode).catch((caught: unknown) => caught);
@@ -53,7 +43,7 @@ describe.each([
 describe('Ideal Postcodes adapter', () => {
   it('sends the key in the Authorization header', async () => {
     await idealPostcodesLookup({ apiKey: 'ak_test', baseUrl }).addresses('ID11QD');
-    expect(seenKeys.at(-1)).toBe('api_key="ak_test"');
+    expect(provider.seen.at(-1)!.headers.authorization).toBe('api_key="ak_test"');
   });
   it('treats any other error (a bad key, a dead server) as unknown', async () => {
     expect(await failureOf(idealPostcodesLookup({ apiKey: 'wrong', baseUrl }), 'SW1A2AA')).toBe('unknown');

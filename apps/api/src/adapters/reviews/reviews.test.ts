@@ -1,34 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecordings, replayServer } from '../../../test/support/replay-server';
 import { ReviewsPlatformError } from './port';
 import { sandboxReviews } from './sandbox';
 import { trustpilotReviews } from './trustpilot';
 
-type Recording = { status: number; body: unknown };
-const recordings = JSON.parse(readFileSync(new URL('./recordings/trustpilot.json', import.meta.url), 'utf8')) as Record<string, Recording>;
+const recordings = readRecordings(new URL('./recordings/trustpilot.json', import.meta.url));
+const BATCH_SUMMARIES = '/v1/product-reviews/business-units/bu-123/batch-summaries';
 
-/** Plays the recorded replies back over real HTTP: a good key gets the summaries, any other the 401. */
-let server: Server;
+/** Trustpilot replayed: the good key gets the summaries, any other the recorded 401. */
+let platform: Awaited<ReturnType<typeof replayServer>>;
 let baseUrl: string;
-const seen: { path: string; apikey: string; body: unknown }[] = [];
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const apikey = String(request.headers.apikey ?? '');
-      seen.push({ path: request.url ?? '', apikey, body: raw ? JSON.parse(raw) : null });
-      const recording = request.url === '/v1/product-reviews/business-units/bu-123/batch-summaries' && apikey === 'tp_key' ? recordings['batch-summaries']! : recordings.unauthorised!;
-      response.writeHead(recording.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(recording.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  platform = await replayServer(({ url, headers }) => (url === BATCH_SUMMARIES && headers.apikey === 'tp_key' ? recordings['batch-summaries']! : recordings.unauthorised!));
+  baseUrl = platform.baseUrl;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => platform.close());
 
 const trustpilot = (apiKey = 'tp_key', base = baseUrl) => trustpilotReviews({ apiKey, businessUnitId: 'bu-123', baseUrl: base });
 
@@ -47,14 +33,14 @@ describe.each([
 describe('Trustpilot adapter', () => {
   it('posts the SKUs to the batch-summaries endpoint with the key in the apikey header, and drops SKUs with no reviews', async () => {
     const summaries = await trustpilot().summaries(['SILDENAFIL', 'MINOXIDIL']);
-    expect(seen.at(-1)).toEqual({ path: '/v1/product-reviews/business-units/bu-123/batch-summaries', apikey: 'tp_key', body: { skus: ['SILDENAFIL', 'MINOXIDIL'] } });
+    expect(platform.seen.at(-1)).toMatchObject({ method: 'POST', url: BATCH_SUMMARIES, headers: { apikey: 'tp_key' }, body: { skus: ['SILDENAFIL', 'MINOXIDIL'] } });
     expect(summaries).toEqual({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
   });
 
   it('asks nothing for no SKUs', async () => {
-    const before = seen.length;
+    const before = platform.seen.length;
     expect(await trustpilot().summaries([])).toEqual({});
-    expect(seen).toHaveLength(before);
+    expect(platform.seen).toHaveLength(before);
   });
 
   it('fails as the platform being unavailable on a refused key or a dead server', async () => {
