@@ -1,4 +1,4 @@
-import type { Product } from '@elmwood/domain';
+import { orderTimeline, type Product, type SubscriptionView } from '@elmwood/domain';
 
 /** A supplement with every kind of popup content: sections, a nutrition table with and without NRVs, a quote. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -126,6 +126,25 @@ export function makeWegovy(overrides: Partial<Product> = {}): Product {
         ],
       },
     ],
+    ...overrides,
+  };
+}
+
+/** An active monthly Wegovy plan whose order was dispatched, as GET /shop-api/subscriptions/{id} answers it. */
+export function makeSubscription(overrides: Partial<SubscriptionView> = {}): SubscriptionView {
+  return {
+    id: 'sub-1',
+    state: 'active',
+    price: { current: 19900 },
+    discount: 0,
+    nextShipment: '2026-12-10',
+    isShippingRequired: true,
+    frequency: 30,
+    planMonths: 1,
+    items: [{ productCode: 'WEGOVY', productSlug: 'wegovy', productName: 'Wegovy', variantName: '0.25 mg', dosage: '0.25 mg', quantity: 1, image: null }],
+    order: { number: '000123', state: 'dispatched', timeline: orderTimeline('dispatched') },
+    nextDeliveryLimits: { earliest: '2026-11-26', latest: '2027-01-07' },
+    paymentMethod: { brand: 'Visa', last4: '4242' },
     ...overrides,
   };
 }

@@ -1,24 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionView } from '@elmwood/domain';
+import { makeSubscription } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ChangeDeliveryDate } from './ChangeDeliveryDate';
 
-const plan: SubscriptionView = {
-  id: 'sub-1',
-  state: 'active',
-  price: { current: 19900 },
-  discount: 0,
-  nextShipment: '2026-12-10',
-  isShippingRequired: true,
-  frequency: 30,
-  planMonths: 1,
-  items: [],
-  order: { number: '000123', state: 'approved', timeline: [] },
-  nextDeliveryLimits: { earliest: '2026-11-26', latest: '2027-01-07' },
-  paymentMethod: null,
-};
+// The date form reads only the limits and the current date of the plan.
+const plan = makeSubscription({ items: [], order: { number: '000123', state: 'approved', timeline: [] }, paymentMethod: null });
 
 afterEach(() => vi.unstubAllGlobals());
 

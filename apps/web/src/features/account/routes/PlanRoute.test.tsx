@@ -2,26 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderTimeline, type SubscriptionView } from '@elmwood/domain';
+import { makeSubscription } from '../../../test/fixtures';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { Component } from './PlanRoute';
 
-function plan(overrides: Partial<SubscriptionView> = {}): SubscriptionView {
-  return {
-    id: 'sub-1',
-    state: 'active',
-    price: { current: 19900 },
-    discount: 0,
-    nextShipment: '2026-12-10',
-    isShippingRequired: true,
-    frequency: 30,
-    planMonths: 1,
-    items: [{ productCode: 'WEGOVY', productSlug: 'wegovy', productName: 'Wegovy', variantName: '0.25 mg', dosage: '0.25 mg', quantity: 1, image: null }],
-    order: { number: '000123', state: 'dispatched', timeline: orderTimeline('dispatched') },
-    nextDeliveryLimits: { earliest: '2026-11-26', latest: '2027-01-07' },
-    paymentMethod: { brand: 'Visa', last4: '4242' },
-    ...overrides,
-  };
-}
+const plan = makeSubscription;
 
 const open = (view: SubscriptionView) => {
   vi.stubGlobal('fetch', mockFetch({ '/shop-api/subscriptions/sub-1': { body: view } }));

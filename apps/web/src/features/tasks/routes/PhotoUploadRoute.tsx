@@ -42,25 +42,9 @@ export function Component() {
   const [done, setDone] = useState<Task | null>(null);
   const [uploadedWithoutTask, setUploadedWithoutTask] = useState(false);
 
-  if (!landing) {
-    return (
-      <div className="account-page container">
-        <EmptyState headingLevel={1} title="We couldn't find that page" message="Your tasks list has everything we need from you.">
-          <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
-        </EmptyState>
-      </div>
-    );
-  }
+  if (!landing) return <BackToTasks title="We couldn't find that page" message="Your tasks list has everything we need from you." />;
   // A finished task's link (an old email, the back button) leads to the list rather than to a second upload.
-  if (taskId && tasksLoaded && !task && !done) {
-    return (
-      <div className="account-page container">
-        <EmptyState headingLevel={1} title="This task is already done" message="Everything still to do is in your tasks list.">
-          <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
-        </EmptyState>
-      </div>
-    );
-  }
+  if (taskId && tasksLoaded && !task && !done) return <BackToTasks title="This task is already done" message="Everything still to do is in your tasks list." />;
   const { category, title } = PHOTO_LANDINGS[landing];
   const { subject, intro } = SUBJECTS[landing];
 
@@ -90,6 +74,17 @@ export function Component() {
         )}
       </section>
       <TaskCompletedDialog task={done} nextLabel={after.nextLabel(done)} onClose={() => after.leave(done)} />
+    </div>
+  );
+}
+
+/** A page with nothing to upload: it says why and leads back to the tasks list. */
+function BackToTasks({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="account-page container">
+      <EmptyState headingLevel={1} title={title} message={message}>
+        <ButtonLink to={HEALTH_ACTIONS_PATH}>Go to my tasks</ButtonLink>
+      </EmptyState>
     </div>
   );
 }
