@@ -92,7 +92,7 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page).toHaveURL(/\/account\/plan\/[^/]+$/);
   await page.getByRole('button', { name: 'Where is my order' }).click();
   const where = page.getByRole('dialog', { name: 'Where is my order' });
-  await expect(where.getByRole('listitem')).toHaveText([/Awaiting clinical review/, /Approved/, /Dispatched/, /Delivered/]);
+  await expect(where.getByRole('listitem')).toHaveText([/Order placed/, /Waiting for your tasks/, /In clinical review/, /Approved/, /Dispatched/, /Delivered/]);
   await expectNoAxeViolations(page, 'where is my order');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Change order date' }).click();

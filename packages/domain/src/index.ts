@@ -68,3 +68,7 @@ export * from './payment/card';
 export * from './payment/saved-token';
 export * from './payment/apple-pay';
 export * from './orders/subscription';
+export * from './lifecycle/machine';
+export * from './lifecycle/actors';
+export * from './orders/lifecycle';
+export * from './subscriptions/lifecycle';

@@ -20,7 +20,6 @@ async function subscriber(nextDeliveryDate: string, options: { state?: string; p
   const patient = await signedInPatientWithId(ctx.app, ctx.database.db);
   await insertOrder(ctx.database.db, patient.customerId, {
     state: options.state ?? 'delivered',
-    reviewStage: null,
     productCodes: options.productCodes,
     withTasks: false,
     subscription: { frequency: 30, nextDeliveryDate, state: options.subscriptionState },
@@ -33,7 +32,7 @@ describe('createDueCheckIns', () => {
     const due = await subscriber('2026-11-30');
     const notYet = await subscriber('2026-12-01');
     const paused = await subscriber('2026-11-25', { subscriptionState: 'paused' });
-    const awaitingReview = await subscriber('2026-11-25', { state: 'awaiting_clinical_review' });
+    const awaitingReview = await subscriber('2026-11-25', { state: 'in_review' });
     const hairLoss = await subscriber('2026-11-25', { productCodes: ['FINASTERIDE'] });
 
     expect(await createDueCheckIns(ctx.database.db, NOW)).toBe(1);

@@ -26,7 +26,6 @@ export async function signedInPatientWithId(app: FastifyInstance, db: Db, overri
 export interface OrderRowOptions {
   productCodes?: string[];
   state?: string;
-  reviewStage?: string | null;
   createdAt?: Date;
   /** Begin a subscription with the order, delivered every `frequency` days from `nextDeliveryDate`. */
   subscription?: { frequency: number; nextDeliveryDate: string; state?: string };
@@ -35,7 +34,7 @@ export interface OrderRowOptions {
 }
 
 /**
- * An order as checkout leaves it (awaiting clinical review, critical tasks open), written straight through the
+ * An order as checkout leaves it (awaiting the patient's critical tasks), written straight through the
  * schema for tests of what happens after checkout.
  */
 export async function insertOrder(db: Db, customerId: number, options: OrderRowOptions = {}) {
@@ -56,8 +55,7 @@ export async function insertOrder(db: Db, customerId: number, options: OrderRowO
       customerId,
       channel: 'WEB_WL_UK',
       consultationSlug: 'weight-loss',
-      state: options.state ?? 'awaiting_clinical_review',
-      reviewStage: options.reviewStage === undefined ? 'awaiting_patient' : options.reviewStage,
+      state: options.state ?? 'awaiting_patient',
       paymentState: 'authorised',
       paymentMode: 'NEW_CARD',
       idempotencyKey: randomUUID(),

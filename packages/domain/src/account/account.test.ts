@@ -60,22 +60,35 @@ describe('weight-loss check-in', () => {
 });
 
 describe('order timeline', () => {
-  it('walks awaiting review → approved → dispatched → delivered', () => {
-    expect(orderTimeline('awaiting_clinical_review').map((step) => [step.id, step.status])).toEqual([
-      ['awaiting_clinical_review', 'active'],
+  const ids = (state: Parameters<typeof orderTimeline>[0]) => orderTimeline(state).map((step) => [step.id, step.status]);
+
+  it('walks placed → your tasks → review → approved → dispatched → delivered', () => {
+    expect(ids('awaiting_patient')).toEqual([
+      ['placed', 'completed'],
+      ['awaiting_patient', 'active'],
+      ['in_review', 'upcoming'],
       ['approved', 'upcoming'],
       ['dispatched', 'upcoming'],
       ['delivered', 'upcoming'],
     ]);
-    expect(orderTimeline('dispatched').map((step) => step.status)).toEqual(['completed', 'completed', 'active', 'upcoming']);
-    expect(orderTimeline('delivered').map((step) => step.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(orderTimeline('in_review').map((step) => step.status)).toEqual(['completed', 'completed', 'active', 'upcoming', 'upcoming', 'upcoming']);
+    expect(orderTimeline('dispatched').map((step) => step.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'active', 'upcoming']);
+    expect(orderTimeline('delivered').every((step) => step.status === 'completed')).toBe(true);
+    expect(orderTimeline('payment_pending').every((step) => step.status === 'upcoming')).toBe(true);
   });
 
-  it('ends a rejected order with the reason', () => {
+  it('ends a rejected order after the review, with the reason', () => {
     expect(orderTimeline('rejected', 'BMI below the threshold')).toEqual([
-      { id: 'awaiting_clinical_review', title: 'Awaiting clinical review', status: 'completed', reason: null },
+      { id: 'placed', title: 'Order placed', status: 'completed', reason: null },
+      { id: 'awaiting_patient', title: 'Waiting for your tasks', status: 'completed', reason: null },
       { id: 'rejected', title: 'Not approved', status: 'completed', reason: 'BMI below the threshold' },
     ]);
+  });
+
+  it('ends a refunded order after its approval, and a cancelled one after it was placed', () => {
+    expect(orderTimeline('refunded', 'Damaged in transit').map((step) => step.id)).toEqual(['placed', 'awaiting_patient', 'in_review', 'refunded']);
+    expect(orderTimeline('refunded', 'Damaged in transit').at(-1)?.reason).toBe('Damaged in transit');
+    expect(orderTimeline('cancelled').map((step) => step.id)).toEqual(['placed', 'cancelled']);
   });
 });
 
@@ -87,9 +100,8 @@ describe('progress sections', () => {
   });
 
   it('asks for verification while critical tasks are open, then waits for the clinician', () => {
-    const order = { state: 'awaiting_clinical_review' as const, reviewStage: 'awaiting_patient' };
-    expect(statuses({ order, openCriticalTasks: 2 })).toEqual(['completed', 'completed', 'active', 'upcoming', 'upcoming']);
-    expect(statuses({ order: { ...order, reviewStage: 'ready_for_clinician' }, openCriticalTasks: 0 })).toEqual([
+    expect(statuses({ order: { state: 'awaiting_patient' }, openCriticalTasks: 2 })).toEqual(['completed', 'completed', 'active', 'upcoming', 'upcoming']);
+    expect(statuses({ order: { state: 'in_review' }, openCriticalTasks: 0 })).toEqual([
       'completed',
       'completed',
       'completed',
@@ -99,13 +111,13 @@ describe('progress sections', () => {
   });
 
   it('is all done once the treatment is on its way', () => {
-    expect(statuses({ order: { state: 'approved', reviewStage: null }, openCriticalTasks: 0 })).toEqual([
+    expect(statuses({ order: { state: 'approved' }, openCriticalTasks: 0 })).toEqual([
       'completed',
       'completed',
       'completed',
       'completed',
       'active',
     ]);
-    expect(statuses({ order: { state: 'delivered', reviewStage: null }, openCriticalTasks: 0 }).every((status) => status === 'completed')).toBe(true);
+    expect(statuses({ order: { state: 'delivered' }, openCriticalTasks: 0 }).every((status) => status === 'completed')).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
-import type { OrderState } from '../orders/order';
+import type { OrderState } from '../orders/lifecycle';
 import type { ProgressSection, ProgressStatus } from './account';
 
 export interface ProgressInput {
   /** The patient's latest order that is still going (not failed, rejected or cancelled); null when none. */
-  order: { state: OrderState; reviewStage: string | null } | null;
+  order: { state: OrderState } | null;
   /** The patient's critical tasks still open (ID and full-length photo), whichever order brought them. */
   openCriticalTasks: number;
 }
@@ -23,12 +23,12 @@ const PAST_REVIEW: ReadonlySet<OrderState> = new Set(['approved', 'dispatched', 
  * the rest upcoming. Without an order, the consultation is where the patient starts.
  */
 export function progressSections({ order, openCriticalTasks }: ProgressInput): ProgressSection[] {
-  const placed = order !== null && order.state !== 'payment_pending';
+  const placed = order !== null && order.state !== 'payment_pending' && order.state !== 'payment_failed';
   const reviewed = order !== null && PAST_REVIEW.has(order.state);
   const done: Record<ProgressSection['id'], boolean> = {
     consultation: order !== null,
     order: placed,
-    verification: placed && (openCriticalTasks === 0 || reviewed),
+    verification: placed && order.state !== 'awaiting_patient' && (openCriticalTasks === 0 || reviewed),
     review: reviewed,
     dispatch: order !== null && (order.state === 'dispatched' || order.state === 'delivered'),
   };

@@ -1,35 +1,45 @@
 import { z } from 'zod';
-import type { OrderState } from '../orders/order';
+import type { OrderState } from '../orders/lifecycle';
 import { progressStatusSchema } from './account';
 
+export const TIMELINE_STEP_IDS = ['placed', 'awaiting_patient', 'in_review', 'approved', 'dispatched', 'delivered', 'rejected', 'cancelled', 'refunded'] as const;
+
 export const timelineStepSchema = z.object({
-  id: z.enum(['awaiting_clinical_review', 'approved', 'dispatched', 'delivered', 'rejected', 'cancelled']),
+  id: z.enum(TIMELINE_STEP_IDS),
   title: z.string(),
   status: progressStatusSchema,
-  /** Why a clinician declined, on the rejected step. */
+  /** Why a clinician declined, on the rejected step (or why the order was refunded or cancelled). */
   reason: z.string().nullable(),
 });
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
-const TITLES = {
-  awaiting_clinical_review: 'Awaiting clinical review',
+const TITLES: Record<TimelineStep['id'], string> = {
+  placed: 'Order placed',
+  awaiting_patient: 'Waiting for your tasks',
+  in_review: 'In clinical review',
   approved: 'Approved',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   rejected: 'Not approved',
   cancelled: 'Cancelled',
-} as const;
+  refunded: 'Refunded',
+};
 
-const HAPPY_PATH = ['awaiting_clinical_review', 'approved', 'dispatched', 'delivered'] as const;
+const HAPPY_PATH = ['placed', 'awaiting_patient', 'in_review', 'approved', 'dispatched', 'delivered'] as const;
 
-/** Where an order has got to: how far along the happy path it is (the steps before the current one are done). */
-const REACHED: Partial<Record<OrderState, number>> = {
+/** How far along the happy path each state is (the steps before it are done). */
+const REACHED: Record<OrderState, number> = {
   payment_pending: -1,
   payment_failed: -1,
-  awaiting_clinical_review: 0,
-  approved: 1,
-  dispatched: 2,
-  delivered: 3,
+  awaiting_patient: 1,
+  in_review: 2,
+  approved: 3,
+  dispatched: 4,
+  delivered: 5,
+  // The endings below are drawn after the steps they interrupted.
+  rejected: 2,
+  cancelled: 1,
+  refunded: 3,
 };
 
 const step = (id: TimelineStep['id'], status: TimelineStep['status'], reason: string | null = null): TimelineStep => ({
@@ -40,13 +50,15 @@ const step = (id: TimelineStep['id'], status: TimelineStep['status'], reason: st
 });
 
 /**
- * An order's status timeline: awaiting clinical review → approved → dispatched → delivered; a rejected order
- * ends after the review with the clinician's reason, a cancelled one with its cancellation.
+ * An order's status timeline: placed → waiting for your tasks → in clinical review → approved → dispatched →
+ * delivered. A rejected, cancelled or refunded order shows the steps it went through, then its ending with the
+ * reason given.
  */
-export function orderTimeline(state: OrderState, rejectionReason: string | null = null): TimelineStep[] {
-  if (state === 'rejected') return [step('awaiting_clinical_review', 'completed'), step('rejected', 'completed', rejectionReason)];
-  if (state === 'cancelled') return [step('cancelled', 'completed')];
-  const reached = REACHED[state] ?? -1;
+export function orderTimeline(state: OrderState, reason: string | null = null): TimelineStep[] {
+  const reached = REACHED[state];
+  if (state === 'rejected' || state === 'cancelled' || state === 'refunded') {
+    return [...HAPPY_PATH.slice(0, reached).map((id) => step(id, 'completed')), step(state, 'completed', reason)];
+  }
   return HAPPY_PATH.map((id, index) => {
     if (index < reached || (index === reached && id === 'delivered')) return step(id, 'completed');
     return step(id, index === reached ? 'active' : 'upcoming');

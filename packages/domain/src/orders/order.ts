@@ -3,20 +3,9 @@ import { totalsSchema } from '../cart/cart';
 import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { paymentModeSchema } from '../payment/modes';
+import { ORDER_STATES } from './lifecycle';
 
-/** Where an order stands for the patient (SPEC §1: clinicians review every order before the card is charged). */
-export const ORDER_STATES = [
-  'payment_pending',
-  'payment_failed',
-  'awaiting_clinical_review',
-  'approved',
-  'rejected',
-  'dispatched',
-  'delivered',
-  'cancelled',
-] as const;
 export const orderStateSchema = z.enum(ORDER_STATES);
-export type OrderState = z.infer<typeof orderStateSchema>;
 
 /**
  * Body of POST /shop-api/checkout/{token}/complete (header Idempotency-Key). Card and wallet details are

@@ -6,11 +6,9 @@ import { products } from './catalog';
 
 /**
  * A placed order. The money is authorised at checkout and captured only after a clinician approves it
- * (SPEC §1); `state` is where the order stands for the patient, `paymentState` where its money stands.
- *
- * state: payment_pending → awaiting_clinical_review → approved → dispatched → delivered,
- *        or payment_failed, rejected (with rejectionReason), cancelled.
- * reviewStage (while awaiting_clinical_review): awaiting_patient (critical tasks open) → ready_for_clinician.
+ * (SPEC §1); `state` is where the order stands for the patient, `paymentState` where its money stands. Both
+ * move only through the lifecycle tables in packages/domain (orders/lifecycle.ts), applied by
+ * modules/lifecycle, which records each move in `order_events`.
  */
 export const orders = pgTable(
   'orders',
@@ -26,7 +24,6 @@ export const orders = pgTable(
     /** Slug of the consultation the order came from (thank-you address /n/{slug}/order/complete/{number}). */
     consultationSlug: text('consultation_slug'),
     state: text('state').notNull(),
-    reviewStage: text('review_stage'),
     rejectionReason: text('rejection_reason'),
     paymentState: text('payment_state').notNull(),
     paymentMode: text('payment_mode').notNull(),
@@ -50,6 +47,33 @@ export const orders = pgTable(
     // One live order per cart; a cart whose payment failed may be paid again.
     uniqueIndex('orders_live_cart').on(table.cartId).where(sql`${table.state} <> 'payment_failed'`),
   ],
+);
+
+/**
+ * Every move of an order or of its money, as the lifecycle applied it: the history the patient's timeline and
+ * the clinic's queues read. Rows are only ever added.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'order' for the order's state, 'payment' for its money. */
+    machine: text('machine').notNull(),
+    event: text('event').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    /** patient, prescriber, pharmacist, support, admin, gateway or job. */
+    actorType: text('actor_type').notNull(),
+    /** The staff member's or patient's id; null for the gateway and jobs. */
+    actorId: text('actor_id'),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order').on(table.orderId, table.id), index('order_events_event').on(table.event, table.createdAt)],
 );
 
 /** The order's lines as sold: copied from the catalogue, so later price or name changes leave them be. */
@@ -143,7 +167,7 @@ export const subscriptions = pgTable(
     frequency: integer('frequency').notNull(),
     /** How long the plan runs before it renews (3 quarterly, 1 monthly): 'Renew or cancel after N months' when over 1. */
     planMonths: integer('plan_months').notNull().default(0),
-    /** active, paused, cancelled. */
+    /** A SUBSCRIPTION_STATES value; moves only through the subscription lifecycle (subscription_events). */
     state: text('state').notNull(),
     /** Price of one delivery in pence, after discounts that recur. */
     price: integer('price').notNull(),
@@ -155,6 +179,26 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_customer').on(table.customerId)],
+);
+
+/** Every move of a plan, as the subscription lifecycle applied it. Rows are only ever added. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscription_events_subscription').on(table.subscriptionId, table.id)],
 );
 
 /**

@@ -114,7 +114,9 @@ describe('subscriptions', () => {
       nextDeliveryLimits: { earliest: '2026-11-25', latest: '2026-12-29' },
     });
     expect(view.order.timeline.map((step) => [step.id, step.status])).toEqual([
-      ['awaiting_clinical_review', 'active'],
+      ['placed', 'completed'],
+      ['awaiting_patient', 'active'],
+      ['in_review', 'upcoming'],
       ['approved', 'upcoming'],
       ['dispatched', 'upcoming'],
       ['delivered', 'upcoming'],

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { UNPLACED_ORDER_STATES, type OrderState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { carts, cartConsultations } from '../../db/schema/cart';
 import { products } from '../../db/schema/catalog';
@@ -11,7 +12,9 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Orders that never went anywhere: no history of treatment to show. */
-const NOT_PLACED = ['payment_pending', 'payment_failed'];
+const NOT_PLACED = [...UNPLACED_ORDER_STATES];
+/** Orders that ended without a treatment on its way. */
+const ENDED = ['payment_failed', 'rejected', 'cancelled', 'refunded'] satisfies OrderState[];
 
 export async function customerProfile(db: Db, customerId: number) {
   const [row] = await db
@@ -42,12 +45,12 @@ export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<OrderIt
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
 }
 
-/** The patient's newest order still on its way to them (not failed, rejected or cancelled). */
+/** The patient's newest order still on its way to them (not failed, rejected, cancelled or refunded). */
 export async function latestLiveOrder(db: Db, customerId: number): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), notInArray(orders.state, ['payment_failed', 'rejected', 'cancelled'])))
+    .where(and(eq(orders.customerId, customerId), notInArray(orders.state, ENDED)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row;

@@ -15,6 +15,8 @@ import {
   type OrderState,
   type ProductImage,
   type SubscriptionView,
+  patientPlanState,
+  type SubscriptionState,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -102,7 +104,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
     const recurring = items.filter((item) => item.frequency === subscription.frequency);
     return {
       id: subscription.id,
-      state: subscription.state as SubscriptionView['state'],
+      state: patientPlanState(subscription.state as SubscriptionState),
       price: { current: subscription.price },
       discount: subscription.discount,
       nextShipment: subscription.nextDeliveryDate,
@@ -148,7 +150,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
       return {
         firstName: profile.firstName,
         progress: progressSections({
-          order: latest ? { state: latest.state as OrderState, reviewStage: latest.reviewStage } : null,
+          order: latest ? { state: latest.state as OrderState } : null,
           openCriticalTasks: criticalOpen,
         }),
         goals: goalsFrom(consultations),

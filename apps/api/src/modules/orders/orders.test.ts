@@ -48,7 +48,7 @@ describe('placing an order with the sandbox gateway', () => {
     const number = placed.orderNumber!;
 
     const order = await orderRow(number);
-    expect(order).toMatchObject({ state: 'awaiting_clinical_review', reviewStage: 'awaiting_patient', paymentState: 'authorised', paymentMode: 'NEW_CARD', subtotal: 14900, total: 14900 });
+    expect(order).toMatchObject({ state: 'awaiting_patient', paymentState: 'authorised', paymentMode: 'NEW_CARD', subtotal: 14900, total: 14900 });
     expect(order.shippingAddress).toMatchObject({ postcode: 'LS1 4AP', countryCode: 'GB' });
     const [gatewayPayment] = await sandboxAuthorisations(number);
     expect(gatewayPayment).toMatchObject({ status: 'authorised', amount: 14900, captured: 0, storeSource: true });
@@ -93,7 +93,7 @@ describe('placing an order with the sandbox gateway', () => {
     const placed = await placeOrder(ctx.app, cookie, { consult: false, items: [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 1, quantity: 2 }] });
     expect(placed.reply.json()).toMatchObject({ status: 'placed', consultationSlug: null });
     const order = await orderRow(placed.orderNumber!);
-    expect(order).toMatchObject({ state: 'awaiting_clinical_review', reviewStage: 'ready_for_clinician', total: 2598 });
+    expect(order).toMatchObject({ state: 'in_review', total: 2598 });
     expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
     expect(await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId))).toEqual([]);
     expect((await sandboxAuthorisations(order.number))[0]).toMatchObject({ storeSource: false, amount: 2598 });
@@ -109,7 +109,7 @@ describe('placing an order with the sandbox gateway', () => {
     const view = orderViewSchema.parse(res.json());
     expect(view).toMatchObject({
       number,
-      state: 'awaiting_clinical_review',
+      state: 'awaiting_patient',
       consultationSlug: 'weight-loss',
       customer: { firstName: 'Alex' },
       items: [{ productCode: 'WEGOVY', variantCode: 'WEGOVY-0-25MG', frequency: 30, quantity: 1, unitPrice: 14900, total: 14900 }],
@@ -151,7 +151,7 @@ describe('placing an order with the sandbox gateway', () => {
     expect(retry.reply.json()).toMatchObject({ status: 'placed' });
     const customer = await customerByEmail(cookie);
     const states = (await db().select().from(orders).where(eq(orders.customerId, customer.id))).map((order) => order.state).sort();
-    expect(states).toEqual(['awaiting_clinical_review', 'payment_failed']);
+    expect(states).toEqual(['awaiting_patient', 'payment_failed']);
   });
 
   it('takes 4000 0000 0000 3220 through a 3-D Secure challenge page that completes, then confirms once', async () => {
@@ -187,7 +187,7 @@ describe('placing an order with the sandbox gateway', () => {
     expect(confirmed.json()).toEqual({ status: 'placed', orderNumber: action.orderNumber, consultationSlug: 'weight-loss' });
     const again = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
     expect(again.json()).toEqual(confirmed.json());
-    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_clinical_review');
+    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_patient');
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${action.orderNumber}`))).toHaveLength(1);
   });
 
@@ -429,7 +429,7 @@ describe('payment endpoints', () => {
     const signer = sandboxGateway({ db: db(), webhookSecret: SANDBOX_WEBHOOK_SECRET });
     const accepted = await webhook(signer.signWebhook(body));
     expect(accepted.statusCode).toBe(200);
-    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_clinical_review');
+    expect((await orderRow(action.orderNumber)).state).toBe('awaiting_patient');
     expect((await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie)).json()).toMatchObject({ status: 'placed' });
   });
 });

@@ -87,13 +87,6 @@ export async function updatePayment(db: Queryable, id: number, values: Partial<t
     .where(eq(payments.id, id));
 }
 
-export async function updateOrder(db: Queryable, id: number, values: Partial<NewOrder>): Promise<void> {
-  await db
-    .update(orders)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(orders.id, id));
-}
-
 export async function claimCartFor(db: Queryable, cartId: number, customerUid: string): Promise<void> {
   await db.update(carts).set({ customerUid }).where(and(eq(carts.id, cartId), sql`${carts.customerUid} is null`));
 }

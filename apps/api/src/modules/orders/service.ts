@@ -20,6 +20,7 @@ import { PaymentGatewayError, type Authorisation, type PaymentEvent, type Paymen
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor } from '../lifecycle/index';
 import { createTasksForOrder, findTasks } from '../tasks/index';
 import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
@@ -46,7 +47,6 @@ import {
   productAttributesByCode,
   productIdsByCode,
   saveDefaultPaymentToken,
-  updateOrder,
   updatePayment,
   type OrderRow,
   type PaymentRow,
@@ -80,6 +80,7 @@ const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not reach the payment provider. Pl
 const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment and try again.';
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
+const GATEWAY: Actor = { type: 'gateway' };
 const RETURN_PATH = '/checkout/payment-return';
 const HOUR_MS = 60 * 60 * 1000;
 const TOO_MANY_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
@@ -163,7 +164,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
       } else if (answer.status === 'declined') {
         await updatePayment(tx, payment.id, { state: 'declined', gatewayPaymentId: answer.paymentId, declineReason: answer.reason });
-        await updateOrder(tx, order.id, { state: 'payment_failed', paymentState: 'declined' });
+        await applyOrderPaymentEvent(tx, order.id, 'declined', GATEWAY, { reason: answer.reason });
+        await applyOrderEvent(tx, order.id, 'payment_failed', GATEWAY, { reason: answer.reason });
       } else {
         await updatePayment(tx, payment.id, { state: 'authorised', gatewayPaymentId: answer.paymentId });
         await finalise(tx, order, answer, mode);
@@ -226,12 +228,10 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     );
 
     await createTasksForOrder(tx as Db, { orderId: order.id, customerId: order.customerId, productIds: await productIdsByCode(tx, items.map((item) => item.productCode)) });
-    const critical = await hasOpenCriticalTasks(tx, order.customerId);
-    await updateOrder(tx, order.id, {
-      state: 'awaiting_clinical_review' satisfies OrderState,
-      reviewStage: critical ? 'awaiting_patient' : 'ready_for_clinician',
-      paymentState: 'authorised',
-    });
+    await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
+    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY);
+    // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
+    if (!(await hasOpenCriticalTasks(tx, order.customerId))) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
     if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
   }
 
@@ -320,7 +320,9 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
-            await updateOrder(tx, live.id, { state: 'payment_failed', paymentState: 'declined' });
+            const patient = { type: 'patient', id: customer.id } as const;
+            await applyOrderPaymentEvent(tx, live.id, 'superseded', patient, { reason: SUPERSEDED_REASON });
+            await applyOrderEvent(tx, live.id, 'payment_failed', patient, { reason: SUPERSEDED_REASON });
             const old = await findCheckoutPayment(tx, live.id);
             if (old) await updatePayment(tx, old.id, { state: 'declined', declineReason: SUPERSEDED_REASON });
           }

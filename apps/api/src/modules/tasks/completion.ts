@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Task, TaskType } from '@elmwood/domain';
+import type { OrderState, Task, TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { applyOrderEvent } from '../lifecycle/index';
 import { findTasks } from './repo';
 
 export interface OpenTaskRow {
@@ -36,7 +37,7 @@ export async function findOwnTask(db: Db, customerId: number, taskId: string): P
 /**
  * Marks a patient's open task done with its evidence (an upload id, 'gp-info', a consultation id, 'patient')
  * inside the caller's transaction. When that was the patient's last open critical task, their orders waiting
- * on them move on to the clinician (review stage awaiting_patient → ready_for_clinician) in the same
+ * on them move on to the clinician (awaiting_patient → in_review, through the order lifecycle) in the same
  * transaction. A later order does not bring a critical task the patient already has open, so it waits on the
  * earlier order's task: the check is per patient, as checkout's is. The patient's row is locked first, so two
  * tasks completed at once cannot both miss being the last.
@@ -65,10 +66,11 @@ async function advanceReviewWhenVerified(tx: Db, customerId: number): Promise<vo
     .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
     .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)));
   if ((open?.count ?? 0) > 0) return;
-  await tx
-    .update(orders)
-    .set({ reviewStage: 'ready_for_clinician', updatedAt: sql`now()` })
-    .where(and(eq(orders.customerId, customerId), eq(orders.reviewStage, 'awaiting_patient')));
+  const waiting = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.state, 'awaiting_patient' satisfies OrderState)));
+  for (const order of waiting) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: customerId });
 }
 
 /**

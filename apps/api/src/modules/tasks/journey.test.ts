@@ -22,7 +22,7 @@ describe('after checkout', () => {
     const number = await placedOrderNumber(ctx.app, cookie);
     const orderTasks = (await get(cookie, `/shop-api/orders/${number}/tasks`)).json<Task[]>();
     expect(orderTasks.map((task) => task.taskDefinition.code)).toEqual([TASK_CODES.photoId, TASK_CODES.weightCheckPhoto, TASK_CODES.gpInformation]);
-    const stage = async () => (await ctx.database.db.select({ stage: orders.reviewStage }).from(orders).where(eq(orders.number, number)))[0]!.stage;
+    const stage = async () => (await ctx.database.db.select({ stage: orders.state }).from(orders).where(eq(orders.number, number)))[0]!.stage;
     expect(await stage()).toBe('awaiting_patient');
 
     for (const [category, task] of [['I', orderTasks[0]!], ['W', orderTasks[1]!]] as const) {
@@ -34,7 +34,7 @@ describe('after checkout', () => {
       });
       expect(res.statusCode).toBe(201);
     }
-    expect(await stage()).toBe('ready_for_clinician');
+    expect(await stage()).toBe('in_review');
     const gp = await ctx.app.inject({ method: 'POST', url: '/shop-api/customers/patient-gp-info', headers: { cookie }, payload: { consentGiven: false } });
     expect(gp.statusCode).toBe(201);
 

@@ -15,8 +15,8 @@ afterAll(() => ctx.close());
 const patient = () => signedInPatientWithId(ctx.app, ctx.database.db);
 const openTasks = async (cookie: string, query = '') => (await ctx.app.inject({ url: `/shop-api/tasks${query}`, headers: { cookie } })).json<Task[]>();
 const complete = (cookie: string, id: string) => ctx.app.inject({ method: 'POST', url: `/shop-api/tasks/${id}/complete`, headers: { cookie } });
-const reviewStage = async (orderId: number) =>
-  (await ctx.database.db.select({ stage: orders.reviewStage }).from(orders).where(eq(orders.id, orderId)))[0]!.stage;
+const orderState = async (orderId: number) =>
+  (await ctx.database.db.select({ stage: orders.state }).from(orders).where(eq(orders.id, orderId)))[0]!.stage;
 
 async function photo(): Promise<string> {
   const bytes = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#808080' } }).jpeg().toBuffer();
@@ -62,13 +62,13 @@ describe('a fresh weight-loss order, verified by the patient', () => {
     const first = await upload(owner.cookie, 'I', idTask!.id);
     expect(first.statusCode).toBe(201);
     expect(first.json().task).toMatchObject({ id: idTask!.id, state: 'completed' });
-    expect(await reviewStage(order.id)).toBe('awaiting_patient');
+    expect(await orderState(order.id)).toBe('awaiting_patient');
 
     const second = await upload(owner.cookie, 'W', weightTask!.id);
     expect(second.json().task).toMatchObject({ id: weightTask!.id, state: 'completed' });
     const [stored] = await ctx.database.db.select({ completedWith: tasks.completedWith }).from(tasks).where(eq(tasks.id, weightTask!.id));
     expect(stored!.completedWith).toBe(second.json().uploads[0].id);
-    expect(await reviewStage(order.id)).toBe('ready_for_clinician');
+    expect(await orderState(order.id)).toBe('in_review');
 
     expect((await gpInfo(owner.cookie)).statusCode).toBe(201);
     expect(await openTasks(owner.cookie)).toEqual([]);
@@ -84,7 +84,7 @@ describe('a fresh weight-loss order, verified by the patient', () => {
     expect((await openTasks(owner.cookie)).map((task) => task.orderNumber)).toEqual([first.number, first.number, first.number]);
     await upload(owner.cookie, 'I');
     await upload(owner.cookie, 'W');
-    expect([await reviewStage(first.id), await reviewStage(second.id)]).toEqual(['ready_for_clinician', 'ready_for_clinician']);
+    expect([await orderState(first.id), await orderState(second.id)]).toEqual(['in_review', 'in_review']);
   });
 
   it('completes the open task of its category when a photo arrives without naming its task', async () => {
@@ -94,7 +94,7 @@ describe('a fresh weight-loss order, verified by the patient', () => {
     expect(res.json().task).toMatchObject({ taskDefinition: { code: TASK_CODES.photoId }, state: 'completed' });
     expect((await upload(owner.cookie, 'P')).json().task).toBeNull();
     expect((await upload(owner.cookie, 'W')).json().task).toMatchObject({ taskDefinition: { code: TASK_CODES.weightCheckPhoto } });
-    expect(await reviewStage(order.id)).toBe('ready_for_clinician');
+    expect(await orderState(order.id)).toBe('in_review');
   });
 
   it('refuses a photo for the wrong task, and a task of another patient, before keeping anything', async () => {

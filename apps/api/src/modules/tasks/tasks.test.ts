@@ -27,7 +27,7 @@ async function order(customerId: number): Promise<number> {
       number: `T${orderCount}`,
       customerId,
       channel: 'WEB_WL_UK',
-      state: 'awaiting_clinical_review',
+      state: 'awaiting_patient',
       paymentState: 'authorised',
       paymentMode: 'NEW_CARD',
       idempotencyKey: `key-${orderCount}`,

@@ -2,7 +2,7 @@ import type { TimelineStep } from '@elmwood/domain';
 
 const STATUS_TEXT = { completed: 'done', active: 'now', upcoming: 'to come' } as const;
 
-/** 'Where is my order': awaiting clinical review, approved, dispatched, delivered; or not approved, with why. */
+/** 'Where is my order': placed, your tasks, clinical review, approved, dispatched, delivered; or how it ended, with why. */
 export function OrderTimeline({ steps }: { steps: readonly TimelineStep[] }) {
   return (
     <ol className="progress-steps">

@@ -27,7 +27,9 @@ describe('PlanRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Where is my order' }));
     const steps = within(screen.getByRole('dialog', { name: 'Where is my order' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
-      'Awaiting clinical review (done)',
+      'Order placed (done)',
+      'Waiting for your tasks (done)',
+      'In clinical review (done)',
       'Approved (done)',
       'Dispatched (now)',
       'Delivered (to come)',

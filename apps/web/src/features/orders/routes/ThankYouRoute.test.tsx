@@ -15,7 +15,7 @@ afterEach(() => {
 function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     number: '000123',
-    state: 'awaiting_clinical_review',
+    state: 'awaiting_patient',
     consultationSlug: 'weight-loss',
     createdAt: '2026-11-23T10:00:00Z',
     customer: { firstName: 'Sam', email: 'sam@example.com' },

@@ -1,0 +1,3 @@
+export { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type OrderEventRow } from './orders';
+export { applySubscriptionEvent, subscriptionHistory } from './subscriptions';
+export { LifecycleActorError, type Actor, type EventDetails, type Transitioned } from './actor';

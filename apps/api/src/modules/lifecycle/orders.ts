@@ -1,0 +1,81 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  decideOrderEvent,
+  ORDER_PAYMENT_LIFECYCLE,
+  type OrderEffect,
+  type OrderEvent,
+  type OrderPaymentEvent,
+  type OrderPaymentState,
+  type OrderState,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { historyColumns, LifecycleActorError, type Actor, type EventDetails, type Transitioned } from './actor';
+
+type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
+
+async function lockStates(tx: Queryable, orderId: number) {
+  const [row] = await tx.select({ state: orders.state, paymentState: orders.paymentState }).from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ? { state: row.state as OrderState, paymentState: row.paymentState as OrderPaymentState } : null;
+}
+
+/**
+ * The one way an order's state is written (ARCHITECTURE: one transition table per lifecycle). Call it inside
+ * the caller's transaction; carry out the answer's effects only when `applied`, so a second click or a second
+ * process, finding nothing to do, does nothing twice. A rejection's reason is kept on the order for the patient.
+ */
+export async function applyOrderEvent(
+  tx: Queryable,
+  orderId: number,
+  event: OrderEvent,
+  actor: Actor,
+  details: EventDetails = {},
+): Promise<Transitioned<OrderState, OrderEffect>> {
+  const current = await lockStates(tx, orderId);
+  if (!current) return { applied: false, reason: 'not_found' };
+  const decision = decideOrderEvent(current, event, actor.type);
+  if (!decision.ok) {
+    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
+    return { applied: false, reason: decision.reason };
+  }
+  const moved = await tx
+    .update(orders)
+    .set({ state: decision.to, updatedAt: new Date(), ...(event === 'rejected' ? { rejectionReason: details.reason ?? null } : {}) })
+    .where(and(eq(orders.id, orderId), eq(orders.state, decision.from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return { applied: false, reason: 'not_from_this_state' };
+  await tx.insert(orderEvents).values({ orderId, machine: 'order', ...historyColumns(event, decision.from, decision.to, actor, details) });
+  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
+}
+
+/** The one way an order's payment state is written: as applyOrderEvent, over the money's own table. */
+export async function applyOrderPaymentEvent(
+  tx: Queryable,
+  orderId: number,
+  event: OrderPaymentEvent,
+  actor: Actor,
+  details: EventDetails = {},
+): Promise<Transitioned<OrderPaymentState, OrderEffect>> {
+  const current = await lockStates(tx, orderId);
+  if (!current) return { applied: false, reason: 'not_found' };
+  const decision = ORDER_PAYMENT_LIFECYCLE.decide(current.paymentState, event, actor.type);
+  if (!decision.ok) {
+    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
+    return { applied: false, reason: decision.reason };
+  }
+  const moved = await tx
+    .update(orders)
+    .set({ paymentState: decision.to, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentState, decision.from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return { applied: false, reason: 'not_from_this_state' };
+  await tx.insert(orderEvents).values({ orderId, machine: 'payment', ...historyColumns(event, decision.from, decision.to, actor, details) });
+  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** An order's history, oldest first: its timeline's dates and the clinic's record of who did what. */
+export async function orderHistory(db: Pick<Db, 'select'>, orderId: number): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}

@@ -1,0 +1,138 @@
+import { defineLifecycle, type Decision } from '../lifecycle/machine';
+import type { LifecycleActor } from '../lifecycle/actors';
+
+/**
+ * Where an order stands (SPEC §1: a clinician reviews every order before the card is charged).
+ * payment_pending → awaiting_patient (critical tasks open) → in_review → approved → dispatched → delivered;
+ * or payment_failed, rejected, cancelled, refunded.
+ */
+export const ORDER_STATES = [
+  'payment_pending',
+  'payment_failed',
+  'awaiting_patient',
+  'in_review',
+  'approved',
+  'rejected',
+  'dispatched',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Where the order's money stands at the gateway. */
+export const ORDER_PAYMENT_STATES = [
+  'pending',
+  'authorised',
+  'declined',
+  'not_required',
+  'captured',
+  'capture_failed',
+  'voided',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
+
+/** What follows a transition; the API carries each out idempotently after the transition commits. */
+export type OrderEffect =
+  | 'start_subscriptions'
+  | 'create_tasks'
+  | 'complete_cart'
+  | 'notify_order_placed'
+  | 'create_information_task'
+  | 'notify_information_requested'
+  | 'capture_payment'
+  | 'void_payment'
+  | 'notify_approved'
+  | 'notify_rejected'
+  | 'notify_cancelled'
+  | 'notify_dispatched'
+  | 'notify_refunded'
+  | 'notify_payment_needed'
+  | 'credit_referrer';
+
+export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, LifecycleActor, OrderEffect>(ORDER_STATES, {
+  payment_authorised: {
+    from: ['payment_pending'],
+    to: 'awaiting_patient',
+    by: ['gateway'],
+    effects: ['start_subscriptions', 'create_tasks', 'complete_cart', 'notify_order_placed'],
+  },
+  payment_failed: { from: ['payment_pending'], to: 'payment_failed', by: ['gateway', 'patient', 'job'], effects: [] },
+  critical_tasks_done: { from: ['awaiting_patient'], to: 'in_review', by: ['patient', 'job'], effects: [] },
+  information_requested: {
+    from: ['in_review'],
+    to: 'awaiting_patient',
+    by: ['prescriber'],
+    effects: ['create_information_task', 'notify_information_requested'],
+  },
+  approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: ['capture_payment', 'notify_approved', 'credit_referrer'] },
+  rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected'] },
+  cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled'] },
+  dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
+  delivered: { from: ['dispatched'], to: 'delivered', by: ['pharmacist', 'support', 'admin', 'job'], effects: [] },
+  refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
+});
+export type OrderEvent =
+  | 'payment_authorised'
+  | 'payment_failed'
+  | 'critical_tasks_done'
+  | 'information_requested'
+  | 'approved'
+  | 'rejected'
+  | 'cancelled'
+  | 'dispatched'
+  | 'delivered'
+  | 'refunded';
+
+export const ORDER_PAYMENT_LIFECYCLE = defineLifecycle<OrderPaymentState, OrderPaymentEvent, LifecycleActor, OrderEffect>(ORDER_PAYMENT_STATES, {
+  authorised: { from: ['pending'], to: 'authorised', by: ['gateway'], effects: [] },
+  declined: { from: ['pending'], to: 'declined', by: ['gateway', 'job'], effects: [] },
+  // A pending attempt the patient replaced or abandoned: whatever the gateway later authorises is released.
+  superseded: { from: ['pending'], to: 'declined', by: ['patient', 'job'], effects: ['void_payment'] },
+  // Nothing to take (a basket made free by its discounts): no card is asked for.
+  not_required: { from: ['pending'], to: 'not_required', by: ['gateway'], effects: [] },
+  captured: { from: ['authorised', 'capture_failed'], to: 'captured', by: ['gateway'], effects: [] },
+  // The authorisation lapsed or the bank refused the capture: the patient is asked to pay again.
+  capture_failed: { from: ['authorised'], to: 'capture_failed', by: ['gateway'], effects: ['notify_payment_needed'] },
+  voided: { from: ['authorised', 'capture_failed'], to: 'voided', by: ['gateway'], effects: [] },
+  partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: [] },
+  refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: [] },
+});
+export type OrderPaymentEvent =
+  | 'authorised'
+  | 'declined'
+  | 'superseded'
+  | 'not_required'
+  | 'captured'
+  | 'capture_failed'
+  | 'voided'
+  | 'partially_refunded'
+  | 'refunded';
+
+/**
+ * Order events that also need the money in a given state: a prescriber approves only what is authorised (or
+ * needs no payment), a pharmacist dispatches only what has been paid, and only taken money is refunded.
+ */
+const PAYMENT_NEEDED: Partial<Record<OrderEvent, readonly OrderPaymentState[]>> = {
+  approved: ['authorised', 'not_required'],
+  dispatched: ['captured', 'not_required'],
+  refunded: ['captured', 'partially_refunded'],
+};
+
+export type OrderDecision = Decision<OrderState, OrderEffect> | { ok: false; reason: 'payment_not_ready' };
+
+/** What `event` does to an order, given where its money stands too. */
+export function decideOrderEvent(order: { state: OrderState; paymentState: OrderPaymentState }, event: OrderEvent, actor: LifecycleActor): OrderDecision {
+  const decision = ORDER_LIFECYCLE.decide(order.state, event, actor);
+  if (!decision.ok) return decision;
+  const needed = PAYMENT_NEEDED[event];
+  if (needed && !needed.includes(order.paymentState)) return { ok: false, reason: 'payment_not_ready' };
+  return decision;
+}
+
+/** States in which the order has been placed (its payment went through or needed none) and is still going. */
+export const LIVE_ORDER_STATES: readonly OrderState[] = ['awaiting_patient', 'in_review', 'approved', 'dispatched', 'delivered'];
+/** States that never became an order the patient placed. */
+export const UNPLACED_ORDER_STATES: readonly OrderState[] = ['payment_pending', 'payment_failed'];
