@@ -49,6 +49,20 @@ export const orders = pgTable(
   ],
 );
 
+/** One applied lifecycle event: what moved the state, from where to where, who raised it and why. */
+const transitionColumns = () => ({
+  event: text('event').notNull(),
+  fromState: text('from_state').notNull(),
+  toState: text('to_state').notNull(),
+  /** patient, prescriber, pharmacist, support, admin, gateway or job. */
+  actorType: text('actor_type').notNull(),
+  /** The staff member's or patient's id; null for the gateway and jobs. */
+  actorId: text('actor_id'),
+  reason: text('reason'),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * Every move of an order or of its money, as the lifecycle applied it: the history the patient's timeline and
  * the clinic's queues read. Rows are only ever added.
@@ -62,16 +76,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** 'order' for the order's state, 'payment' for its money. */
     machine: text('machine').notNull(),
-    event: text('event').notNull(),
-    fromState: text('from_state').notNull(),
-    toState: text('to_state').notNull(),
-    /** patient, prescriber, pharmacist, support, admin, gateway or job. */
-    actorType: text('actor_type').notNull(),
-    /** The staff member's or patient's id; null for the gateway and jobs. */
-    actorId: text('actor_id'),
-    reason: text('reason'),
-    data: jsonb('data').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...transitionColumns(),
   },
   (table) => [index('order_events_order').on(table.orderId, table.id), index('order_events_event').on(table.event, table.createdAt)],
 );
@@ -189,14 +194,7 @@ export const subscriptionEvents = pgTable(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
-    fromState: text('from_state').notNull(),
-    toState: text('to_state').notNull(),
-    actorType: text('actor_type').notNull(),
-    actorId: text('actor_id'),
-    reason: text('reason'),
-    data: jsonb('data').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...transitionColumns(),
   },
   (table) => [index('subscription_events_subscription').on(table.subscriptionId, table.id)],
 );

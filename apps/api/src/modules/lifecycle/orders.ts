@@ -10,7 +10,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema/orders';
-import { historyColumns, LifecycleActorError, type Actor, type EventDetails, type Transitioned } from './actor';
+import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 
@@ -32,20 +32,15 @@ export async function applyOrderEvent(
   details: EventDetails = {},
 ): Promise<Transitioned<OrderState, OrderEffect>> {
   const current = await lockStates(tx, orderId);
-  if (!current) return { applied: false, reason: 'not_found' };
-  const decision = decideOrderEvent(current, event, actor.type);
-  if (!decision.ok) {
-    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
-    return { applied: false, reason: decision.reason };
-  }
-  const moved = await tx
-    .update(orders)
-    .set({ state: decision.to, updatedAt: new Date(), ...(event === 'rejected' ? { rejectionReason: details.reason ?? null } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.state, decision.from)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) return { applied: false, reason: 'not_from_this_state' };
-  await tx.insert(orderEvents).values({ orderId, machine: 'order', ...historyColumns(event, decision.from, decision.to, actor, details) });
-  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
+  return carryOut(event, actor, current && decideOrderEvent(current, event, actor.type), async (from, to) => {
+    const moved = await tx
+      .update(orders)
+      .set({ state: to, updatedAt: new Date(), ...(event === 'rejected' ? { rejectionReason: details.reason ?? null } : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.state, from)))
+      .returning({ id: orders.id });
+    if (moved.length > 0) await tx.insert(orderEvents).values({ orderId, machine: 'order', ...historyColumns(event, from, to, actor, details) });
+    return moved.length > 0;
+  });
 }
 
 /** The one way an order's payment state is written: as applyOrderEvent, over the money's own table. */
@@ -57,20 +52,15 @@ export async function applyOrderPaymentEvent(
   details: EventDetails = {},
 ): Promise<Transitioned<OrderPaymentState, OrderEffect>> {
   const current = await lockStates(tx, orderId);
-  if (!current) return { applied: false, reason: 'not_found' };
-  const decision = ORDER_PAYMENT_LIFECYCLE.decide(current.paymentState, event, actor.type);
-  if (!decision.ok) {
-    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
-    return { applied: false, reason: decision.reason };
-  }
-  const moved = await tx
-    .update(orders)
-    .set({ paymentState: decision.to, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentState, decision.from)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) return { applied: false, reason: 'not_from_this_state' };
-  await tx.insert(orderEvents).values({ orderId, machine: 'payment', ...historyColumns(event, decision.from, decision.to, actor, details) });
-  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
+  return carryOut(event, actor, current && ORDER_PAYMENT_LIFECYCLE.decide(current.paymentState, event, actor.type), async (from, to) => {
+    const moved = await tx
+      .update(orders)
+      .set({ paymentState: to, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentState, from)))
+      .returning({ id: orders.id });
+    if (moved.length > 0) await tx.insert(orderEvents).values({ orderId, machine: 'payment', ...historyColumns(event, from, to, actor, details) });
+    return moved.length > 0;
+  });
 }
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;

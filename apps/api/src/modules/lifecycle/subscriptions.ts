@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { SUBSCRIPTION_LIFECYCLE, type SubscriptionEffect, type SubscriptionEvent, type SubscriptionState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { subscriptionEvents, subscriptions } from '../../db/schema/orders';
-import { historyColumns, LifecycleActorError, type Actor, type EventDetails, type Transitioned } from './actor';
+import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 
@@ -15,20 +15,15 @@ export async function applySubscriptionEvent(
   details: EventDetails = {},
 ): Promise<Transitioned<SubscriptionState, SubscriptionEffect>> {
   const [row] = await tx.select({ state: subscriptions.state }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
-  if (!row) return { applied: false, reason: 'not_found' };
-  const decision = SUBSCRIPTION_LIFECYCLE.decide(row.state as SubscriptionState, event, actor.type);
-  if (!decision.ok) {
-    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
-    return { applied: false, reason: decision.reason };
-  }
-  const moved = await tx
-    .update(subscriptions)
-    .set({ state: decision.to, updatedAt: new Date() })
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.state, decision.from)))
-    .returning({ id: subscriptions.id });
-  if (moved.length === 0) return { applied: false, reason: 'not_from_this_state' };
-  await tx.insert(subscriptionEvents).values({ subscriptionId, ...historyColumns(event, decision.from, decision.to, actor, details) });
-  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
+  return carryOut(event, actor, row ? SUBSCRIPTION_LIFECYCLE.decide(row.state as SubscriptionState, event, actor.type) : null, async (from, to) => {
+    const moved = await tx
+      .update(subscriptions)
+      .set({ state: to, updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.state, from)))
+      .returning({ id: subscriptions.id });
+    if (moved.length > 0) await tx.insert(subscriptionEvents).values({ subscriptionId, ...historyColumns(event, from, to, actor, details) });
+    return moved.length > 0;
+  });
 }
 
 export async function subscriptionHistory(db: Pick<Db, 'select'>, subscriptionId: string) {

@@ -1,4 +1,4 @@
-import type { LifecycleActor } from '@elmwood/domain';
+import type { Decision, LifecycleActor } from '@elmwood/domain';
 
 /** Who raised an event: a patient or staff member by id, or the gateway or a job. */
 export interface Actor {
@@ -35,4 +35,23 @@ export function historyColumns(event: string, from: string, to: string, actor: A
     reason: details.reason ?? null,
     data: details.data ?? null,
   };
+}
+
+/**
+ * Applies a lifecycle's decision: a refusal by role is a bug (thrown), a refusal by state is nothing to do, and
+ * `move` writes the new state only where the old one still stands (answering whether it did) and records it.
+ */
+export async function carryOut<State extends string, Effect extends string>(
+  event: string,
+  actor: Actor,
+  decision: Decision<State, Effect> | { ok: false; reason: 'payment_not_ready' } | null,
+  move: (from: State, to: State) => Promise<boolean>,
+): Promise<Transitioned<State, Effect>> {
+  if (!decision) return { applied: false, reason: 'not_found' };
+  if (!decision.ok) {
+    if (decision.reason === 'not_permitted') throw new LifecycleActorError(event, actor.type);
+    return { applied: false, reason: decision.reason };
+  }
+  if (!(await move(decision.from, decision.to))) return { applied: false, reason: 'not_from_this_state' };
+  return { applied: true, from: decision.from, to: decision.to, effects: decision.effects };
 }
