@@ -132,13 +132,9 @@ test('a new patient without orders finds a calm, empty account', async ({ page }
   await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your progress' })).toBeVisible();
   await expect(page.getByText('You have not placed an order yet.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Get the app' })).toBeVisible();
-  if (test.info().project.name === 'desktop') {
-    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download the app' })).toBeHidden();
-  } else {
-    await expect(page.getByRole('link', { name: 'Download the app' })).toBeVisible();
-  }
+  // No app exists yet, so the account offers none (no banner, QR code or store link).
+  await expect(page.getByRole('heading', { name: 'Get the app' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
   // The FAQ keeps one answer open at a time.
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await faq.getByRole('button', { name: 'How long does delivery take?' }).click();

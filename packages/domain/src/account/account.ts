@@ -89,6 +89,5 @@ export const accountHomeSchema = z.object({
   /** Empty until coaches and bookings exist. */
   appointments: z.array(appointmentSchema),
   openTaskCount: z.number().int(),
-  showGetAppBanner: z.boolean(),
 });
 export type AccountHome = z.infer<typeof accountHomeSchema>;

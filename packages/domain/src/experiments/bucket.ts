@@ -7,12 +7,14 @@ export interface Experiment<Bucket extends string = string> {
   buckets: readonly Bucket[];
 }
 
-/** The critical-task thank-you page: 'control' shows the web module, 'app' pushes to the mobile app. */
-export const CRITICAL_TASKS_EXPERIMENT: Experiment<'control' | 'app'> = { name: 'critical-tasks-thank-you', buckets: ['control', 'app'] };
 /** The recurring-discount test: 'gift' takes £20 off the 2nd and 3rd month rows (SPEC §9). */
 export const RECURRING_DISCOUNT_EXPERIMENT: Experiment<'control' | 'gift'> = { name: 'recurring-discount', buckets: ['control', 'gift'] };
 
-export const EXPERIMENTS = [CRITICAL_TASKS_EXPERIMENT, RECURRING_DISCOUNT_EXPERIMENT] as const;
+/**
+ * The experiments running now. SPEC's critical-tasks test ('app' sends patients to the mobile app) waits for an
+ * app to exist; until then every patient finishes their tasks on the web.
+ */
+export const EXPERIMENTS = [RECURRING_DISCOUNT_EXPERIMENT] as const;
 
 /** FNV-1a, 32 bit: a small stable hash that is the same in every browser and on the server. */
 function fnv1a(text: string): number {

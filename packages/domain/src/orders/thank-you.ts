@@ -21,17 +21,6 @@ export function orderEmailNote(email: string): string {
   return `We've emailed your order confirmation to ${email}.`;
 }
 
-export type CriticalTasksVariant = 'control' | 'app';
-
-/**
- * Which critical-task page the patient sees: a forced `?variant=app|control` (for testing, never stored)
- * wins over the stored bucket; anything unknown reads as control.
- */
-export function criticalTasksVariant(input: { stored: string | undefined; forced: string | null }): CriticalTasksVariant {
-  if (input.forced === 'app' || input.forced === 'control') return input.forced;
-  return input.stored === 'app' ? 'app' : 'control';
-}
-
 /** The open tasks the order waits on (the 'Almost done' headline and the critical task module). */
 export function openCriticalTasks<T extends { state: string; taskDefinition: { isCritical: boolean } }>(tasks: readonly T[]): T[] {
   return tasks.filter((task) => task.state === 'open' && task.taskDefinition.isCritical);

@@ -18,7 +18,7 @@ const ENDED = ['payment_failed', 'rejected', 'cancelled', 'refunded'] satisfies 
 
 export async function customerProfile(db: Db, customerId: number) {
   const [row] = await db
-    .select({ firstName: customers.firstName, firstAppOpenAt: customers.firstAppOpenAt })
+    .select({ firstName: customers.firstName })
     .from(customers)
     .where(eq(customers.id, customerId));
   return row!;

@@ -176,7 +176,6 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         latestOrders: await historyEntries(db, page.rows),
         appointments: [],
         openTaskCount: taskCount,
-        showGetAppBanner: profile.firstAppOpenAt === null,
       };
     },
 

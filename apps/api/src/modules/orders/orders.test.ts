@@ -119,7 +119,7 @@ describe('placing an order with the sandbox gateway', () => {
     });
     expect(view.thankYou.nextSteps.map((step) => step.actionNeeded)).toEqual([false, false, true, false, false]);
     expect(view.thankYou.infoBox).toMatchObject({ ctaText: 'Upload your photos' });
-    expect(Object.keys(view.experiments).sort()).toEqual(['critical-tasks-thank-you', 'recurring-discount']);
+    expect(Object.keys(view.experiments)).toEqual(['recurring-discount']);
 
     const experiments = await get('/shop-api/me/experiments', cookie);
     expect(experiments.json()).toEqual(view.experiments);
@@ -128,8 +128,8 @@ describe('placing an order with the sandbox gateway', () => {
     await db()
       .update(experimentAssignments)
       .set({ bucket: 'stored-bucket' })
-      .where(and(eq(experimentAssignments.customerId, customer.id), eq(experimentAssignments.experiment, 'critical-tasks-thank-you')));
-    expect((await get('/shop-api/me/experiments', cookie)).json()).toMatchObject({ 'critical-tasks-thank-you': 'stored-bucket' });
+      .where(and(eq(experimentAssignments.customerId, customer.id), eq(experimentAssignments.experiment, 'recurring-discount')));
+    expect((await get('/shop-api/me/experiments', cookie)).json()).toMatchObject({ 'recurring-discount': 'stored-bucket' });
   });
 
   it('declines 4000 0000 0000 0002 with 402 and the reason, leaving the cart for a retry with a new key', async () => {

@@ -17,7 +17,6 @@ export interface ProgrammeContent {
   alsoShow: string[];
   faq: { id: string; title: string; text: string }[];
   testimonials: Testimonial[];
-  showAppClaim: boolean;
   /** Titrating treatments (weight-loss injections) show the dosage per month table. */
   showDosageTable: boolean;
 }
@@ -67,8 +66,8 @@ const sharedFaq = [
   },
   {
     id: 'cancel',
-    title: 'Can I pause or cancel?',
-    text: 'Yes. Monthly plans can be cancelled at any time from your account; quarterly plans renew or end after each three months.',
+    title: 'Can I cancel?',
+    text: 'Yes. Monthly plans can be cancelled at any time before the next delivery: message our care team and we will stop it. Quarterly plans renew or end after each three months.',
   },
 ];
 
@@ -99,7 +98,6 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { name: 'Daniel', age: 51, text: 'Simple to start and the clinicians answered every question quickly.', pictures: figure('112 kg', '96 kg') },
       { name: 'Priya', age: 38, text: 'Being able to message a clinician made all the difference.', pictures: figure('14 st 6 lb', '12 st 4 lb') },
     ],
-    showAppClaim: true,
     showDosageTable: true,
   },
   'erectile-dysfunction': {
@@ -128,7 +126,6 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { name: 'Mark', age: 52, text: 'Easier than seeing my GP about it, and the parcel really was plain.', pictures: null },
       { name: 'James', age: 46, text: 'The prescriber explained the doses clearly, and I could ask questions any time.', pictures: null },
     ],
-    showAppClaim: false,
     showDosageTable: false,
   },
   'hair-loss': {
@@ -157,7 +154,6 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { name: 'Tom', age: 31, text: 'The progress photos showed what I could not see day to day.', pictures: crown(8) },
       { name: 'Ravi', age: 36, text: 'Started as soon as I noticed thinning, and my crown has filled in.', pictures: crown(10) },
     ],
-    showAppClaim: false,
     showDosageTable: false,
   },
 };

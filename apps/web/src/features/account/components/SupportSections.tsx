@@ -22,8 +22,8 @@ const FAQS: AccordionItem[] = [
   },
   {
     id: 'change',
-    title: 'Can I change or pause my plan?',
-    content: <p>Yes. Open your treatment above to move your next delivery or update your delivery address or payment method.</p>,
+    title: 'Can I change my plan?',
+    content: <p>Open your treatment above to move your next delivery or update your delivery address or payment method. To pause or cancel, email our care team.</p>,
   },
   {
     id: 'photos',

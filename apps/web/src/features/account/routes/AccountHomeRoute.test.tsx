@@ -20,7 +20,6 @@ function home(overrides: Partial<AccountHome> = {}): AccountHome {
     latestOrders: [],
     appointments: [],
     openTaskCount: 8,
-    showGetAppBanner: false,
     ...overrides,
   };
 }
@@ -52,13 +51,11 @@ describe('AccountHomeRoute', () => {
     expect(screen.getByText('Next delivery 10 Dec. 2026')).toBeInTheDocument();
   });
 
-  it('shows the get-app banner only until the app has been opened', async () => {
-    const { unmount } = open(home({ showGetAppBanner: true }));
-    expect(await screen.findByRole('heading', { name: 'Get the app' })).toBeInTheDocument();
-    unmount();
-    vi.unstubAllGlobals();
-    open(home({ showGetAppBanner: false }));
+  it('offers no app, QR code or store link while there is no app', async () => {
+    open(home());
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Alex' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Get the app' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\bapp\b/i)).not.toBeInTheDocument();
   });
 });

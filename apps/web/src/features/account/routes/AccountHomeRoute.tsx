@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useAccountHome } from '../api';
 import { Appointments } from '../components/Appointments';
-import { GetAppBanner } from '../components/GetAppBanner';
 import { Goals } from '../components/Goals';
 import { OrderRow } from '../components/OrderRow';
 import { ProgressCard } from '../components/ProgressCard';
@@ -59,7 +58,6 @@ export function Component() {
           <Faqs />
         </div>
         <div className="account-grid__side">
-          {data.showGetAppBanner ? <GetAppBanner /> : null}
           <Resources />
           <ContactCard />
           <SupportCard />

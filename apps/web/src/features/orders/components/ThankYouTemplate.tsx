@@ -1,8 +1,6 @@
 import { doseSteps, type OrderView } from '@elmwood/domain';
 import { useProductBySlug } from '../../catalog';
 import { DosagePerMonthTable, useRecurringGift } from '../../recommendations';
-import { ButtonLink } from '../../../ui/Button';
-import { ACCOUNT_HOME_PATH } from '../healthActions';
 
 /** The dose plan of the order's first treatment, when it steps up month by month. */
 function OrderDosageTable({ item }: { item: OrderView['items'][number] }) {
@@ -18,19 +16,14 @@ function OrderDosageTable({ item }: { item: OrderView['items'][number] }) {
   );
 }
 
-/** The rest of the thank-you page (SPEC §2): the app, what happens next, the dose plan and referrals. */
+/**
+ * The rest of the thank-you page (SPEC §2): what happens next and the dose plan. SPEC's app banners are left out
+ * while there is no app, and the referral card until patients have a referral link to share.
+ */
 export function ThankYouTemplate({ order }: { order: OrderView }) {
   const first = order.items[0];
   return (
     <>
-      <section className="thank-you-banner" aria-labelledby="app-discount-heading">
-        <h2 id="app-discount-heading">Manage your treatment in our app</h2>
-        <p>Order refills, see your plan's discounts and message your clinical team from your phone.</p>
-      </section>
-      <section className="thank-you-banner thank-you-banner--quiet" aria-labelledby="app-info-heading">
-        <h2 id="app-info-heading">App users lose 22% more weight</h2>
-        <p>Log your weight, set reminders and follow your progress in one place.</p>
-      </section>
       <section className="thank-you-card" aria-labelledby="what-happens-heading">
         <h2 id="what-happens-heading">What happens next</h2>
         <ol className="next-steps">
@@ -58,13 +51,6 @@ export function ThankYouTemplate({ order }: { order: OrderView }) {
         </ol>
       </section>
       {first ? <OrderDosageTable item={first} /> : null}
-      <section className="thank-you-card" aria-labelledby="referral-heading">
-        <h2 id="referral-heading">Refer a friend</h2>
-        <p>When a friend joins with your link, you each get 20% off. Find your link in your account.</p>
-        <ButtonLink to={ACCOUNT_HOME_PATH} variant="secondary">
-          Get your referral link
-        </ButtonLink>
-      </section>
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, Task } from '@elmwood/domain';
@@ -125,10 +124,10 @@ describe('thank-you page', () => {
     expect(next).toHaveTextContent('2 tasks to help your treatment along');
     expect(next).toHaveTextContent('Provide GP information');
     expect(within(next).getByRole('link', { name: 'Continue your journey to health actions' })).toHaveAttribute('href', '/account/health-actions');
-    expect(screen.getByRole('region', { name: 'Manage your treatment in our app' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'App users lose 22% more weight' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'What happens next' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Refer a friend' })).toBeInTheDocument();
+    // Nothing that leads nowhere: no app banners, and no referral card until patients have a link to share.
+    expect(screen.queryByText(/our app|22%/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Refer a friend' })).not.toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Wegovy: your dosage per month' });
     expect(within(table).getByRole('columnheader', { name: 'Month' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Month 1' })).toBeInTheDocument();
@@ -170,48 +169,13 @@ describe('who may see it', () => {
   });
 });
 
-describe('critical-tasks experiment', () => {
-  it('the app bucket shows the QR code and checklist; Continue on web is remembered and sent with the bucket', async () => {
-    const { events } = fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'app' } }) });
-    const user = userEvent.setup();
-    const view = renderThankYou();
-    expect(await screen.findByRole('img', { name: 'QR code to download the Elmwood Health app' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
-    const checklist = screen.getByRole('region', { name: 'Finish in the Elmwood Health app' });
-    expect(within(checklist).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Complete assessment',
-      'Verify your identity',
-      'Add a full-length photo',
-    ]);
-    expect(screen.queryByRole('region', { name: 'What happens next?' })).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Continue on web' }));
-    expect(screen.getByRole('region', { name: 'What happens next?' })).toBeInTheDocument();
-    await waitFor(() => expect(events).toHaveLength(1));
-    expect(events[0]).toEqual({
-      eventName: 'Continue On Web Selected',
-      data: { orderNumber: '000123', experiments: { 'critical-tasks-thank-you': 'app' } },
-    });
-
-    view.unmount();
-    renderThankYou();
-    expect(await screen.findByRole('region', { name: 'What happens next?' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Continue on web' })).not.toBeInTheDocument();
-  });
-
-  it('?variant= forces either page without touching the stored bucket', async () => {
+describe('without a mobile app', () => {
+  it('sends every patient through their tasks here, whatever bucket or ?variant= they carry, with no QR code or store link', async () => {
     fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'app' } }) });
-    const view = renderThankYou('?variant=control');
-    expect(await screen.findByRole('region', { name: 'What happens next?' })).toBeInTheDocument();
-    view.unmount();
-    fakeApi();
     renderThankYou('?variant=app');
-    expect(await screen.findByRole('button', { name: 'Continue on web' })).toBeInTheDocument();
-  });
-
-  it('the app page is only for critical tasks', async () => {
-    fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'app' } }), tasks: routine });
-    renderThankYou();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thanks for your order, Sam' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Tasks to complete' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /\bapp\b/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue on web' })).not.toBeInTheDocument();
   });
 });

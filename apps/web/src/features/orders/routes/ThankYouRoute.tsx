@@ -1,34 +1,31 @@
-import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { CRITICAL_TASKS_EXPERIMENT, criticalTasksVariant, openCriticalTasks, orderEmailNote, thankYouHeadline } from '@elmwood/domain';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { openCriticalTasks, orderEmailNote, thankYouHeadline } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
 import { loginPathFor } from '../../auth';
-import { sendAnalyticsEvent, setAnalyticsExperiments } from '../../../lib/analytics';
+import { setAnalyticsExperiments } from '../../../lib/analytics';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ButtonLink } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { NotFoundPanel } from '../../../ui/NotFoundPanel';
 import { useOrder, useOrderTasks } from '../api';
-import { AppVariant } from '../components/AppVariant';
 import { CriticalTaskModule } from '../components/CriticalTaskModule';
 import { ThankYouTemplate } from '../components/ThankYouTemplate';
 import { WhatsNextCard } from '../components/WhatsNextCard';
-import { continuesOnWeb, rememberContinueOnWeb } from '../continueOnWeb';
 import { ACCOUNT_HOME_PATH } from '../healthActions';
 import '../orders.css';
 
 /**
- * /n/:slug/order/complete/:orderNumber — the thank-you page. Its headline and body depend on a booking,
- * on critical tasks still open, and for those on the patient's bucket in the critical-tasks experiment.
+ * /n/:slug/order/complete/:orderNumber — the thank-you page. Its headline and body depend on a booking and on
+ * critical tasks still open. (SPEC's 'app' bucket of the critical-tasks experiment sends patients to a mobile
+ * app; there is none yet, so every patient finishes their tasks here.)
  */
 export function Component() {
   useDocumentTitle('Thank you for your order');
   const { orderNumber = '' } = useParams();
-  const [search] = useSearchParams();
   const location = useLocation();
   const order = useOrder(orderNumber);
   const tasks = useOrderTasks(orderNumber);
-  const [onWeb, setOnWeb] = useState(continuesOnWeb);
 
   const experiments = order.data?.experiments;
   useEffect(() => {
@@ -46,14 +43,6 @@ export function Component() {
   const critical = openCriticalTasks(taskList);
   const hasCriticalTasks = critical.length > 0;
   const headline = thankYouHeadline({ firstName, hasBooking: view.hasBooking, hasCriticalTasks });
-  const variant = criticalTasksVariant({ stored: view.experiments[CRITICAL_TASKS_EXPERIMENT.name], forced: search.get('variant') });
-  const showApp = hasCriticalTasks && variant === 'app' && !onWeb;
-
-  const continueOnWeb = () => {
-    rememberContinueOnWeb();
-    setOnWeb(true);
-    sendAnalyticsEvent('Continue On Web Selected', { orderNumber: view.number });
-  };
 
   return (
     <div className="thank-you container">
@@ -64,11 +53,7 @@ export function Component() {
       </header>
 
       {hasCriticalTasks ? (
-        showApp ? (
-          <AppVariant onContinueOnWeb={continueOnWeb} />
-        ) : (
-          <CriticalTaskModule thankYou={view.thankYou} criticalTasks={critical} />
-        )
+        <CriticalTaskModule thankYou={view.thankYou} criticalTasks={critical} />
       ) : (
         <>
           <WhatsNextCard tasks={taskList} failed={tasks.isError} />

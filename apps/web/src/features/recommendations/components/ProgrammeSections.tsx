@@ -160,8 +160,11 @@ export function MedicalDirector() {
   );
 }
 
-/** Free delivery for everyone; the app claim (SPEC §1: app users lose 22% more weight) on the weight-loss page. */
-export function Perks({ content }: { content: ProgrammeContent }) {
+/**
+ * Free delivery for everyone. SPEC §1's claim that app users lose 22% more weight is left out: there is no app,
+ * and a health claim is shown only with its source.
+ */
+export function Perks() {
   return (
     <section className="rec-section rec-perks" aria-labelledby="perks-title">
       <h2 id="perks-title" className="visually-hidden">
@@ -171,11 +174,6 @@ export function Perks({ content }: { content: ProgrammeContent }) {
         <li>
           <strong>Free delivery</strong> in plain, unbranded packaging, usually two working days after approval.
         </li>
-        {content.showAppClaim ? (
-          <li>
-            <strong>Patients who use our app lose 22% more weight.</strong> Reminders, weight tracking and coach check-ins in one place.
-          </li>
-        ) : null}
       </ul>
     </section>
   );

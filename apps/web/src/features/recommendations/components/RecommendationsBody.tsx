@@ -69,7 +69,7 @@ export function RecommendationsBody({ slug, content, quiz }: { slug: string; con
       <Testimonials content={content} />
       <Faq content={content} />
       <MedicalDirector />
-      <Perks content={content} />
+      <Perks />
     </>
   );
 }
