@@ -41,7 +41,35 @@ test('forgot password → mailbox link → new password → log in with it', asy
   await expect(page.getByRole('alert')).toContainText('The email or password is not right');
   await page.getByLabel('Password').fill('a new secret phrase');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/account\/home$/);
+});
+
+test('a returning patient finds their account from the header, and a wrong account address leads back to it', async ({ page }) => {
+  const email = `header-${Date.now()}@example.com`;
+  await page.request.post('/shop-api/register', {
+    data: { firstName: 'Kit', lastName: 'Marsh', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  await page.request.post('/shop-api/logout');
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('long enough pw');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Kit' })).toBeVisible();
+
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'My account' })).toBeVisible();
+  await expectNoAxeViolations(page, 'home, signed in');
+  await header.getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+
+  await page.goto('/account/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to your account' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
 });
 
 test('a page that needs login says so, and login returns there (never to another site)', async ({ page }) => {

@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
               { path: 'upload/:slug', lazy: () => import('./features/tasks/routes/PhotoUploadRoute') },
               { path: 'gp-information', lazy: () => import('./features/tasks/routes/GpInformationRoute') },
               { path: 'n/:slug/quiz/:step', lazy: () => import('./features/tasks/routes/TaskQuizRoute') },
-              { path: '*', lazy: () => import('./app/NotFoundRoute') },
+              { path: '*', lazy: () => import('./features/account/routes/AccountNotFoundRoute') },
             ],
           },
           { path: '*', lazy: () => import('./app/NotFoundRoute') },

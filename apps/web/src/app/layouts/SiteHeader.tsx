@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { useMe } from '../../features/auth';
 import { BRAND_NAME } from '../../lib/config';
 import { Logo } from '../../ui/Logo';
 
@@ -7,6 +8,23 @@ const CONSULTATIONS = [
   { to: '/n/erectile-dysfunction/quiz/1', label: 'Erectile dysfunction' },
   { to: '/n/hair-loss/quiz/1', label: 'Hair loss' },
 ];
+
+/**
+ * 'Log in' for a visitor, 'My account' once the shop knows who is signed in. The first paint (pre-rendered, or
+ * before /me answers) says 'Log in'; either way the link lands a signed-in patient in their account.
+ */
+function AccountLink() {
+  const me = useMe();
+  return me.data ? (
+    <Link to="/account/home" className="site-header__account">
+      My account
+    </Link>
+  ) : (
+    <Link to="/login" className="site-header__account">
+      Log in
+    </Link>
+  );
+}
 
 export function SiteHeader() {
   return (
@@ -25,6 +43,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <AccountLink />
       </div>
     </header>
   );

@@ -4,7 +4,10 @@ import { LoginForm } from '../components/LoginForm';
 import { LOGIN_REQUIRED_MESSAGE, safeNextPath } from '../redirect';
 import '../auth.css';
 
-/** /login — also where a page that needs login sends a visitor, and where a password reset ends. */
+/** Where a patient who came to log in of their own accord is going: their account. */
+const ACCOUNT_HOME = '/account/home';
+
+/** /login — also where a page that needs login sends a visitor (back there after), and where a password reset ends. */
 export function Component() {
   useDocumentTitle('Log in');
   const navigate = useNavigate();
@@ -25,7 +28,7 @@ export function Component() {
           {LOGIN_REQUIRED_MESSAGE}
         </p>
       ) : null}
-      <LoginForm onSignedIn={() => navigate(next ?? '/', { replace: true })} />
+      <LoginForm onSignedIn={() => navigate(next ?? ACCOUNT_HOME, { replace: true })} />
     </div>
   );
 }
