@@ -101,6 +101,11 @@ test.describe('weight-loss consultation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'No recommended treatment' })).toBeVisible();
     await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/rejected\?question=1$/);
     await expect(page.getByText('Warning: Giving inaccurate information in a clinical consultation, could put your health at risk.')).toBeVisible();
+    // Not a dead end: the GP, NHS 111 and, for someone underweight asking for weight-loss medicine, Beat.
+    const support = page.getByRole('region', { name: 'Where to get support' });
+    await expect(support.getByText('Talk to your GP.')).toBeVisible();
+    await expect(support.getByRole('link', { name: /NHS 111 online/ })).toHaveAttribute('href', 'https://111.nhs.uk');
+    await expect(support.getByRole('link', { name: /Beat eating disorder support/ })).toBeVisible();
     const review = page.getByRole('button', { name: 'REVIEW YOUR ANSWERS' });
     await expect(review).toBeDisabled();
     await expectNoAxeViolations(page, 'rejection');

@@ -18,6 +18,7 @@ export * from './quiz/rules';
 export * from './quiz/facts';
 export * from './quiz/answers';
 export * from './quiz/consultation';
+export * from './quiz/signposting';
 export * from './identity/messages';
 export * from './identity/email';
 export * from './identity/name';

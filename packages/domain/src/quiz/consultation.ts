@@ -3,9 +3,10 @@ import { deriveFacts } from './facts';
 import { PRODUCT_CHOICE_SEPARATOR, splitProductChoice } from './question-types';
 import { allQuestions, type Question, type Questionnaire } from './questionnaire';
 import { isAnswered, judge, type RuleData } from './rules';
+import { isUnderweight } from './signposting';
 
 export const DEFAULT_REJECTION_TEXT =
-  'Based on your answers there is no treatment suitable for you. If you think you have made an error in your responses, please click below to review your answers';
+  'Based on your answers there is no treatment suitable for you. If you think you have made an error in your responses, please click below to review your answers.';
 export const REJECTION_WARNING =
   'Warning: Giving inaccurate information in a clinical consultation, could put your health at risk.';
 export const REJECTION_HEADING = 'No recommended treatment';
@@ -20,6 +21,8 @@ export const rejectionSchema = z.object({
   questionId: z.string(),
   /** 1-based position of that question in the whole questionnaire (the `question` query value). */
   questionIndex: z.number().int().positive(),
+  /** The answers give a BMI under 18.5 (underweight): the screen points to eating-disorder support too. */
+  underweight: z.boolean().default(false),
 });
 export type Rejection = z.infer<typeof rejectionSchema>;
 
@@ -70,10 +73,11 @@ export function evaluateConsultation(
   }
 
   let rejection: Rejection | null = null;
+  const underweight = isUnderweight(data.facts.bmi);
   if (knockout) {
-    rejection = rejectionAt(questions, knockout.id, knockout.reason ?? DEFAULT_REJECTION_TEXT, knockout.question);
+    rejection = rejectionAt(questions, knockout.id, knockout.reason ?? DEFAULT_REJECTION_TEXT, knockout.question, underweight);
   } else if (complete && eligibleProducts.length === 0) {
-    rejection = rejectionAt(questions, 'no-suitable-treatment', DEFAULT_REJECTION_TEXT, questions[0]!.id);
+    rejection = rejectionAt(questions, 'no-suitable-treatment', DEFAULT_REJECTION_TEXT, questions[0]!.id, underweight);
   }
 
   const recommendations = complete && !rejection ? eligibleProducts : [];
@@ -115,9 +119,9 @@ function applicableAnswers(
   return { answers, visible };
 }
 
-function rejectionAt(questions: Question[], ruleId: string, reason: string, questionId: string): Rejection {
+function rejectionAt(questions: Question[], ruleId: string, reason: string, questionId: string, underweight: boolean): Rejection {
   const index = questions.findIndex((question) => question.id === questionId);
-  return { ruleId, reason, questionId, questionIndex: index < 0 ? 1 : index + 1 };
+  return { ruleId, reason, questionId, questionIndex: index < 0 ? 1 : index + 1, underweight };
 }
 
 function preferredChoice(

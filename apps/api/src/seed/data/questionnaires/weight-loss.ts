@@ -222,7 +222,7 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
         when: { '<': [{ var: 'facts.bmi' }, 24.5] },
         question: 'wl_bmi',
         reason:
-          'Weight-loss injections can only be prescribed when your BMI is above a healthy range. Based on the height and weight you gave, your BMI is below that level, so this treatment would not be safe for you. If you think you have made an error in your responses, please click below to review your answers',
+          'Weight-loss injections can only be prescribed when your BMI is above a healthy range. Based on the height and weight you gave, your BMI is below that level, so this treatment would not be safe for you. If you think you have made an error in your responses, please click below to review your answers.',
       },
       {
         id: 'under-18',

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { ACCURACY_AGREEMENT, REJECTION_HEADING, REJECTION_WARNING, REVIEW_ANSWERS_BUTTON } from '@elmwood/domain';
+import { ACCURACY_AGREEMENT, REJECTION_HEADING, REJECTION_WARNING, REVIEW_ANSWERS_BUTTON, type Signpost } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 
 interface RejectionScreenProps {
   /** The rule's own reason, or the default rejection text (SPEC §8). */
   reason: string;
+  /** Where else the patient can turn (rejectionSignposts), so the screen is never a dead end. */
+  signposts: readonly Signpost[];
   onReview: () => void;
 }
 
-/** 'No recommended treatment': the reason, the warning, and a way back that needs the accuracy agreement first. */
-export function RejectionScreen({ reason, onReview }: RejectionScreenProps) {
+/**
+ * 'No recommended treatment': the reason, the warning, where to get support, and a way back that needs the
+ * accuracy agreement first.
+ */
+export function RejectionScreen({ reason, signposts, onReview }: RejectionScreenProps) {
   const [agreed, setAgreed] = useState(false);
   return (
     <section className="quiz-rejection" aria-labelledby="quiz-rejection-title">
@@ -19,6 +24,27 @@ export function RejectionScreen({ reason, onReview }: RejectionScreenProps) {
       </h1>
       <p className="quiz-rejection__reason">{reason}</p>
       <p className="quiz-rejection__warning">{REJECTION_WARNING}</p>
+      <section className="quiz-support" aria-labelledby="quiz-support-title">
+        <h2 id="quiz-support-title" className="quiz-support__title">
+          Where to get support
+        </h2>
+        <ul className="quiz-support__list">
+          {signposts.map((signpost) => (
+            <li key={signpost.id} className="quiz-support__item">
+              <strong>{signpost.title}</strong> {signpost.text}
+              {signpost.link ? (
+                <>
+                  {' '}
+                  <a href={signpost.link.href} rel="noopener noreferrer" target="_blank">
+                    {signpost.link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
       <Checkbox label={ACCURACY_AGREEMENT} checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
       <Button size="lg" block disabled={!agreed} onClick={onReview}>
         {REVIEW_ANSWERS_BUTTON}

@@ -4,6 +4,7 @@ import {
   allQuestions,
   QUESTIONNAIRE_STEP_SUBMITTED,
   rejectionQuestionIndex,
+  rejectionSignposts,
   stepCounterText,
   stepNumberOfQuestion,
   stepSubmittedType,
@@ -139,7 +140,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
     const questionIndex = rejectionQuestionIndex(search.toString(), allQuestions(questionnaire).length);
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <RejectionScreen reason={shown.reason} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
+        <RejectionScreen reason={shown.reason} signposts={rejectionSignposts(shown)} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
       </QuizFrame>
     );
   }

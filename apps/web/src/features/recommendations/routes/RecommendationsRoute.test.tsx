@@ -145,7 +145,7 @@ describe('RecommendationsRoute: before the consultation', () => {
     api(
       undefined,
       quizState({
-        rejection: { ruleId: 'pancreatitis', reason: 'Not after pancreatitis.', questionId: 'wl_contraindications', questionIndex: 7 },
+        rejection: { ruleId: 'pancreatitis', reason: 'Not after pancreatitis.', questionId: 'wl_contraindications', questionIndex: 7, underweight: false },
         flags: { complete: true, rejected: true },
         recommendations: [],
       }),
