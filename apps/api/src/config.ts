@@ -87,6 +87,11 @@ const envSchema = z
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
   CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Whether this API process also works the job queue; false when separate workers (npm run worker) do. */
+  RUN_JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
