@@ -44,10 +44,15 @@ export async function createDueCheckIns(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** The check-in round, hourly on the hour (UK time), in whichever process runs jobs. */
-export async function workCheckIns(jobs: Jobs, db: Db): Promise<void> {
+/**
+ * The check-in round, hourly on the hour (UK time), in whichever process runs jobs; and one round when a process
+ * starts, so a shop started between two rounds does not wait for the next. Processes starting in the same hour
+ * share that one round (its key is the hour).
+ */
+export async function workCheckIns(jobs: Jobs, db: Db, startedAt = new Date()): Promise<void> {
   await jobs.work(checkInsQueue, async (_data, { now }) => {
     await createDueCheckIns(db, now);
   });
   await jobs.schedule(checkInsQueue, CHECK_IN_SCHEDULE, {});
+  await jobs.send(checkInsQueue, {}, { singletonKey: `at-start-${startedAt.toISOString().slice(0, 13)}` });
 }
