@@ -79,6 +79,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('Invalid environment variable S3_BUCKET: is required when FILE_STORAGE is s3');
     expect(() => loadConfig({ FILE_STORAGE: 'ftp' })).toThrow(/^Invalid environment variable FILE_STORAGE: /);
     expect(() => loadConfig({ RUN_JOBS: 'yes' })).toThrow(/^Invalid environment variable RUN_JOBS: /);
+    expect(() => loadConfig({ RUN_JOBS: 'false' })).toThrow('Invalid environment variable RUN_JOBS: can be false only with DATABASE_URL');
+    expect(loadConfig({ RUN_JOBS: 'false', DATABASE_URL: 'postgres://localhost/shop' }).RUN_JOBS).toBe(false);
     expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
       FILE_STORAGE: 's3',
       S3_BUCKET: 'photos',

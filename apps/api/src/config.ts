@@ -119,6 +119,10 @@ const envSchema = z
     path: ['UPLOAD_ENCRYPTION_KEY'],
     message: 'is required in production (32 random bytes, base64-encoded)',
   })
+  .refine((env) => env.RUN_JOBS || env.DATABASE_URL !== undefined, {
+    path: ['RUN_JOBS'],
+    message: 'can be false only with DATABASE_URL: the embedded database opens in one process, so no worker could run the jobs',
+  })
   .refine((env) => env.FILE_STORAGE !== 's3' || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
     message: 'is required when FILE_STORAGE is s3',
