@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Jobs } from './jobs/queue';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
@@ -48,7 +49,10 @@ import { fileStoreFor } from './modules/uploads/setup';
 export interface AppDeps {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The background job queue: modules send jobs through it, /readyz reports it. */
+  jobs: Jobs;
+  /** Left out, the API logs nothing (tests). */
+  logger?: FastifyBaseLogger;
   /** Folder of the built web app; left out, the API serves no pages. */
   webRoot?: string | null;
   /** The current instant, for rules that depend on the UK date and time; tests fix it. */
@@ -61,9 +65,9 @@ const ONE_HOUR = 60 * 60 * 1000;
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, logger = false, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -103,7 +107,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters });
   const secureCookies = config.NODE_ENV === 'production';
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, jobs });
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);

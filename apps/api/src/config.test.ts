@@ -73,4 +73,18 @@ describe('loadConfig', () => {
     const live = loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: undefined, PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_x', CHECKOUT_COM_PUBLIC_KEY: 'pk_x' });
     expect(live.PAYMENT_GATEWAY).toBe('checkout-com');
   });
+
+  it('keeps uploads on disk and runs jobs in the API process by default; S3 needs a bucket', () => {
+    expect(loadConfig({})).toMatchObject({ FILE_STORAGE: 'disk', RUN_JOBS: true, S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: false });
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('Invalid environment variable S3_BUCKET: is required when FILE_STORAGE is s3');
+    expect(() => loadConfig({ FILE_STORAGE: 'ftp' })).toThrow(/^Invalid environment variable FILE_STORAGE: /);
+    expect(() => loadConfig({ RUN_JOBS: 'yes' })).toThrow(/^Invalid environment variable RUN_JOBS: /);
+    expect(() => loadConfig({ RUN_JOBS: 'false' })).toThrow('Invalid environment variable RUN_JOBS: can be false only with DATABASE_URL');
+    expect(loadConfig({ RUN_JOBS: 'false', DATABASE_URL: 'postgres://localhost/shop' }).RUN_JOBS).toBe(false);
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'photos',
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
 });

@@ -61,6 +61,16 @@ const envSchema = z
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
       .optional(),
   ),
+  /** Where the encrypted uploads are kept: 'disk' (UPLOAD_DIR, one machine) or 's3' (an S3-compatible bucket). */
+  FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).max(63).optional()),
+  /** An S3-compatible service's URL (e.g. MinIO); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('eu-west-2'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(100_000).max(50_000_000).default(10_000_000),
   /** Password of the demo clinician seeded with the demo data outside production (never in production). */
   DEMO_CLINICIAN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('clinic-demo-2026'),
@@ -87,6 +97,11 @@ const envSchema = z
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
   CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Whether this API process also works the job queue; false when separate workers (npm run worker) do. */
+  RUN_JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -103,6 +118,14 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.UPLOAD_ENCRYPTION_KEY !== undefined, {
     path: ['UPLOAD_ENCRYPTION_KEY'],
     message: 'is required in production (32 random bytes, base64-encoded)',
+  })
+  .refine((env) => env.RUN_JOBS || env.DATABASE_URL !== undefined, {
+    path: ['RUN_JOBS'],
+    message: 'can be false only with DATABASE_URL: the embedded database opens in one process, so no worker could run the jobs',
+  })
+  .refine((env) => env.FILE_STORAGE !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'is required when FILE_STORAGE is s3',
   })
   .refine((env) => env.REVIEWS_PLATFORM !== 'trustpilot' || (env.TRUSTPILOT_API_KEY && env.TRUSTPILOT_BUSINESS_UNIT_ID), {
     path: ['TRUSTPILOT_API_KEY'],

@@ -1,35 +1,24 @@
 import { buildApp, defaultWebRoot } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { scheduleCheckIns } from './jobs/check-ins';
-import { loggerOptions } from './lib/logging';
+import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from './boot';
+import type { Config } from './config';
+import { startJobs } from './jobs/queue';
+import { workAllJobs } from './jobs/runner';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
 
 async function main(config: Config) {
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
-  );
-  await database.migrate();
+  const log = processLogger(config);
+  const database = await openMigratedDatabase(config);
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
   if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') await seedDemoClinician(database.db, config.DEMO_CLINICIAN_PASSWORD);
 
-  const app = await buildApp({
-    config,
-    database,
-    webRoot: defaultWebRoot,
-    logger: loggerOptions(config.LOG_LEVEL),
-  });
-  // Check-ins are asked seven days ahead of a renewal, so an hourly round is prompt enough.
-  const checkIns = scheduleCheckIns(database.db, {
-    intervalMs: 60 * 60 * 1000,
-    onError: (error) => app.log.error({ err: error }, 'check-in job failed'),
-  });
+  const jobs = await startJobs(database, { runJobs: config.RUN_JOBS, log });
+  if (config.RUN_JOBS) await workAllJobs(jobs, { db: database.db });
+
+  const app = await buildApp({ config, database, jobs, webRoot: defaultWebRoot, logger: log });
   const stop = async () => {
-    checkIns.stop();
     await app.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };
@@ -41,17 +30,4 @@ async function main(config: Config) {
   console.log(`${config.BRAND_NAME} is ready at http://localhost:${config.PORT} (${where})`);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-main(config).catch((error: unknown) => {
-  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main(configOrExit()).catch(exitOnFailure('Could not start'));

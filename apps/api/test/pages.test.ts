@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import { startJobs, type Jobs } from '../src/jobs/queue';
 import { createTestDatabase } from './support/database';
 
 /** A built web app in miniature: the page and one fingerprinted script with its brotli twin. */
@@ -33,13 +34,16 @@ writeFileSync(join(webRoot, 'prerendered.json'), JSON.stringify({ '/': '<div cla
 
 let app: FastifyInstance;
 let database: Database;
+let jobs: Jobs;
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: webRoot }), database, webRoot });
+  jobs = await startJobs(database, { runJobs: false, log: { error: () => undefined, warn: () => undefined } });
+  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: webRoot }), database, jobs, webRoot });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
+  await jobs.stop();
   await database.close();
 });
 

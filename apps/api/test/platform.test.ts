@@ -10,9 +10,23 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('health checks', () => {
-  it('reports the process up and the database reachable', async () => {
+  it('reports the process up, the database reachable and the job queue started', async () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    const ready = await ctx.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
+  });
+
+  it('is not ready once its job queue has stopped', async () => {
+    const stopping = await createTestContext();
+    try {
+      await stopping.jobs.stop();
+      const res = await stopping.app.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', queue: 'stopped' });
+    } finally {
+      await stopping.close();
+    }
   });
 });
 

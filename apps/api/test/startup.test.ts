@@ -15,4 +15,15 @@ describe('starting the server', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Invalid environment variable PORT: [^\n]+$/);
   });
+
+  it('will not start a separate worker on the embedded database, which opens in one process only', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: apiRoot,
+      env: { ...process.env, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid environment variable DATABASE_URL: the worker needs PostgreSQL[^\n]+$/);
+  });
 });

@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own (the job queue): text without values may hold several
+   * statements; with values it is one statement. A failed multi-statement text leaves no transaction open.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,21 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pool.query(text, values);
+      // Several statements run as one simple query; one that fails after a BEGIN would leave its
+      // connection inside an aborted transaction for the next borrower, so it is rolled back here.
+      const client = await pool.connect();
+      try {
+        const result: pg.QueryResult | pg.QueryResult[] = await client.query(text);
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -80,6 +100,18 @@ async function openPglite(dataDir?: string): Promise<Database> {
     migrate: () => migratePglite(database, { migrationsFolder }),
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // PGlite's query() takes one statement; exec() takes several and answers one result per statement.
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (error) {
+        // One connection serves the whole process: an aborted transaction left here would fail every query after.
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
     close: () => client.close(),
   };

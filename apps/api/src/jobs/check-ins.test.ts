@@ -4,13 +4,14 @@ import { TASK_CODES } from '@elmwood/domain';
 import { tasks } from '../db/schema/orders';
 import { createTestContext, type TestContext } from '../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../test/support/account';
-import { createDueCheckIns } from './check-ins';
+import { checkInsQueue, createDueCheckIns, workCheckIns } from './check-ins';
+import { startJobs } from './queue';
 
 // Monday 23 November 2026 in London: renewals up to Monday 30 November are due a check-in.
 const NOW = new Date('2026-11-23T10:00:00Z');
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { runJobs: true, now: () => NOW });
 });
 afterAll(() => ctx.close());
 
@@ -48,4 +49,27 @@ describe('createDueCheckIns', () => {
     expect(await checkInsOf(notYet.customerId)).toHaveLength(1);
   });
 
+  it('runs as the check-ins queue: scheduled hourly on the hour in UK time, and one round when processes start', async () => {
+    const due = await subscriber('2026-11-29');
+    await workCheckIns(ctx.jobs, ctx.database.db);
+    const schedules = await ctx.database.executeSql('select cron, timezone from pgboss.schedule where name = $1', [checkInsQueue.name]);
+    expect(schedules.rows).toEqual([{ cron: '0 * * * *', timezone: 'Europe/London' }]);
+
+    for (let tries = 0; tries < 50 && (await checkInsOf(due.customerId)).length === 0; tries++) await new Promise((r) => setTimeout(r, 200));
+    expect(await checkInsOf(due.customerId)).toMatchObject([{ state: 'open' }]);
+
+    // A second process starting in the same hour adds no second round.
+    const other = await startJobs(ctx.database, { runJobs: true, log: { error: () => undefined, warn: () => undefined } });
+    await workCheckIns(other, ctx.database.db);
+    await other.stop();
+    const rounds = await ctx.database.executeSql("select id from pgboss.job where name = $1 and singleton_key like 'at-start-%'", [checkInsQueue.name]);
+    expect(rounds.rows).toHaveLength(1);
+  });
+
+  it('creates each check-in once when rounds overlap', async () => {
+    const patients = [await subscriber('2026-11-27'), await subscriber('2026-11-28')];
+    const rounds = await Promise.all([createDueCheckIns(ctx.database.db, NOW), createDueCheckIns(ctx.database.db, NOW), createDueCheckIns(ctx.database.db, NOW)]);
+    expect(rounds.reduce((sum, created) => sum + created, 0)).toBe(2);
+    for (const patient of patients) expect(await checkInsOf(patient.customerId)).toHaveLength(1);
+  });
 });

@@ -1,24 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { addDays, CHECK_IN_LEAD_DAYS, TASK_CODES, ukCalendarDate } from '@elmwood/domain';
 import type { Db } from '../db/client';
+import { defineQueue, type Jobs } from './queue';
 
-/** An arbitrary, fixed key: one process at a time creates check-ins, the others skip that round. */
+/** An arbitrary, fixed key: rounds that overlap (a slow one, one sent by hand) run one after the other. */
 const CHECK_IN_LOCK_KEY = 727_101;
 /** Orders a clinician has approved: their subscription renews, and a renewal needs a check-in. */
 const RENEWING_ORDER_STATES = ['approved', 'dispatched', 'delivered'];
 
+/** Check-ins are asked seven days ahead of a renewal, so an hourly round is prompt enough. */
+export const CHECK_IN_SCHEDULE = '0 * * * *';
+export const checkInsQueue = defineQueue<Record<string, never>>('check-ins', { retryLimit: 3, retryDelaySeconds: 60 });
+
 /**
  * Gives each patient with an active weight-loss subscription due within seven days a check-in task, unless they
  * have one open or were already asked during this delivery period (since nextDelivery − frequency days).
- * Several processes may run it at once: a transaction-level advisory lock lets one of them do the work.
- * Answers how many check-ins it created, or null when another process held the lock.
+ * A round run again, or at the same time in another process, creates nothing new. Answers how many it created.
  */
-export async function createDueCheckIns(db: Db, now: Date): Promise<number | null> {
+export async function createDueCheckIns(db: Db, now: Date): Promise<number> {
   const today = ukCalendarDate(now);
   const horizon = addDays(today, CHECK_IN_LEAD_DAYS);
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${CHECK_IN_LOCK_KEY}) as locked`));
-    if (!lock?.locked) return null;
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_KEY})`);
     const created = await tx.execute(sql`
       insert into tasks (customer_id, order_id, code)
       select distinct s.customer_id, null::integer, ${TASK_CODES.weightLossCheckIn}
@@ -37,29 +40,19 @@ export async function createDueCheckIns(db: Db, now: Date): Promise<number | nul
             and (t.state = 'open' or (t.created_at at time zone 'Europe/London')::date >= s.next_delivery_date - s.frequency)
         )
       returning id`);
-    return rowsOf(created).length;
+    return (created as unknown as { rows: unknown[] }).rows.length;
   });
 }
 
-/** Both drivers (pg and PGlite) answer raw SQL with { rows }. */
-function rowsOf<T = unknown>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-export interface PeriodicJob {
-  stop(): void;
-}
-
 /**
- * Runs the check-in job now and then every `intervalMs`, until stopped. A simple timer is enough while the
- * job is one idempotent statement under an advisory lock; pg-boss is the planned queue once there are more jobs.
+ * The check-in round, hourly on the hour (UK time), in whichever process runs jobs; and one round when a process
+ * starts, so a shop started between two rounds does not wait for the next. Processes starting in the same hour
+ * share that one round (its key is the hour).
  */
-export function scheduleCheckIns(db: Db, { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void }): PeriodicJob {
-  const run = () => {
-    createDueCheckIns(db, new Date()).catch(onError);
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export async function workCheckIns(jobs: Jobs, db: Db, startedAt = new Date()): Promise<void> {
+  await jobs.work(checkInsQueue, async (_data, { now }) => {
+    await createDueCheckIns(db, now);
+  });
+  await jobs.schedule(checkInsQueue, CHECK_IN_SCHEDULE, {});
+  await jobs.send(checkInsQueue, {}, { singletonKey: `at-start-${startedAt.toISOString().slice(0, 13)}` });
 }

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/db/client';
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite' });
@@ -22,6 +22,8 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    /** For other processes that should open the same database. */
+    url: url.toString(),
     async close() {
       await database.close();
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

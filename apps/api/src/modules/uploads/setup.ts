@@ -1,17 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encryptedDiskStore } from '../../adapters/file-store/encrypted-disk';
-import type { FileStore } from '../../adapters/file-store/port';
+import { diskBlobStore } from '../../adapters/file-store/disk';
+import { encryptedFileStore } from '../../adapters/file-store/encrypted';
+import type { BlobStore, FileStore } from '../../adapters/file-store/port';
+import { s3BlobStore } from '../../adapters/file-store/s3';
 import type { Config } from '../../config';
 
 /**
- * The upload store from configuration. Outside production, without a configured key, a key is made
- * once and kept beside the embedded database, so demo uploads survive a restart.
+ * The upload store from configuration: the shop encrypts, then keeps the ciphertext on local disk or in an
+ * S3-compatible bucket. Outside production, without a configured key, a key is made once and kept beside the
+ * embedded database, so demo uploads survive a restart.
  */
 export function fileStoreFor(config: Config): FileStore {
   const key = config.UPLOAD_ENCRYPTION_KEY ? Buffer.from(config.UPLOAD_ENCRYPTION_KEY, 'base64') : developmentKey(config.DATA_DIR);
-  return encryptedDiskStore({ dir: config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'), key });
+  return encryptedFileStore(blobStoreFor(config), key);
+}
+
+function blobStoreFor(config: Config): BlobStore {
+  if (config.FILE_STORAGE === 's3') {
+    return s3BlobStore({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return diskBlobStore(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
 }
 
 function developmentKey(dataDir: string): Buffer {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatient } from '../../../test/support/patients';
+import { startS3Server } from '../../../test/support/s3';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,5 +62,40 @@ describe('photo uploads', () => {
     const photo = (await phonePhoto()).toString('base64');
     expect((await send(await patient(), [{ name: 'crown.jpg', body: photo }], '/shop-api/messages/hair-loss-progress')).statusCode).toBe(201);
     expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/messages/category/W', payload: { name: 'x', attachments: [{ name: 'a', body: photo }] } })).statusCode).toBe(401);
+  });
+});
+
+describe('photo uploads kept in S3-compatible storage (FILE_STORAGE=s3, over HTTP)', () => {
+  it('puts only the encrypted photo in the bucket and serves it back to its owner', async () => {
+    const s3 = await startS3Server();
+    const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...env } = s3.env;
+    process.env.AWS_ACCESS_KEY_ID = AWS_ACCESS_KEY_ID;
+    process.env.AWS_SECRET_ACCESS_KEY = AWS_SECRET_ACCESS_KEY;
+    const bucketCtx = await createTestContext(env);
+    try {
+      const owner = await signedInPatient(bucketCtx.app);
+      const res = await bucketCtx.app.inject({
+        method: 'POST',
+        url: '/shop-api/messages/category/I',
+        headers: { cookie: owner },
+        payload: { name: 'Photo ID', attachments: [{ name: 'passport.jpg', body: (await phonePhoto()).toString('base64') }] },
+      });
+      expect(res.statusCode).toBe(201);
+      const [{ id, url }] = res.json().uploads;
+      const served = await bucketCtx.app.inject({ url, headers: { cookie: owner } });
+      expect(served.statusCode).toBe(200);
+
+      const inBucket = (await s3.objects()).get(`uploads/${id}`);
+      expect(inBucket).toBeDefined();
+      // A JPEG starts with FF D8 FF and shows its bytes plainly; the bucket holds neither.
+      expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(inBucket!.includes(served.rawPayload.subarray(0, 64))).toBe(false);
+      expect(inBucket!.length).toBe(served.rawPayload.length + 12 + 16);
+    } finally {
+      await bucketCtx.close();
+      await s3.close();
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+    }
   });
 });

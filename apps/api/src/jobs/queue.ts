@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { errorForLog } from '../lib/logging';
+
+/** Schedules are wall-clock times in the UK, across the clock changes. */
+export const JOBS_TIME_ZONE = 'Europe/London';
+
+/** One kind of background work: its queue, how a failed try is retried, and where it goes after the last. */
+export interface QueueDefinition<T extends object> {
+  readonly name: string;
+  /** Tries after the first failure before the job moves to its dead-letter queue. */
+  readonly retryLimit: number;
+  /** Wait before the first retry; each later one waits about twice as long as the one before. */
+  readonly retryDelaySeconds: number;
+  /** A try still running after this long counts as failed (its process died under it) and is retried. */
+  readonly expireInSeconds: number;
+  /** Where a job lands after its last failed try, with its data, for someone to look at. */
+  readonly deadLetter: string;
+  /** Carries the data's type only. */
+  readonly example?: T;
+}
+
+/** Names are lower-case words joined by hyphens, e.g. 'check-ins' or 'reminder-emails'. */
+export function defineQueue<T extends object>(
+  name: string,
+  options: Partial<Pick<QueueDefinition<T>, 'retryLimit' | 'retryDelaySeconds' | 'expireInSeconds'>> = {},
+): QueueDefinition<T> {
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) throw new RangeError(`Not a queue name: ${name}`);
+  return {
+    name,
+    retryLimit: options.retryLimit ?? 5,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+    expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    deadLetter: `${name}-dead-letter`,
+  };
+}
+
+export interface SendOptions {
+  /**
+   * The job's identity: a second send with the same key on the same queue adds nothing while the first is
+   * queued, running, or finished within the last week — from any process, before or after a restart.
+   */
+  singletonKey?: string;
+  /** Not before this instant. */
+  startAfter?: Date;
+}
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first try. */
+  retryCount: number;
+  /** The queue's clock (tests fix it); use it rather than new Date() so a job's rules can be tested. */
+  now: Date;
+}
+
+/** Throwing fails this try: the job is retried with backoff, then moved to its dead-letter queue. */
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export type QueueHealth = 'ok' | 'stopped' | 'unavailable';
+
+export interface Jobs {
+  /** Queues a job; answers its id, or null when its singleton key was already taken. */
+  send<T extends object>(queue: QueueDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Withdraws a job sent with this key so it never runs (a running try finishes); the key may then be sent again. */
+  cancel(queue: QueueDefinition<object>, singletonKey: string): Promise<void>;
+  /** Runs the queue's jobs in this process, one at a time per queue. Only where jobs run (RUN_JOBS, the worker). */
+  work<T extends object>(queue: QueueDefinition<T>, handler: JobHandler<T>): Promise<void>;
+  /** Sends `data` to the queue at each time of a cron expression in Europe/London; one job per time whatever the number of processes. */
+  schedule<T extends object>(queue: QueueDefinition<T>, cron: string, data: T): Promise<void>;
+  health(): Promise<QueueHealth>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  /** Whether this process works jobs and keeps time for schedules; every process may send. */
+  runJobs: boolean;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  now?: () => Date;
+  /** How often an idle queue asks for work. */
+  pollingIntervalSeconds?: number;
+  /** How often a process checks whether a schedule is due (one process per round does the sending). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+/** The week during which a finished job keeps its singleton key taken. */
+const KEEP_FINISHED_JOBS_SECONDS = 7 * 24 * 60 * 60;
+const DEAD_LETTER_RETENTION_MINUTES = 30 * 24 * 60;
+
+/**
+ * pg-boss on the shop's database: its tables live in their own schema (`pgboss`), created and migrated by
+ * pg-boss itself at start, never by the shop's migrations. Its SQL goes through the database's own
+ * connections, so the same code runs on PostgreSQL and on the embedded PGlite.
+ */
+export async function startJobs(database: Database, options: JobsOptions): Promise<Jobs> {
+  const { runJobs, log, now = () => new Date() } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    supervise: runJobs,
+    schedule: runJobs,
+    migrate: true,
+    archiveCompletedAfterSeconds: KEEP_FINISHED_JOBS_SECONDS,
+    ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
+  });
+  // pg-boss reports failures of its own rounds (maintenance, polling) as events; unheard, they would end the process.
+  boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+  await boss.start();
+  let stopped = false;
+
+  const ready = new Map<string, Promise<void>>();
+  const ensureQueue = (queue: QueueDefinition<object>) => {
+    let promise = ready.get(queue.name);
+    if (!promise) {
+      promise = (async () => {
+        await boss.createQueue(queue.deadLetter, { name: queue.deadLetter, retentionMinutes: DEAD_LETTER_RETENTION_MINUTES });
+        const settings = {
+          name: queue.name,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queue.expireInSeconds,
+          deadLetter: queue.deadLetter,
+        };
+        await boss.createQueue(queue.name, settings);
+        // createQueue leaves an existing queue as it was; this carries a changed retry policy to it.
+        await boss.updateQueue(queue.name, settings);
+      })();
+      promise.catch(() => ready.delete(queue.name));
+      ready.set(queue.name, promise);
+    }
+    return promise;
+  };
+
+  return {
+    async send(queue, data, sendOptions = {}) {
+      await ensureQueue(queue);
+      const { singletonKey, startAfter } = sendOptions;
+      return boss.send(queue.name, data, {
+        ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
+        ...(startAfter ? { startAfter } : {}),
+      });
+    },
+    async cancel(queue, singletonKey) {
+      await ensureQueue(queue);
+      await boss.deleteJob(queue.name, jobIdFor(queue.name, singletonKey));
+    },
+    async work(queue, handler) {
+      if (!runJobs) throw new Error(`This process does not run jobs (RUN_JOBS=false); ${queue.name} is worked elsewhere`);
+      await ensureQueue(queue);
+      const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+      await boss.work<Parameters<typeof handler>[0]>(queue.name, workOptions, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() });
+        } catch (error) {
+          log.error({ err: error, queue: queue.name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+          // pg-boss keeps the error on the job's row: without a failed query's values, which may be a patient's data.
+          throw new Error(errorForLog(error).message);
+        }
+      });
+    },
+    async schedule(queue, cron, data) {
+      await ensureQueue(queue);
+      await boss.schedule(queue.name, cron, data, { tz: JOBS_TIME_ZONE });
+    },
+    async health() {
+      if (stopped) return 'stopped';
+      try {
+        return (await boss.isInstalled()) ? 'ok' : 'unavailable';
+      } catch {
+        return 'unavailable';
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * A job's id from its singleton key (a name-based UUID, RFC 9562 version 5): pg-boss inserts a job whose id is
+ * taken as nothing, which is what makes a key send once across processes and restarts.
+ */
+export function jobIdFor(queueName: string, singletonKey: string): string {
+  const bytes = createHash('sha1').update(`elmwood-job\0${queueName}\0${singletonKey}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { startJobs, type Jobs } from '../src/jobs/queue';
+import { seedDemoData } from '../src/seed/seed';
+import { createTestDatabase } from './support/database';
+import { signupBody } from './support/patients';
+import { probeQueue, type ProbeDelivery } from './support/probe-queue';
+import { startS3Server, type S3Server } from './support/s3';
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+const LOGIN_LIMIT = 4;
+
+interface ApiProcess {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  deliveries: ProbeDelivery[];
+  output: string[];
+}
+
+/** Starts test/support/api-process.ts as its own OS process and waits until it listens. */
+function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/api-process.ts'], {
+    cwd: apiRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const deliveries: ProbeDelivery[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`API process did not start:\n${output.join('')}`)), 90_000);
+    child.once('exit', (code) => reject(new Error(`API process ended (${code}):\n${output.join('')}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const message = JSON.parse(line) as { listening?: number; pid: number } & Partial<ProbeDelivery>;
+      if (message.listening) {
+        clearTimeout(timer);
+        resolve({ child, pid: message.pid, base: `http://127.0.0.1:${message.listening}`, deliveries, output });
+      } else if (message.job) {
+        deliveries.push(message as ProbeDelivery);
+      }
+    });
+  });
+}
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** The cookies a browser would send back, from a fetch reply. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+
+const post = (base: string, path: string, body: unknown, cookie = '') =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+const SKIP_REASON = 'needs PostgreSQL (set DATABASE_URL): the embedded PGlite opens its files in one process only';
+
+describe.runIf(!process.env.DATABASE_URL)('two API processes without PostgreSQL', () => {
+  it('is skipped', ({ skip }) => skip(SKIP_REASON));
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL database', () => {
+  let database: Database & { url?: string };
+  let s3: S3Server;
+  let jobs: Jobs;
+  let first: ApiProcess;
+  let second: ApiProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+    s3 = await startS3Server();
+    jobs = await startJobs(database, { runJobs: false, log: { error: () => undefined, warn: () => undefined } });
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url!,
+      DATABASE_POOL_SIZE: '4',
+      SEED_DEMO_DATA: 'false',
+      // Shared by every process of one shop: the sessions one signs are read by the other, and so are the photos.
+      AUTH_SECRET: 'two-processes-share-this-secret-0123456789',
+      UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      AUTH_RATE_LIMIT_PER_ACCOUNT: String(LOGIN_LIMIT),
+      LOG_LEVEL: 'silent',
+      ...s3.env,
+    };
+    [first, second] = await Promise.all([
+      startApiProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-first-')) }),
+      startApiProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-second-')) }),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const api of [first, second]) {
+      if (api?.child.exitCode === null) {
+        api.child.kill('SIGTERM');
+        await new Promise((resolve) => api.child.once('exit', resolve));
+      }
+    }
+    await jobs?.stop();
+    await s3?.close();
+    await database?.close();
+  });
+
+  it('runs as two separate OS processes, both ready', async () => {
+    expect(first.pid).not.toBe(second.pid);
+    expect(first.pid).not.toBe(process.pid);
+    for (const api of [first, second]) {
+      expect(await (await fetch(`${api.base}/readyz`)).json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
+    }
+  });
+
+  it('shares rate limits: login attempts split across both hit the limit at the limit', async () => {
+    const body = signupBody();
+    expect((await post(second.base, '/shop-api/register', body)).status).toBe(201);
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < LOGIN_LIMIT + 2; attempt += 1) {
+      const api = attempt % 2 === 0 ? first : second;
+      codes.push((await post(api.base, '/shop-api/login', { _username: body.email, _password: `guess-${attempt}` })).status);
+    }
+    expect(codes).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429, 429]);
+  });
+
+  it('serves a photo uploaded through one process from the other (S3 storage, ciphertext in the bucket)', async () => {
+    const signup = await post(first.base, '/shop-api/register', signupBody());
+    expect(signup.status).toBe(201);
+    const cookie = cookiesOf(signup);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4080c0' } }).jpeg().toBuffer();
+    const uploaded = await post(first.base, '/shop-api/messages/category/I', {
+      name: 'Photo ID',
+      attachments: [{ name: 'passport.jpg', body: photo.toString('base64') }],
+    }, cookie);
+    expect(uploaded.status).toBe(201);
+    const { id, url } = ((await uploaded.json()) as { uploads: Array<{ id: string; url: string }> }).uploads[0]!;
+
+    const fromFirst = Buffer.from(await (await fetch(`${first.base}${url}`, { headers: { cookie } })).arrayBuffer());
+    const fromSecond = await fetch(`${second.base}${url}`, { headers: { cookie } });
+    expect(fromSecond.status).toBe(200);
+    expect(fromSecond.headers.get('content-type')).toBe('image/jpeg');
+    const served = Buffer.from(await fromSecond.arrayBuffer());
+    expect(served).toEqual(fromFirst);
+    expect((await sharp(served).metadata()).width).toBe(40);
+
+    const inBucket = (await s3.objects()).get(`uploads/${id}`)!;
+    expect(inBucket.length).toBe(served.length + 12 + 16);
+    expect(inBucket.includes(served.subarray(0, 64))).toBe(false);
+  });
+
+  it('runs each queued job in exactly one process, once per singleton key', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `probe-${i}`);
+    const sent = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 250 }, { singletonKey: n })));
+    const again = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 250 }, { singletonKey: n })));
+    expect(sent.every((id) => id !== null)).toBe(true);
+    expect(again.every((id) => id === null)).toBe(true);
+
+    const probes = () => [...first.deliveries, ...second.deliveries].filter((delivery) => delivery.n.startsWith('probe-'));
+    await until(() => probes().length >= keys.length, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(probes().map((delivery) => delivery.n).sort()).toEqual([...keys].sort());
+    // Both processes took work from the one queue.
+    expect(new Set(probes().map((delivery) => delivery.pid))).toEqual(new Set([first.pid, second.pid]));
+  });
+
+  it('sends a scheduled job once per time, though both processes keep the schedule', async () => {
+    const scheduled = () => [...first.deliveries, ...second.deliveries].filter((delivery) => delivery.n === 'every-minute');
+    await until(() => scheduled().length > 0, 75_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const created = await database.executeSql(
+      `select id, date_trunc('minute', created_on) as minute from pgboss.job where name = $1 and data->>'n' = 'every-minute'`,
+      [probeQueue.name],
+    );
+    const perMinute = new Map<string, number>();
+    for (const row of created.rows as Array<{ minute: Date }>) perMinute.set(String(row.minute), (perMinute.get(String(row.minute)) ?? 0) + 1);
+    expect(created.rows.length).toBeGreaterThan(0);
+    expect([...perMinute.values()].every((count) => count === 1)).toBe(true);
+    const delivered = scheduled().map((delivery) => delivery.job);
+    expect(new Set(delivered).size).toBe(delivered.length);
+  }, 90_000);
+});
