@@ -64,7 +64,9 @@ export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.met
 export async function buildApp({ config, database, logger = false, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Only the configured proxies may name the client's address; trusting every X-Forwarded-For would let any
+    // client pick the address each per-address limit counts.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -135,6 +137,12 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
         couponLimits: {
           perAddress: limiters({ scope: 'coupon-address', limit: config.COUPON_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
           perCart: limiters({ scope: 'coupon-cart', limit: config.COUPON_RATE_LIMIT_PER_CART, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'coupon-session', limit: config.COUPON_RATE_LIMIT_PER_CART, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'coupon-global', limit: config.COUPON_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+        cartLimits: {
+          perAddress: limiters({ scope: 'cart-address', limit: config.CART_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'cart-global', limit: config.CART_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
         },
       });
       const claimCart = (token: string, uid: string) => carts.claim(token, uid);

@@ -73,4 +73,12 @@ describe('loadConfig', () => {
     const live = loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: undefined, PAYMENT_GATEWAY: 'checkout-com', CHECKOUT_COM_SECRET_KEY: 'sk_x', CHECKOUT_COM_PUBLIC_KEY: 'pk_x' });
     expect(live.PAYMENT_GATEWAY).toBe('checkout-com');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names them, and never every client', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '172.16.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid environment variable TRUST_PROXY: cannot be true/);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
 });

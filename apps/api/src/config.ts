@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -7,6 +8,13 @@ const envSchema = z
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Proxies whose X-Forwarded-For is believed: unset trusts none; a hop count, or their addresses and CIDR ranges. */
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -38,6 +46,11 @@ const envSchema = z
   /** Discount codes tried in 15 minutes, from one network address and on one cart (guessing codes). */
   COUPON_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   COUPON_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(10),
+  /** Discount codes tried in 15 minutes across the whole shop: the backstop against guessing from many addresses. */
+  COUPON_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
+  /** Carts opened in 15 minutes from one network address, and across the whole shop. */
+  CART_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  CART_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(5000),
   /** Photos uploaded in an hour, by one patient and from one network address. */
   UPLOAD_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
   UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),

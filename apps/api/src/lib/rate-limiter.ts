@@ -3,9 +3,19 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitWindows } from '../db/schema/index';
 
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** When refused, the seconds until the key may try again (at least 1). */
+  retryAfterSeconds: number;
+}
+
 export interface RateLimiter {
   /** Records one attempt; false once the key has used up its attempts for the current window. */
   attempt(key: string): Promise<boolean>;
+  /** Records one attempt and says whether it is allowed, and when the window ends. */
+  check(key: string): Promise<RateLimitVerdict>;
+  /** The attempts recorded for the key in the current window, recording none. */
+  count(key: string): Promise<number>;
 }
 
 export interface RateLimit {
@@ -26,25 +36,39 @@ export type RateLimiters = (limit: RateLimit) => RateLimiter;
  */
 export function databaseRateLimiters(db: Db, secret: string, now: () => number = Date.now): RateLimiters {
   const hashKey = createHmac('sha256', secret).update('rate-limit keys').digest();
+  const keyHashOf = (key: string) => createHmac('sha256', hashKey).update(key).digest('base64url');
   return ({ scope, limit, windowMs }) => {
     let lastSweep = 0;
+    const windowOf = (at: number) => new Date(at - (at % windowMs));
+    const retryAfterSeconds = (at: number) => Math.max(1, Math.ceil((windowOf(at).getTime() + windowMs - at) / 1000));
+    async function check(key: string): Promise<RateLimitVerdict> {
+      const at = now();
+      const windowStart = windowOf(at);
+      const [row] = await db
+        .insert(rateLimitWindows)
+        .values({ scope, keyHash: keyHashOf(key), windowStart, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitWindows.scope, rateLimitWindows.keyHash, rateLimitWindows.windowStart],
+          set: { hits: sql`${rateLimitWindows.hits} + 1` },
+        })
+        .returning({ hits: rateLimitWindows.hits });
+      if (at - lastSweep >= windowMs) {
+        lastSweep = at;
+        await db.delete(rateLimitWindows).where(and(eq(rateLimitWindows.scope, scope), lt(rateLimitWindows.windowStart, windowStart)));
+      }
+      return { allowed: row!.hits <= limit, retryAfterSeconds: retryAfterSeconds(at) };
+    }
     return {
+      check,
       async attempt(key) {
-        const at = now();
-        const windowStart = new Date(at - (at % windowMs));
+        return (await check(key)).allowed;
+      },
+      async count(key) {
         const [row] = await db
-          .insert(rateLimitWindows)
-          .values({ scope, keyHash: createHmac('sha256', hashKey).update(key).digest('base64url'), windowStart, hits: 1 })
-          .onConflictDoUpdate({
-            target: [rateLimitWindows.scope, rateLimitWindows.keyHash, rateLimitWindows.windowStart],
-            set: { hits: sql`${rateLimitWindows.hits} + 1` },
-          })
-          .returning({ hits: rateLimitWindows.hits });
-        if (at - lastSweep >= windowMs) {
-          lastSweep = at;
-          await db.delete(rateLimitWindows).where(and(eq(rateLimitWindows.scope, scope), lt(rateLimitWindows.windowStart, windowStart)));
-        }
-        return row!.hits <= limit;
+          .select({ hits: rateLimitWindows.hits })
+          .from(rateLimitWindows)
+          .where(and(eq(rateLimitWindows.scope, scope), eq(rateLimitWindows.keyHash, keyHashOf(key)), eq(rateLimitWindows.windowStart, windowOf(now()))));
+        return row?.hits ?? 0;
       },
     };
   };
@@ -54,4 +78,15 @@ export function databaseRateLimiters(db: Db, secret: string, now: () => number =
 export async function allowedByAll(checks: ReadonlyArray<readonly [RateLimiter, string]>): Promise<boolean> {
   const verdicts = await Promise.all(checks.map(([limiter, key]) => limiter.attempt(key)));
   return verdicts.every(Boolean);
+}
+
+/**
+ * Asks every limiter (each records the attempt). Refused when any refuses; the wait is then the longest of the
+ * refusing limiters' windows, so a retry after it is not refused again by the same limits.
+ */
+export async function checkAll(checks: ReadonlyArray<readonly [RateLimiter, string]>): Promise<RateLimitVerdict> {
+  const verdicts = await Promise.all(checks.map(([limiter, key]) => limiter.check(key)));
+  const refused = verdicts.filter((verdict) => !verdict.allowed);
+  if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)) };
 }
