@@ -81,4 +81,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid environment variable TRUST_PROXY: cannot be true/);
     expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
   });
+
+  it('listens on this machine only unless HOST says otherwise, and keeps development mode off the network', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::1' }).HOST).toBe('::1');
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/^Invalid environment variable HOST: must be a loopback address .*ALLOW_DEV_MODE_ON_NETWORK=true/);
+    expect(() => loadConfig({ NODE_ENV: 'test', HOST: '192.168.1.20' })).toThrow(/^Invalid environment variable HOST: /);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_MODE_ON_NETWORK: 'true' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -7,7 +8,12 @@ const envSchema = z
   .object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** This machine only by default: outside production the shop runs with its sandboxes (sign-in, mailbox) open. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Lets a development or test shop listen on a network address (a shared demo machine). */
+  ALLOW_DEV_MODE_ON_NETWORK: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
   /** Proxies whose X-Forwarded-For is believed: unset trusts none; a hop count, or their addresses and CIDR ranges. */
   TRUST_PROXY: z.string().optional().transform((value, ctx) => {
     const parsed = parseTrustProxy(value);
@@ -105,6 +111,11 @@ const envSchema = z
     .default('true')
     .transform((value) => value === 'true'),
 })
+  .refine((env) => env.NODE_ENV === 'production' || env.ALLOW_DEV_MODE_ON_NETWORK || isLoopbackHost(env.HOST), {
+    path: ['HOST'],
+    message:
+      'must be a loopback address (127.0.0.1, ::1, localhost) outside production: development mode signs anyone in through the sandbox and shows every email at /dev/mailbox; set ALLOW_DEV_MODE_ON_NETWORK=true to open it to the network anyway',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
     message: 'is required in production (at least 32 random characters)',

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { scheduleCheckIns } from './jobs/check-ins';
 import { loggerOptions } from './lib/logging';
+import { isLoopbackHost } from './lib/loopback';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
 
@@ -38,7 +39,8 @@ async function main(config: Config) {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL';
-  console.log(`${config.BRAND_NAME} is ready at http://localhost:${config.PORT} (${where})`);
+  const address = isLoopbackHost(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  console.log(`${config.BRAND_NAME} is ready at http://${address}:${config.PORT} (${where})`);
 }
 
 let config: Config;

@@ -45,6 +45,6 @@ export async function setUpAuthentication(app: FastifyInstance, config: Config, 
     config.SOCIAL_SIGN_IN === 'live'
       ? liveProviders({ google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! })
       : sandbox?.providers;
-  const social = providers ? { signIn: createSocialSignIn({ repo, auth, providers }), sandbox } : null;
+  const social = providers ? { signIn: createSocialSignIn({ repo, auth, providers, sandbox: sandbox !== null }), sandbox } : null;
   return { auth, social };
 }
