@@ -113,6 +113,8 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
   const carts = createCartService({ db: database.db, questionnaires, promotions });
+  // Cards declined when saved from the account area count with checkout's failed payments.
+  const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
@@ -122,6 +124,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     brandName: config.BRAND_NAME,
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
+    recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
   });
   await app.register(
     async (shopApi) => {
@@ -155,7 +158,17 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(orderRoutes, { orders, auth });
-      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret });
+      const billing = createBillingService({
+        db: database.db,
+        gateway: payment.gateway,
+        secret,
+        limits: {
+          failedPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
+          declines: cardDeclines,
+          perAddress: limiters({ scope: 'card-check-address', limit: config.CARD_CHECK_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
+          global: limiters({ scope: 'card-check-global', limit: config.CARD_CHECK_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
+        },
+      });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       const uploads = uploadsRepo(database.db);

@@ -106,6 +106,12 @@ const envSchema = z
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
   CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Cards checked (saved from the account area) in an hour from one network address, and across the shop. */
+  CARD_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  CARD_CHECK_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(300),
+  /** Accounts opened in an hour from one network address, and across the shop. */
+  REGISTER_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  REGISTER_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(500),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

@@ -83,13 +83,15 @@ describe('databaseRateLimiters', () => {
     expect(await limiter.count('k')).toBe(0);
   });
 
-  it('checkAll waits for the longest of the refusing windows', async () => {
+  it('checkAll asks in turn and stops at the first refusal, which then says how long to wait', async () => {
     clock = 7_200_000;
     const limiters = databaseRateLimiters(database.db, SECRET, () => clock);
-    const short = limiters({ scope: 'all-short', limit: 1, windowMs: 60_000 });
-    const long = limiters({ scope: 'all-long', limit: 1, windowMs: 3_600_000 });
-    expect(await checkAll([[short, 'a'], [long, 'a']])).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(await checkAll([[short, 'a'], [long, 'b']])).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await checkAll([[short, 'a'], [long, 'a']])).toEqual({ allowed: false, retryAfterSeconds: 3600 });
+    const own = limiters({ scope: 'all-own', limit: 1, windowMs: 60_000 });
+    const shared = limiters({ scope: 'all-shared', limit: 2, windowMs: 3_600_000 });
+    expect(await checkAll([[own, 'a'], [shared, 'shop']])).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await checkAll([[own, 'a'], [shared, 'shop']])).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await shared.count('shop')).toBe(1);
+    expect(await checkAll([[own, 'b'], [shared, 'shop']])).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await checkAll([[own, 'c'], [shared, 'shop']])).toEqual({ allowed: false, retryAfterSeconds: 3600 });
   });
 });

@@ -81,12 +81,13 @@ export async function allowedByAll(checks: ReadonlyArray<readonly [RateLimiter, 
 }
 
 /**
- * Asks every limiter (each records the attempt). Refused when any refuses; the wait is then the longest of the
- * refusing limiters' windows, so a retry after it is not refused again by the same limits.
+ * Asks the limiters in turn, each recording the attempt, and stops at the first that refuses: a client refused
+ * by its own limit (per address, per cart) uses up none of the shop-wide allowance that later limits count.
  */
 export async function checkAll(checks: ReadonlyArray<readonly [RateLimiter, string]>): Promise<RateLimitVerdict> {
-  const verdicts = await Promise.all(checks.map(([limiter, key]) => limiter.check(key)));
-  const refused = verdicts.filter((verdict) => !verdict.allowed);
-  if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)) };
+  for (const [limiter, key] of checks) {
+    const verdict = await limiter.check(key);
+    if (!verdict.allowed) return verdict;
+  }
+  return { allowed: true, retryAfterSeconds: 0 };
 }

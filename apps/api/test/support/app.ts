@@ -15,10 +15,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * Every injected request comes from one address (127.0.0.1 unless a test names another), as if a whole clinic's
+ * patients shared one connection; per-address limits a test does not set are therefore opened wide.
+ */
+const ONE_ADDRESS_LIMITS = {
+  CART_RATE_LIMIT_PER_ADDRESS: '100000',
+  CARD_CHECK_RATE_LIMIT_PER_ADDRESS: '100000',
+  REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+};
+
 /** The whole API on a fresh database with the demo data, driven through app.inject. */
 export async function createTestContext(env: Record<string, string> = {}, deps: Pick<AppDeps, 'now'> = {}): Promise<TestContext> {
   // Files (encrypted uploads, their development key) go to a fresh folder, never the repository's .data.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...ONE_ADDRESS_LIMITS, ...env });
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const app = await buildApp({ config, database, ...deps });

@@ -70,7 +70,7 @@ export async function authRoutes(
       const cartToken = typeof request.body.cartToken === 'string' ? request.body.cartToken : null;
       const requireUnlicensedDisclaimer = cartToken !== null && (await cartHoldsUnlicensed(cartToken, null));
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
-      const { customer, session } = await auth.register(payload);
+      const { customer, session } = await auth.register(payload, request.ip);
       if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return reply.status(201).send(toUser(customer));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isCustomerUid, newPasswordSchema, type SignupPayload } from '@elmwood/domain';
 import type { Mailer } from '../../adapters/mail/port';
-import { AppError } from '../../lib/errors';
-import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
+import { AppError, TooManyRequestsError } from '../../lib/errors';
+import { allowedByAll, checkAll, type RateLimiter } from '../../lib/rate-limiter';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';
@@ -17,6 +17,7 @@ export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is not right. 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait 15 minutes and try again.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Please ask for a new one.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
+export const TOO_MANY_SIGNUPS_MESSAGE = 'We cannot open another account just now. Please wait a while and try again.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
 
 export interface AuthServiceDeps {
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   siteUrl: string;
   brandName: string;
   limits: { perAddress: RateLimiter; perAccount: RateLimiter };
+  /** New accounts per network address and across the shop: a fresh account must not buy fresh payment attempts. */
+  signupLimits: { perAddress: RateLimiter; global: RateLimiter };
 }
 
 /** A login attempt: where it came from and which account it names, each counted on its own. */
@@ -74,7 +77,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     startSession,
     referrerOf,
 
-    async register(payload: SignupPayload): Promise<{ customer: CustomerRow; session: SessionTokens }> {
+    async register(payload: SignupPayload, address: string): Promise<{ customer: CustomerRow; session: SessionTokens }> {
+      const verdict = await checkAll([
+        [deps.signupLimits.perAddress, address],
+        [deps.signupLimits.global, 'shop'],
+      ]);
+      if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUPS', TOO_MANY_SIGNUPS_MESSAGE, verdict.retryAfterSeconds);
       const customer = await repo.insertCustomer({
         email: normaliseEmail(payload.email),
         passwordHash: await hashPassword(payload.plainPassword),

@@ -14,6 +14,7 @@ import { createAuthService } from './service';
 import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 export function createMailer(config: Config, db: Db): Mailer {
   return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
@@ -37,6 +38,10 @@ export async function setUpAuthentication(app: FastifyInstance, config: Config, 
     limits: {
       perAddress: limiters({ scope: 'sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
       perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
+    },
+    signupLimits: {
+      perAddress: limiters({ scope: 'signup-address', limit: config.REGISTER_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
+      global: limiters({ scope: 'signup-global', limit: config.REGISTER_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
     },
   });
 

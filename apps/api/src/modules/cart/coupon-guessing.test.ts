@@ -120,7 +120,7 @@ describe('limits beyond one address', () => {
 
 describe('opening carts', () => {
   it('refuses a new cart past the per-address and the shop-wide limits, with a calm 429 and Retry-After', async () => {
-    const shop = await createTestContext({ CART_RATE_LIMIT_PER_ADDRESS: '2', CART_RATE_LIMIT_GLOBAL: '4' });
+    const shop = await createTestContext({ CART_RATE_LIMIT_PER_ADDRESS: '2', CART_RATE_LIMIT_GLOBAL: '3' });
     try {
       const open = (remoteAddress: string) => shop.app.inject({ method: 'POST', url: '/shop-api/carts', remoteAddress, payload: { channel: 'WEB_WL_UK' } });
       expect([(await open('198.18.3.1')).statusCode, (await open('198.18.3.1')).statusCode]).toEqual([201, 201]);
