@@ -15,6 +15,7 @@ import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
 import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -66,7 +67,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     logger,
     // Only the configured proxies may name the client's address; trusting every X-Forwarded-For would let any
     // client pick the address each per-address limit counts.
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -101,7 +102,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
   // missing AUTH_SECRET means a random one per start, so sessions end on restart.
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-  const limiters = databaseRateLimiters(database.db, secret);
+  const limiters = databaseRateLimiters(database.db, secret, () => now().getTime());
   const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters });
   const secureCookies = config.NODE_ENV === 'production';
 

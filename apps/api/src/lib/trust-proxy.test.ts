@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy } from './trust-proxy';
+import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
 
 describe('parseTrustProxy', () => {
   it('trusts no proxy when unset, empty, false or 0', () => {
@@ -26,5 +26,17 @@ describe('parseTrustProxy', () => {
 
   it.each(['10.0.0.1/33', '::1/129', '10.0.0.256', 'proxy.internal', '10.0.0.0/8/1', '10.0.0.0/ffff::', '1,', '-1'])('refuses %s', (value) => {
     expect(parseTrustProxy(value)).toMatchObject({ ok: false });
+  });
+});
+
+describe('fastifyTrustProxy', () => {
+  it('trusts the given number of hops nearest the server, the connecting peer first', () => {
+    const trust = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false, false]);
+  });
+
+  it('passes addresses through, and no proxy stays no proxy', () => {
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    expect(fastifyTrustProxy(false)).toBe(false);
   });
 });

@@ -38,3 +38,13 @@ export function parseTrustProxy(value: string | undefined): { ok: true; value: T
   }
   return { ok: true, value: entries };
 }
+
+/**
+ * Fastify's own option: it reads a bare number as 'trust nothing', so a hop count becomes a function trusting
+ * that many hops nearest the server (the connecting peer is hop 0), as Express does. A hop count believes whoever
+ * connects, so it fits only a shop that nothing but its proxies can reach; addresses are safer.
+ */
+export function fastifyTrustProxy(value: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
