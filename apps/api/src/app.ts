@@ -102,8 +102,9 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
   // missing AUTH_SECRET means a random one per start, so sessions end on restart.
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-  const limiters = databaseRateLimiters(database.db, secret, () => now().getTime());
-  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters });
+  const clock = () => now().getTime();
+  const limiters = databaseRateLimiters(database.db, secret, clock);
+  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock });
   const secureCookies = config.NODE_ENV === 'production';
 
   await app.register(healthRoutes, { database });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitWindows } from '../db/schema/index';
 
@@ -23,6 +23,13 @@ export interface RateLimit {
   scope: string;
   limit: number;
   windowMs: number;
+}
+
+/** Failures of one kind (wrong passwords) per key, with when the latest happened. */
+export interface FailureLog {
+  record(key: string): Promise<void>;
+  /** The failures within the look-back period, and the instant (ms) of the latest, or null when there were none. */
+  recent(key: string): Promise<{ failures: number; lastAt: number | null }>;
 }
 
 /** Builds the limits of one shop. */
@@ -78,6 +85,40 @@ export function databaseRateLimiters(db: Db, secret: string, now: () => number =
 export async function allowedByAll(checks: ReadonlyArray<readonly [RateLimiter, string]>): Promise<boolean> {
   const verdicts = await Promise.all(checks.map(([limiter, key]) => limiter.attempt(key)));
   return verdicts.every(Boolean);
+}
+
+/**
+ * Keeps failures in the same table, one row per key and instant (window_start is when it happened), so every
+ * process sees when the latest was. Rows older than `lookBackMs` are swept as new ones arrive.
+ */
+export function databaseFailureLog(db: Db, secret: string, scope: string, lookBackMs: number, now: () => number = Date.now): FailureLog {
+  const hashKey = createHmac('sha256', secret).update('rate-limit keys').digest();
+  const keyHashOf = (key: string) => createHmac('sha256', hashKey).update(key).digest('base64url');
+  let lastSweep = 0;
+  return {
+    async record(key) {
+      const at = now();
+      await db
+        .insert(rateLimitWindows)
+        .values({ scope, keyHash: keyHashOf(key), windowStart: new Date(at), hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitWindows.scope, rateLimitWindows.keyHash, rateLimitWindows.windowStart],
+          set: { hits: sql`${rateLimitWindows.hits} + 1` },
+        });
+      if (at - lastSweep >= lookBackMs / 10) {
+        lastSweep = at;
+        await db.delete(rateLimitWindows).where(and(eq(rateLimitWindows.scope, scope), lt(rateLimitWindows.windowStart, new Date(at - lookBackMs))));
+      }
+    },
+    async recent(key) {
+      const [row] = await db
+        .select({ failures: sql<number>`coalesce(sum(${rateLimitWindows.hits}), 0)::int`, lastAt: sql<Date | string | null>`max(${rateLimitWindows.windowStart})` })
+        .from(rateLimitWindows)
+        .where(and(eq(rateLimitWindows.scope, scope), eq(rateLimitWindows.keyHash, keyHashOf(key)), gte(rateLimitWindows.windowStart, new Date(now() - lookBackMs))));
+      const lastAt = row?.lastAt ? new Date(row.lastAt).getTime() : null;
+      return { failures: row?.failures ?? 0, lastAt };
+    },
+  };
 }
 
 /**

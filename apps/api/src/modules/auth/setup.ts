@@ -6,11 +6,11 @@ import type { Mailer } from '../../adapters/mail/port';
 import { smtpMailer } from '../../adapters/mail/smtp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { RateLimiters } from '../../lib/rate-limiter';
+import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
-import { createAuthService } from './service';
+import { createAuthService, type PacedBy } from './service';
 import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -24,11 +24,36 @@ export function createMailer(config: Config, db: Db): Mailer {
  * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
  * configuration. `secret` signs access tokens (AUTH_SECRET; outside production a random one per start).
  */
-export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db, { secret, limiters }: { secret: string; limiters: RateLimiters }) {
+export async function setUpAuthentication(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  { secret, limiters, now }: { secret: string; limiters: RateLimiters; now: () => number },
+) {
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
   registerAuthentication(app, tokens);
   const repo = authRepo(db);
+  const turns = new Map<string, RateLimiter>();
+  const turn = (by: PacedBy, seconds: number) => {
+    // One scope per slot length: each scope's sweep then only ever removes ended slots of its own length.
+    const scope = `sign-in-turn-${by}-${seconds}s`;
+    let limiter = turns.get(scope);
+    if (!limiter) {
+      limiter = limiters({ scope, limit: 1, windowMs: seconds * 1000 });
+      turns.set(scope, limiter);
+    }
+    return limiter;
+  };
   const auth = createAuthService({
+    secret,
+    pacing: {
+      failures: {
+        account: databaseFailureLog(db, secret, 'sign-in-failures-account', ONE_HOUR, now),
+        address: databaseFailureLog(db, secret, 'sign-in-failures-address', ONE_HOUR, now),
+      },
+      turn,
+      now,
+    },
     repo,
     tokens,
     mailer: createMailer(config, db),
