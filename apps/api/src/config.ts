@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLoopbackHost } from './lib/loopback';
+import { weakSecretReason } from './lib/secret-strength';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -38,7 +39,16 @@ const envSchema = z
     .default('true')
     .transform((value) => value === 'true'),
   /** Signs the short-lived access tokens; every process of one shop must share it. */
-  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .superRefine((secret, ctx) => {
+        const reason = weakSecretReason(secret);
+        if (reason) ctx.addIssue({ code: 'custom', message: reason });
+      })
+      .optional(),
+  ),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   /** The shop's public address, for links in emails. */
@@ -125,6 +135,15 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
     message: 'is required in production (at least 32 random characters)',
+  })
+  // Without a mail server, production mail (reset links among it) would pile up unsent in the database.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
+    path: ['SMTP_URL'],
+    message: 'is required in production (smtp:// or smtps:// URL of the mail server)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SITE_URL !== undefined, {
+    path: ['SITE_URL'],
+    message: "is required in production (the shop's public https:// address, for links in emails)",
   })
   .refine((env) => env.POSTCODE_LOOKUP !== 'ideal-postcodes' || env.IDEAL_POSTCODES_API_KEY !== undefined, {
     path: ['IDEAL_POSTCODES_API_KEY'],

@@ -47,7 +47,10 @@ export async function createTestContext(env: Record<string, string> = {}, deps: 
 /** What production requires on top of the defaults (test values, never real secrets). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
-  AUTH_SECRET: 'x'.repeat(32),
+  AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU',
+  // Nothing listens there: production tests send no mail unless they start a mail server of their own.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SITE_URL: 'https://shop.example',
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   // The tests drive the sandbox gateway; a real shop in production uses checkout-com.
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',

@@ -16,8 +16,14 @@ import { createSocialSignIn } from './social';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
+/**
+ * Production always sends through SMTP (configuration refuses to start without SMTP_URL), so the database never
+ * holds a usable reset link there; only a development or test shop keeps mail, links and all, for /dev/mailbox.
+ */
 export function createMailer(config: Config, db: Db): Mailer {
-  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  if (config.SMTP_URL) return smtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (config.NODE_ENV === 'production') throw new Error('SMTP_URL is required in production');
+  return outboxMailer(db);
 }
 
 /**
