@@ -135,7 +135,14 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
       await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
-      await shopApi.register(analyticsRoutes, { db: database.db });
+      await shopApi.register(analyticsRoutes, {
+        db: database.db,
+        limits: {
+          perAddress: limiters({ scope: 'analytics-address', limit: config.ANALYTICS_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'analytics-session', limit: config.ANALYTICS_RATE_LIMIT_PER_SESSION, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'analytics-global', limit: config.ANALYTICS_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, {
         carts,
@@ -154,7 +161,14 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
       await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed });
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart });
-      await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
+      await shopApi.register(addressLookupRoutes, {
+        lookup: postcodeLookupFor(config),
+        limits: {
+          perAddress: limiters({ scope: 'postcode-address', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'postcode-session', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_PER_SESSION, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'postcode-global', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });

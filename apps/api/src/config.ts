@@ -70,6 +70,14 @@ const envSchema = z
   /** Photos uploaded in an hour, by one patient and from one network address. */
   UPLOAD_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
   UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** Analytics events stored in 15 minutes: from one network address, in one consultation session, across the shop. */
+  ANALYTICS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  ANALYTICS_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(300),
+  ANALYTICS_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(30000),
+  /** Postcode searches (paid calls in production) in 15 minutes: from one address, by one patient or session, across the shop. */
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(20),
+  POSTCODE_LOOKUP_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
   /** 'sandbox' (local addresses and the provider's test postcodes) or 'ideal-postcodes'. */
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
