@@ -27,7 +27,7 @@ export function signupAttemptMail(input: { to: string; firstName: string; loginU
   const text = [
     `Hello ${input.firstName},`,
     '',
-    `Someone tried to create a ${input.brandName} account with this email address, which already has an account.`,
+    `Someone tried to open a new ${input.brandName} account with this email address, which already has one.`,
     '',
     `If it was you, you can log in here: ${input.loginUrl}`,
     `If you have forgotten your password, you can choose a new one here: ${input.resetUrl}`,
@@ -37,9 +37,9 @@ export function signupAttemptMail(input: { to: string; firstName: string; loginU
     `The ${input.brandName} team`,
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>Someone tried to create a ${escapeHtml(input.brandName)} account with this email address, which already has an account.</p>
+<p>Someone tried to open a new ${escapeHtml(input.brandName)} account with this email address, which already has one.</p>
 <p>If it was you, you can <a href="${escapeHtml(input.loginUrl)}">log in</a>, or <a href="${escapeHtml(input.resetUrl)}">choose a new password</a> if you have forgotten it.</p>
 <p>If it was not you, you can ignore this email: nothing has changed on your account.</p>
 <p>The ${escapeHtml(input.brandName)} team</p>`;
-  return { to: input.to, subject: `Someone tried to create a ${input.brandName} account with your email`, text, html };
+  return { to: input.to, subject: `Someone tried to sign up to ${input.brandName} with your email`, text, html };
 }

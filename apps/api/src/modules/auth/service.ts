@@ -157,7 +157,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (!customer) {
         const owner = await repo.customerByEmail(normaliseEmail(payload.email));
-        if (owner) {
+        // Counted with reset emails, so nobody can fill an owner's inbox by signing up with their address.
+        if (owner && (await deps.limits.perAccount.attempt(owner.email))) {
           await mailer.send(
             signupAttemptMail({
               to: owner.email,
