@@ -26,6 +26,12 @@ const serverEnv: Record<string, string> = {
   DATA_DIR: process.env.ELMWOOD_E2E_DATA_DIR!,
   // Links in emails point at the shop under test.
   SITE_URL: baseURL,
+  // Every browser test comes from this one address, far more sign-ups and carts than one real visitor makes.
+  CART_RATE_LIMIT_PER_ADDRESS: '100000',
+  CARD_CHECK_RATE_LIMIT_PER_ADDRESS: '100000',
+  REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+  ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 

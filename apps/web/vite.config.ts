@@ -47,7 +47,7 @@ export default defineConfig(({ mode }) => {
     ],
     server: {
       port: 5173,
-      proxy: { '/shop-api': 'http://localhost:3000' },
+      proxy: { '/shop-api': 'http://127.0.0.1:3000' },
     },
     build: {
       target: 'es2022',

@@ -31,6 +31,11 @@ const server = await startProcess('node', ['apps/api/dist/main.js'], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // Production needs both; the benchmark sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SITE_URL: shop,
+    // Its 200 patients open their carts from this one address.
+    CART_RATE_LIMIT_PER_ADDRESS: '100000',
     UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // The benchmark takes no payments; production otherwise refuses the sandbox gateway.
     ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',

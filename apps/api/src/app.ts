@@ -16,6 +16,7 @@ import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
 import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -68,7 +69,9 @@ export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.met
 export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: true,
+    // Only the configured proxies may name the client's address; trusting every X-Forwarded-For would let any
+    // client pick the address each per-address limit counts.
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -103,8 +106,9 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
   // missing AUTH_SECRET means a random one per start, so sessions end on restart.
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-  const limiters = databaseRateLimiters(database.db, secret);
-  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters });
+  const clock = () => now().getTime();
+  const limiters = databaseRateLimiters(database.db, secret, clock);
+  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock });
   const secureCookies = config.NODE_ENV === 'production';
 
   await app.register(healthRoutes, { database, jobs });
@@ -115,6 +119,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
   const carts = createCartService({ db: database.db, questionnaires, promotions });
+  // Cards declined when saved from the account area count with checkout's failed payments.
+  const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
@@ -124,6 +130,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
     brandName: config.BRAND_NAME,
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
+    recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
   });
   await app.register(
     async (shopApi) => {
@@ -132,26 +139,56 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
       await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
-      await shopApi.register(analyticsRoutes, { db: database.db });
+      await shopApi.register(analyticsRoutes, {
+        db: database.db,
+        limits: {
+          perAddress: limiters({ scope: 'analytics-address', limit: config.ANALYTICS_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'analytics-session', limit: config.ANALYTICS_RATE_LIMIT_PER_SESSION, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'analytics-global', limit: config.ANALYTICS_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       await shopApi.register(stockRoutes, { db: database.db });
       await shopApi.register(cartRoutes, {
         carts,
         couponLimits: {
           perAddress: limiters({ scope: 'coupon-address', limit: config.COUPON_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
           perCart: limiters({ scope: 'coupon-cart', limit: config.COUPON_RATE_LIMIT_PER_CART, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'coupon-session', limit: config.COUPON_RATE_LIMIT_PER_CART, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'coupon-global', limit: config.COUPON_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+        cartLimits: {
+          perAddress: limiters({ scope: 'cart-address', limit: config.CART_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'cart-global', limit: config.CART_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
         },
       });
       const claimCart = (token: string, uid: string) => carts.claim(token, uid);
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
       await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed });
       if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart });
-      await shopApi.register(addressLookupRoutes, { lookup: postcodeLookupFor(config) });
+      await shopApi.register(addressLookupRoutes, {
+        lookup: postcodeLookupFor(config),
+        limits: {
+          perAddress: limiters({ scope: 'postcode-address', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perSession: limiters({ scope: 'postcode-session', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_PER_SESSION, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'postcode-global', limit: config.POSTCODE_LOOKUP_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
       await shopApi.register(orderRoutes, { orders, auth });
-      const billing = createBillingService({ db: database.db, gateway: payment.gateway, secret });
+      const billing = createBillingService({
+        db: database.db,
+        gateway: payment.gateway,
+        secret,
+        limits: {
+          failedPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
+          declines: cardDeclines,
+          perAddress: limiters({ scope: 'card-check-address', limit: config.CARD_CHECK_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
+          global: limiters({ scope: 'card-check-global', limit: config.CARD_CHECK_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
+        },
+      });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });
       const uploads = uploadsRepo(database.db);

@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config';
 
 const production = {
   NODE_ENV: 'production',
-  AUTH_SECRET: 'x'.repeat(32),
+  AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU',
+  SMTP_URL: 'smtp://mail.internal:587',
+  SITE_URL: 'https://shop.example',
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
 };
@@ -27,6 +29,8 @@ describe('loadConfig', () => {
       'Invalid environment variable AUTH_SECRET: is required in production (at least 32 random characters)',
     );
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow('Invalid environment variable AUTH_SECRET: must be at least 32 characters');
+    expect(() => loadConfig({ ...production, AUTH_SECRET: 'a'.repeat(32) })).toThrow(/^Invalid environment variable AUTH_SECRET: looks guessable/);
+    expect(() => loadConfig({ AUTH_SECRET: 'elmwood-'.repeat(5) })).toThrow(/^Invalid environment variable AUTH_SECRET: looks guessable/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL');
     expect(loadConfig(production).AUTH_SECRET).toHaveLength(32);
     expect(() => loadConfig({ ...production, UPLOAD_ENCRYPTION_KEY: undefined })).toThrow(
@@ -86,5 +90,32 @@ describe('loadConfig', () => {
       S3_BUCKET: 'photos',
       S3_FORCE_PATH_STYLE: true,
     });
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them, and never every client', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '172.16.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid environment variable TRUST_PROXY: cannot be true/);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+
+  it('listens on this machine only unless HOST says otherwise, and keeps development mode off the network', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::1' }).HOST).toBe('::1');
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/^Invalid environment variable HOST: must be a loopback address .*ALLOW_DEV_MODE_ON_NETWORK=true/);
+    expect(() => loadConfig({ NODE_ENV: 'test', HOST: '192.168.1.20' })).toThrow(/^Invalid environment variable HOST: /);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_MODE_ON_NETWORK: 'true' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('requires a mail server and the public address in production', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(
+      'Invalid environment variable SMTP_URL: is required in production (smtp:// or smtps:// URL of the mail server)',
+    );
+    expect(() => loadConfig({ ...production, SITE_URL: '' })).toThrow(
+      "Invalid environment variable SITE_URL: is required in production (the shop's public https:// address, for links in emails)",
+    );
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback';
+import { weakSecretReason } from './lib/secret-strength';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -6,7 +9,19 @@ const envSchema = z
   .object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** This machine only by default: outside production the shop runs with its sandboxes (sign-in, mailbox) open. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Lets a development or test shop listen on a network address (a shared demo machine). */
+  ALLOW_DEV_MODE_ON_NETWORK: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
+  /** Proxies whose X-Forwarded-For is believed: unset trusts none; a hop count, or their addresses and CIDR ranges. */
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -24,7 +39,16 @@ const envSchema = z
     .default('true')
     .transform((value) => value === 'true'),
   /** Signs the short-lived access tokens; every process of one shop must share it. */
-  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .superRefine((secret, ctx) => {
+        const reason = weakSecretReason(secret);
+        if (reason) ctx.addIssue({ code: 'custom', message: reason });
+      })
+      .optional(),
+  ),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   /** The shop's public address, for links in emails. */
@@ -38,9 +62,22 @@ const envSchema = z
   /** Discount codes tried in 15 minutes, from one network address and on one cart (guessing codes). */
   COUPON_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   COUPON_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(10),
+  /** Discount codes tried in 15 minutes across the whole shop: the backstop against guessing from many addresses. */
+  COUPON_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
+  /** Carts opened in 15 minutes from one network address, and across the whole shop. */
+  CART_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  CART_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(5000),
   /** Photos uploaded in an hour, by one patient and from one network address. */
   UPLOAD_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
   UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** Analytics events stored in 15 minutes: from one network address, in one consultation session, across the shop. */
+  ANALYTICS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  ANALYTICS_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(300),
+  ANALYTICS_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(30000),
+  /** Postcode searches (paid calls in production) in 15 minutes: from one address, by one patient or session, across the shop. */
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(20),
+  POSTCODE_LOOKUP_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
   /** 'sandbox' (local addresses and the provider's test postcodes) or 'ideal-postcodes'. */
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
@@ -102,14 +139,34 @@ const envSchema = z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Cards checked (saved from the account area) in an hour from one network address, and across the shop. */
+  CARD_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  CARD_CHECK_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(300),
+  /** Accounts opened in an hour from one network address, and across the shop. */
+  REGISTER_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  REGISTER_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(500),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
 })
+  .refine((env) => env.NODE_ENV === 'production' || env.ALLOW_DEV_MODE_ON_NETWORK || isLoopbackHost(env.HOST), {
+    path: ['HOST'],
+    message:
+      'must be a loopback address (127.0.0.1, ::1, localhost) outside production: development mode signs anyone in through the sandbox and shows every email at /dev/mailbox; set ALLOW_DEV_MODE_ON_NETWORK=true to open it to the network anyway',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
     message: 'is required in production (at least 32 random characters)',
+  })
+  // Without a mail server, production mail (reset links among it) would pile up unsent in the database.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
+    path: ['SMTP_URL'],
+    message: 'is required in production (smtp:// or smtps:// URL of the mail server)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SITE_URL !== undefined, {
+    path: ['SITE_URL'],
+    message: "is required in production (the shop's public https:// address, for links in emails)",
   })
   .refine((env) => env.POSTCODE_LOOKUP !== 'ideal-postcodes' || env.IDEAL_POSTCODES_API_KEY !== undefined, {
     path: ['IDEAL_POSTCODES_API_KEY'],

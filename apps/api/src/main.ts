@@ -3,6 +3,7 @@ import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from
 import type { Config } from './config';
 import { startJobs } from './jobs/queue';
 import { workAllJobs } from './jobs/runner';
+import { isLoopbackHost } from './lib/loopback';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
 
@@ -27,7 +28,8 @@ async function main(config: Config) {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL';
-  console.log(`${config.BRAND_NAME} is ready at http://localhost:${config.PORT} (${where})`);
+  const address = isLoopbackHost(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  console.log(`${config.BRAND_NAME} is ready at http://${address}:${config.PORT} (${where})`);
 }
 
 main(configOrExit()).catch(exitOnFailure('Could not start'));

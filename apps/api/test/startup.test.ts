@@ -26,4 +26,15 @@ describe('starting the server', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Invalid environment variable DATABASE_URL: the worker needs PostgreSQL[^\n]+$/);
   });
+
+  it('refuses to open development mode to the network unless told to', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: { ...process.env, NODE_ENV: 'development', HOST: '0.0.0.0', ALLOW_DEV_MODE_ON_NETWORK: '', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid environment variable HOST: must be a loopback address [^\n]+ALLOW_DEV_MODE_ON_NETWORK=true[^\n]*$/);
+  });
 });

@@ -13,6 +13,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429: the reply carries Retry-After, so clients and proxies know when to come back. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, message);
+  }
+}
+
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const badRequest = (code: string, message: string, details?: unknown) =>
   new AppError(400, code, message, details);
@@ -40,6 +51,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return reply
         .status(error.statusCode)
         .send({ code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) });

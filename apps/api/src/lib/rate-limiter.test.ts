@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/support/database';
 import type { Database } from '../db/client';
 import { rateLimitWindows } from '../db/schema/index';
-import { allowedByAll, databaseRateLimiters } from './rate-limiter';
+import { allowedByAll, checkAll, databaseRateLimiters } from './rate-limiter';
 
 let database: Database;
 let clock = 0;
@@ -68,5 +68,30 @@ describe('databaseRateLimiters', () => {
     expect(await loose.attempt('y')).toBe(true); // the refused try was still counted: this is its third
     expect(await allowedByAll([[loose, 'y'], [loose, 'y']])).toBe(true);
     expect(await loose.attempt('y')).toBe(false);
+  });
+
+  it('check says when the window ends; count reads the window without recording', async () => {
+    clock = 6_000_250;
+    const limiter = databaseRateLimiters(database.db, SECRET, () => clock)({ scope: 'check-test', limit: 1, windowMs: 10_000 });
+    expect(await limiter.count('k')).toBe(0);
+    expect(await limiter.check('k')).toEqual({ allowed: true, retryAfterSeconds: 10 });
+    clock = 6_008_001;
+    expect(await limiter.check('k')).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(await limiter.count('k')).toBe(2);
+    expect(await limiter.count('k')).toBe(2);
+    clock = 6_010_000;
+    expect(await limiter.count('k')).toBe(0);
+  });
+
+  it('checkAll asks in turn and stops at the first refusal, which then says how long to wait', async () => {
+    clock = 7_200_000;
+    const limiters = databaseRateLimiters(database.db, SECRET, () => clock);
+    const own = limiters({ scope: 'all-own', limit: 1, windowMs: 60_000 });
+    const shared = limiters({ scope: 'all-shared', limit: 2, windowMs: 3_600_000 });
+    expect(await checkAll([[own, 'a'], [shared, 'shop']])).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await checkAll([[own, 'a'], [shared, 'shop']])).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await shared.count('shop')).toBe(1);
+    expect(await checkAll([[own, 'b'], [shared, 'shop']])).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await checkAll([[own, 'c'], [shared, 'shop']])).toEqual({ allowed: false, retryAfterSeconds: 3600 });
   });
 });

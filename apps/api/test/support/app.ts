@@ -22,10 +22,22 @@ export interface TestDeps extends Pick<AppDeps, 'now'> {
   runJobs?: boolean;
 }
 
+/**
+ * Every injected request comes from one address (127.0.0.1 unless a test names another), as if a whole clinic's
+ * patients shared one connection; per-address limits a test does not set are therefore opened wide.
+ */
+const ONE_ADDRESS_LIMITS = {
+  CART_RATE_LIMIT_PER_ADDRESS: '100000',
+  CARD_CHECK_RATE_LIMIT_PER_ADDRESS: '100000',
+  REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+  ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
+  POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+};
+
 /** The whole API on a fresh database with the demo data, driven through app.inject. */
 export async function createTestContext(env: Record<string, string> = {}, deps: TestDeps = {}): Promise<TestContext> {
   // Files (encrypted uploads, their development key) go to a fresh folder, never the repository's .data.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'elmwood-test-')), ...ONE_ADDRESS_LIMITS, ...env });
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const jobs = await startJobs(database, { runJobs: deps.runJobs ?? false, log: quietLog, now: deps.now, pollingIntervalSeconds: 0.5 });
@@ -49,7 +61,10 @@ const quietLog = { error: () => undefined, warn: () => undefined };
 /** What production requires on top of the defaults (test values, never real secrets). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
-  AUTH_SECRET: 'x'.repeat(32),
+  AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU',
+  // Nothing listens there: production tests send no mail unless they start a mail server of their own.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SITE_URL: 'https://shop.example',
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   // The tests drive the sandbox gateway; a real shop in production uses checkout-com.
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',

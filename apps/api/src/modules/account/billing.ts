@@ -4,8 +4,12 @@ import { INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type CardVe
 import { PaymentGatewayError, type Authorisation, type PaymentGateway, type SavedCard } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
-import { AppError } from '../../lib/errors';
-import { saveDefaultPaymentToken } from '../orders/index';
+import { AppError, TooManyRequestsError } from '../../lib/errors';
+import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
+import { countFailedOrdersSince, saveDefaultPaymentToken, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '../orders/index';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const TOO_MANY_CARD_CHECKS_MESSAGE = 'We cannot check another card just now. Please wait a while and try again, or contact us for help.';
 
 export const CARD_VERIFICATION_PENDING_MESSAGE = 'Your bank has not confirmed this card yet. Please finish the check in the window.';
 const invalidToken = () => new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
@@ -34,7 +38,29 @@ interface Customer {
  * confirms with the verification ticket: the gateway's payment id signed for this patient, so nobody can
  * claim a card another patient verified.
  */
-export function createBillingService({ db, gateway, secret }: { db: Db; gateway: PaymentGateway; secret: string }) {
+export interface CardCheckLimits {
+  /** Declined failed payments per patient per hour, shared with checkout (CHECKOUT_FAILED_ATTEMPTS_PER_HOUR). */
+  failedPerHour: number;
+  /** Counts this patient's declined card checks (key: the patient's uid), in hourly windows. */
+  declines: RateLimiter;
+  /** Every card check, per network address and across the shop: card testers spread over many accounts. */
+  perAddress: RateLimiter;
+  global: RateLimiter;
+}
+
+export function createBillingService({
+  db,
+  gateway,
+  secret,
+  limits,
+  now = () => new Date(),
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  secret: string;
+  limits: CardCheckLimits;
+  now?: () => Date;
+}) {
   const sign = (customerUid: string, paymentId: string) =>
     createHmac('sha256', secret).update(`card-verification:${customerUid}:${paymentId}`).digest('base64url');
 
@@ -65,8 +91,22 @@ export function createBillingService({ db, gateway, secret }: { db: Db; gateway:
     return { id, type: provider, details: { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, isDefault: true };
   }
 
+  /** Card testing: checks are paced per address and shop-wide, and a patient's declines count as failed payments. */
+  async function guard(customer: Customer, address: string): Promise<void> {
+    const velocity = await checkAll([
+      [limits.perAddress, address],
+      [limits.global, 'shop'],
+    ]);
+    if (!velocity.allowed) throw new TooManyRequestsError('TOO_MANY_CARD_CHECKS', TOO_MANY_CARD_CHECKS_MESSAGE, velocity.retryAfterSeconds);
+    const failed = (await countFailedOrdersSince(db, customer.id, new Date(now().getTime() - HOUR_MS))) + (await limits.declines.count(customer.uid));
+    if (failed >= limits.failedPerHour) throw new TooManyRequestsError('TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, HOUR_MS / 1000);
+  }
+
   async function settle(customer: Customer, answer: Authorisation): Promise<CardSaveResult> {
-    if (answer.status === 'declined') throw new AppError(402, PAYMENT_ERROR.declined, answer.reason);
+    if (answer.status === 'declined') {
+      await limits.declines.check(customer.uid);
+      throw new AppError(402, PAYMENT_ERROR.declined, answer.reason);
+    }
     if (answer.status === 'challenge') {
       return { status: 'action_required', action: '3ds', url: answer.challengeUrl, verification: `${answer.paymentId}.${sign(customer.uid, answer.paymentId)}` };
     }
@@ -85,7 +125,8 @@ export function createBillingService({ db, gateway, secret }: { db: Db; gateway:
 
   return {
     /** `returnUrl`: the shop's payment-return page, where the challenge frame lands when the bank is done. */
-    async save(customer: Customer, token: string, returnUrl: string): Promise<CardSaveResult> {
+    async save(customer: Customer, token: string, returnUrl: string, address: string): Promise<CardSaveResult> {
+      await guard(customer, address);
       const answer = await gatewayCall(() =>
         gateway.saveCard({
           token,

@@ -3,7 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, compactPostcode, LOOKUP_MESSAGES, POSTCODE_INVALID_MESSAGE, toLookupAddress } from '@elmwood/domain';
 import { PostcodeLookupError, type PostcodeLookup } from '../../adapters/postcode-lookup/port';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, TooManyRequestsError } from '../../lib/errors';
+import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
+import { readQuizSession } from '../quiz/index';
+
+const TOO_MANY_LOOKUPS_MESSAGE = 'Too many postcode searches. Please wait a few minutes and try again, or enter your address by hand.';
+
+/** Each lookup is a paid call to the provider: per address, per patient (or consultation session) and shop-wide. */
+export interface PostcodeLookupLimits {
+  perAddress: RateLimiter;
+  perSession: RateLimiter;
+  global: RateLimiter;
+}
 
 const lookupAddressSchema = z.object({
   label: z.string(),
@@ -14,7 +25,7 @@ const lookupAddressSchema = z.object({
 });
 
 /** GET /shop-api/address-lookup/{postcode}: the addresses at a postcode, ready for the address form. */
-export async function addressLookupRoutes(app: FastifyInstance, { lookup }: { lookup: PostcodeLookup }) {
+export async function addressLookupRoutes(app: FastifyInstance, { lookup, limits }: { lookup: PostcodeLookup; limits: PostcodeLookupLimits }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/address-lookup/:postcode',
     {
@@ -25,6 +36,7 @@ export async function addressLookupRoutes(app: FastifyInstance, { lookup }: { lo
           200: z.object({ addresses: z.array(lookupAddressSchema) }),
           400: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
           503: apiErrorSchema,
         },
@@ -34,6 +46,13 @@ export async function addressLookupRoutes(app: FastifyInstance, { lookup }: { lo
       const postcode = compactPostcode(request.params.postcode);
       // The provider judges the postcode (its test codes are not real ones); only junk is refused here.
       if (!/^[A-Z0-9]{2,8}$/.test(postcode)) throw badRequest('INVALID_POSTCODE', POSTCODE_INVALID_MESSAGE);
+      const session = request.customerUid ?? readQuizSession(request);
+      const verdict = await checkAll([
+        [limits.perAddress, request.ip],
+        ...(session ? ([[limits.perSession, session]] as const) : []),
+        [limits.global, 'shop'],
+      ]);
+      if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_LOOKUPS', TOO_MANY_LOOKUPS_MESSAGE, verdict.retryAfterSeconds);
       try {
         const found = await lookup.addresses(postcode);
         return { addresses: found.map(toLookupAddress) };

@@ -50,8 +50,9 @@ describe('POST /shop-api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ firstName: 'Alex', email: 'new.patient@example.com', birthday: '1990-03-12' });
     const names = res.cookies.map((c) => c.name).sort();
-    expect(names).toEqual(['Authorization', 'Refresh']);
-    for (const cookie of res.cookies) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // KnownDevice marks this browser as one that signed in to the account (see sign-in-delay.test.ts).
+    expect(names).toEqual(['Authorization', 'KnownDevice', 'Refresh']);
+    for (const cookie of res.cookies) expect(cookie).toMatchObject({ httpOnly: true, sameSite: cookie.name === 'KnownDevice' ? 'Strict' : 'Lax' });
 
     const [row] = await ctx.database.db.select().from(customers).where(eq(customers.email, 'new.patient@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -75,12 +76,31 @@ describe('POST /shop-api/register', () => {
     });
   });
 
-  it('refuses a second account for the same email, whatever its case', async () => {
+  it('opens no second account for the same email, whatever its case: it asks to check the inbox, and emails the owner', async () => {
     const body = signup();
     expect((await call('POST', '/shop-api/register', body)).statusCode).toBe(201);
-    const again = await call('POST', '/shop-api/register', { ...body, email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('EMAIL_TAKEN');
+    const before = smtp.inbox.length;
+    const again = await call('POST', '/shop-api/register', { ...body, email: body.email.toUpperCase(), firstName: 'Mallory', plainPassword: 'an attacker password' });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({
+      code: 'CHECK_YOUR_EMAIL',
+      message: 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.',
+    });
+    expect(again.cookies).toEqual([]);
+    await expect.poll(() => smtp.inbox.length).toBe(before + 1);
+    const mail = smtp.inbox.at(-1)!;
+    expect(mail.to).toBe(body.email);
+    expect(mail.subject).toBe('Someone tried to sign up to Elmwood Health with your email');
+    expect(mail.text).toContain('Someone tried to open a new Elmwood Health account with this email address, which already has one.');
+    expect(mail.text).toContain('https://shop.example/login');
+    expect(mail.text).toContain('https://shop.example/forgot-password');
+    // The account is the owner's as before: their password works, the second one does not.
+    expect((await call('POST', '/shop-api/login', { _username: body.email, _password: body.plainPassword })).json().firstName).toBe('Alex');
+    expect((await call('POST', '/shop-api/login', { _username: body.email, _password: 'an attacker password' })).statusCode).toBe(401);
+
+    // Those emails count with reset emails (five per 15 minutes here), so signing up again and again cannot fill the inbox.
+    for (let i = 0; i < 6; i += 1) expect((await call('POST', '/shop-api/register', body)).statusCode).toBe(202);
+    await expect.poll(() => smtp.inbox.filter((received) => received.to === body.email).length).toBe(5);
   });
 });
 
@@ -127,17 +147,22 @@ describe('login, refresh and logout', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('limits login attempts per account', async () => {
+  it('slows guessing on one account down rather than locking it: past five wrong passwords, tries are spaced out', async () => {
     const body = signup();
     await call('POST', '/shop-api/register', body);
     const codes: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      codes.push((await call('POST', '/shop-api/login', { _username: body.email, _password: 'guess-' + i })).statusCode);
+    for (let i = 0; i < 5; i += 1) codes.push((await call('POST', '/shop-api/login', { _username: body.email, _password: 'guess-' + i })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401]);
+    // The waits double from one second, so sent back to back, one of the next few is asked to wait.
+    let refused;
+    for (let i = 0; i < 6 && !refused; i += 1) {
+      const reply = await call('POST', '/shop-api/login', { _username: body.email, _password: 'guess-again-' + i });
+      if (reply.statusCode === 429) refused = reply;
+      else expect(reply.statusCode).toBe(401);
     }
-    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
-    const right = await call('POST', '/shop-api/login', { _username: body.email, _password: body.plainPassword });
-    expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    expect(refused!.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/) });
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused!.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,12 @@ import { parseBody } from '../../lib/validation';
 import { requireCustomer } from './authentication';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
 import type { CustomerRow } from './repo';
-import type { AuthService } from './service';
+import { CHECK_YOUR_EMAIL_MESSAGE, type AuthService } from './service';
+
+/** Marks a browser that has signed in to an account (see AuthService.login); only the login route reads it. */
+const KNOWN_DEVICE_COOKIE = 'KnownDevice';
+const KNOWN_DEVICE_PATH = '/shop-api/login';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -62,17 +67,37 @@ export async function authRoutes(
   }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart; cartHoldsUnlicensed: CartHoldsUnlicensed },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const rememberDevice = (reply: FastifyReply, email: string) =>
+    reply.setCookie(KNOWN_DEVICE_COOKIE, auth.knownDeviceProof(email), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      path: KNOWN_DEVICE_PATH,
+      maxAge: YEAR_SECONDS,
+    });
 
   api.post(
     '/register',
-    { schema: { tags: ['auth'], body: signupBodyDoc, response: { 201: userSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Open an account and sign in (201); an email that already has an account gets 202 and its owner an email',
+        body: signupBodyDoc,
+        response: { 201: userSchema, 202: apiErrorSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const cartToken = typeof request.body.cartToken === 'string' ? request.body.cartToken : null;
       const requireUnlicensedDisclaimer = cartToken !== null && (await cartHoldsUnlicensed(cartToken, null));
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
-      const { customer, session } = await auth.register(payload);
+      const registered = await auth.register(payload, request.ip);
+      if ('alreadyRegistered' in registered) {
+        return reply.status(202).send({ code: 'CHECK_YOUR_EMAIL', message: CHECK_YOUR_EMAIL_MESSAGE });
+      }
+      const { customer, session } = registered;
       if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
+      rememberDevice(reply, customer.email);
       return reply.status(201).send(toUser(customer));
     },
   );
@@ -88,9 +113,14 @@ export async function authRoutes(
     },
     async (request, reply) => {
       const credentials = parseBody(loginSchema, request.body);
-      const { customer, session } = await auth.login({ email: credentials._username, password: credentials._password }, request.ip);
+      const { customer, session } = await auth.login(
+        { email: credentials._username, password: credentials._password },
+        request.ip,
+        request.cookies[KNOWN_DEVICE_COOKIE],
+      );
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       setSessionCookies(reply, session, secureCookies);
+      rememberDevice(reply, customer.email);
       return toUser(customer);
     },
   );

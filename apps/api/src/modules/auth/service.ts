@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isCustomerUid, newPasswordSchema, type SignupPayload } from '@elmwood/domain';
 import type { Mailer } from '../../adapters/mail/port';
-import { AppError } from '../../lib/errors';
-import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
+import { AppError, TooManyRequestsError } from '../../lib/errors';
+import { checkAll, type FailureLog, type RateLimiter } from '../../lib/rate-limiter';
+import { progressiveDelaySeconds, type ProgressiveDelay } from '../../lib/progressive-delay';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';
-import { passwordResetMail } from './mails';
+import { passwordResetMail, signupAttemptMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepo, CustomerRow } from './repo';
 
@@ -16,8 +17,33 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is not right. Please try again.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait 15 minutes and try again.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Please ask for a new one.';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in instead.';
+export const CHECK_YOUR_EMAIL_MESSAGE = 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.';
+export const TOO_MANY_SIGNUPS_MESSAGE = 'We cannot open another account just now. Please wait a while and try again.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/**
+ * How long a run of wrong passwords slows sign-in, against one account from anywhere and from one address. The
+ * owner of an account on a browser that signed in to it before is not slowed by the account's failures.
+ */
+export const SIGN_IN_DELAY: Record<PacedBy, ProgressiveDelay> = {
+  // Short: someone else's failures may delay the account's owner on a new device by this much at most.
+  account: { freeFailures: 5, firstSeconds: 1, maxSeconds: 30 },
+  address: { freeFailures: 10, firstSeconds: 1, maxSeconds: 60 },
+};
+export type PacedBy = 'account' | 'address';
+
+export const waitMessage = (seconds: number) => `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+
+export interface SignInPacing {
+  /** Wrong passwords, per account (key: the email) and per address, with when the latest was. */
+  failures: Record<PacedBy, FailureLog>;
+  /**
+   * One attempt per slot of `seconds`: once the wait since the latest failure is over, several attempts sent at
+   * the same instant still get one turn between them.
+   */
+  turn(by: PacedBy, seconds: number): RateLimiter;
+  now: () => number;
+}
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
@@ -27,10 +53,19 @@ export interface AuthServiceDeps {
   /** The shop's public address, for the link in the reset email. */
   siteUrl: string;
   brandName: string;
+  /**
+   * perAddress: the hard cap on sign-in and reset attempts from one address; perAccount: reset emails one account
+   * may be sent. Wrong passwords slow sign-in down instead (`pacing`), so nobody can lock an owner out.
+   */
   limits: { perAddress: RateLimiter; perAccount: RateLimiter };
+  pacing: SignInPacing;
+  /** Signs the known-device cookie. */
+  secret: string;
+  /** New accounts per network address and across the shop: a fresh account must not buy fresh payment attempts. */
+  signupLimits: { perAddress: RateLimiter; global: RateLimiter };
 }
 
-/** A login attempt: where it came from and which account it names, each counted on its own. */
+/** A password-reset request: where it came from and which account it names, each counted on its own. */
 interface Attempt {
   address: string;
   email: string;
@@ -40,11 +75,35 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { repo, tokens, mailer } = deps;
 
   async function guard({ address, email }: Attempt): Promise<void> {
-    const allowed = await allowedByAll([
+    const verdict = await checkAll([
       [deps.limits.perAddress, address],
       [deps.limits.perAccount, email],
     ]);
-    if (!allowed) throw new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
+    if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE, verdict.retryAfterSeconds);
+  }
+
+  const knownDeviceProof = (email: string) => createHmac('sha256', deps.secret).update(`known-device:${email}`).digest('base64url');
+
+  function isKnownDevice(email: string, cookie: string | undefined): boolean {
+    if (!cookie) return false;
+    const expected = Buffer.from(knownDeviceProof(email));
+    const given = Buffer.from(cookie);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** Once there have been several wrong passwords, the next attempt waits for the delay after the latest. */
+  async function pace(by: PacedBy, key: string): Promise<void> {
+    const { failures, lastAt } = await deps.pacing.failures[by].recent(key);
+    const seconds = progressiveDelaySeconds(failures, SIGN_IN_DELAY[by]);
+    if (seconds === 0 || lastAt === null) return;
+    const readyAt = lastAt + seconds * 1000;
+    const waitMs = readyAt - deps.pacing.now();
+    if (waitMs > 0) {
+      const wait = Math.ceil(waitMs / 1000);
+      throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(wait), wait);
+    }
+    const turn = await deps.pacing.turn(by, seconds).check(key);
+    if (!turn.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(turn.retryAfterSeconds), turn.retryAfterSeconds);
   }
 
   async function startSession(customer: CustomerRow, family: string = randomUUID()): Promise<SessionTokens> {
@@ -73,8 +132,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     startSession,
     referrerOf,
+    knownDeviceProof,
 
-    async register(payload: SignupPayload): Promise<{ customer: CustomerRow; session: SessionTokens }> {
+    /**
+     * An email that already has an account opens nothing: its owner is emailed instead, and the caller answers
+     * without saying whether the email was known.
+     */
+    async register(payload: SignupPayload, address: string): Promise<{ customer: CustomerRow; session: SessionTokens } | { alreadyRegistered: true }> {
+      const verdict = await checkAll([
+        [deps.signupLimits.perAddress, address],
+        [deps.signupLimits.global, 'shop'],
+      ]);
+      if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUPS', TOO_MANY_SIGNUPS_MESSAGE, verdict.retryAfterSeconds);
       const customer = await repo.insertCustomer({
         email: normaliseEmail(payload.email),
         passwordHash: await hashPassword(payload.plainPassword),
@@ -86,16 +155,41 @@ export function createAuthService(deps: AuthServiceDeps) {
         subscribedToNewsletter: payload.subscribedToNewsletter,
         invitedBy: await referrerOf(payload.invitedBy),
       });
-      if (!customer) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { field: 'email' });
+      if (!customer) {
+        const owner = await repo.customerByEmail(normaliseEmail(payload.email));
+        // Counted with reset emails, so nobody can fill an owner's inbox by signing up with their address.
+        if (owner && (await deps.limits.perAccount.attempt(owner.email))) {
+          await mailer.send(
+            signupAttemptMail({
+              to: owner.email,
+              firstName: owner.firstName,
+              loginUrl: new URL('/login', deps.siteUrl).toString(),
+              resetUrl: new URL('/forgot-password', deps.siteUrl).toString(),
+              brandName: deps.brandName,
+            }),
+          );
+        }
+        return { alreadyRegistered: true };
+      }
       return { customer, session: await startSession(customer) };
     },
 
-    async login(credentials: { email: string; password: string }, address: string) {
+    /**
+     * `knownDevice`: the cookie a browser gets when it signs in to this account. It proves the browser signed in
+     * here before, so the account's own slow-down (which anyone can cause) does not apply to it.
+     */
+    async login(credentials: { email: string; password: string }, address: string, knownDevice?: string) {
       const email = normaliseEmail(credentials.email);
-      await guard({ address, email });
+      const cap = await deps.limits.perAddress.check(address);
+      if (!cap.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE, cap.retryAfterSeconds);
+      await pace('address', address);
+      if (!isKnownDevice(email, knownDevice)) await pace('account', email);
       const customer = await repo.customerByEmail(email);
       const valid = await verifyPassword(customer?.passwordHash ?? null, credentials.password);
-      if (!customer || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      if (!customer || !valid) {
+        await Promise.all([deps.pacing.failures.account.record(email), deps.pacing.failures.address.record(address)]);
+        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+      }
       return { customer, session: await startSession(customer) };
     },
 

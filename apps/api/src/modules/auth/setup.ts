@@ -6,28 +6,60 @@ import type { Mailer } from '../../adapters/mail/port';
 import { smtpMailer } from '../../adapters/mail/smtp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { RateLimiters } from '../../lib/rate-limiter';
+import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
-import { createAuthService } from './service';
+import { createAuthService, type PacedBy } from './service';
 import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
+/**
+ * Production always sends through SMTP (configuration refuses to start without SMTP_URL), so the database never
+ * holds a usable reset link there; only a development or test shop keeps mail, links and all, for /dev/mailbox.
+ */
 export function createMailer(config: Config, db: Db): Mailer {
-  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  if (config.SMTP_URL) return smtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (config.NODE_ENV === 'production') throw new Error('SMTP_URL is required in production');
+  return outboxMailer(db);
 }
 
 /**
  * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
  * configuration. `secret` signs access tokens (AUTH_SECRET; outside production a random one per start).
  */
-export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db, { secret, limiters }: { secret: string; limiters: RateLimiters }) {
+export async function setUpAuthentication(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  { secret, limiters, now }: { secret: string; limiters: RateLimiters; now: () => number },
+) {
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
   registerAuthentication(app, tokens);
   const repo = authRepo(db);
+  const turns = new Map<string, RateLimiter>();
+  const turn = (by: PacedBy, seconds: number) => {
+    // One scope per slot length: each scope's sweep then only ever removes ended slots of its own length.
+    const scope = `sign-in-turn-${by}-${seconds}s`;
+    let limiter = turns.get(scope);
+    if (!limiter) {
+      limiter = limiters({ scope, limit: 1, windowMs: seconds * 1000 });
+      turns.set(scope, limiter);
+    }
+    return limiter;
+  };
   const auth = createAuthService({
+    secret,
+    pacing: {
+      failures: {
+        account: databaseFailureLog(db, secret, 'sign-in-failures-account', ONE_HOUR, now),
+        address: databaseFailureLog(db, secret, 'sign-in-failures-address', ONE_HOUR, now),
+      },
+      turn,
+      now,
+    },
     repo,
     tokens,
     mailer: createMailer(config, db),
@@ -38,6 +70,10 @@ export async function setUpAuthentication(app: FastifyInstance, config: Config, 
       perAddress: limiters({ scope: 'sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
       perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
     },
+    signupLimits: {
+      perAddress: limiters({ scope: 'signup-address', limit: config.REGISTER_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
+      global: limiters({ scope: 'signup-global', limit: config.REGISTER_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
+    },
   });
 
   const sandbox = config.SOCIAL_SIGN_IN === 'sandbox' ? await sandboxIdentityProviders() : null;
@@ -45,6 +81,6 @@ export async function setUpAuthentication(app: FastifyInstance, config: Config, 
     config.SOCIAL_SIGN_IN === 'live'
       ? liveProviders({ google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! })
       : sandbox?.providers;
-  const social = providers ? { signIn: createSocialSignIn({ repo, auth, providers }), sandbox } : null;
+  const social = providers ? { signIn: createSocialSignIn({ repo, auth, providers, sandbox: sandbox !== null }), sandbox } : null;
   return { auth, social };
 }

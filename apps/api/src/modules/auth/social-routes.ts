@@ -13,7 +13,7 @@ import type { SocialSignIn } from './social';
 const NONCE_COOKIE = 'SocialNonce';
 const NONCE_PATH = '/shop-api/social-login';
 const providerParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 interface SocialRouteDeps {
   signIn: SocialSignIn;

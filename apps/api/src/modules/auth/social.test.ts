@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/index';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
+import { DEMO_CLINICIAN_EMAIL, seedDemoClinician } from '../../seed/staff';
+import { SANDBOX_SIGN_IN_REFUSED } from './social';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,15 +59,31 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
     expect(await invitedByOf('stranger@example.com')).toBeNull();
   });
 
-  it('links to an existing account with the same verified email', async () => {
+  it('never signs in to an account that has a password: the sandbox vouches for any email typed into it', async () => {
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/shop-api/register',
       payload: { firstName: 'Kim', lastName: 'Ng', email: 'kim@example.com', plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
     });
-    const apple = await signInWith('apple', 'KIM@example.com');
+    expect(registered.statusCode).toBe(201);
+    const apple = await signInWith('apple', 'KIM@example.com', { agreeTermsAndPrivacy: true });
+    expect(apple.statusCode).toBe(403);
+    expect(apple.json()).toEqual({ code: 'SANDBOX_SIGN_IN_REFUSED', message: SANDBOX_SIGN_IN_REFUSED });
+    expect(apple.cookies.map((c) => c.name)).not.toContain('Authorization');
+  });
+
+  it('never signs in as clinic staff', async () => {
+    await seedDemoClinician(ctx.database.db, 'clinic-demo-2026');
+    const google = await signInWith('google', DEMO_CLINICIAN_EMAIL, { agreeTermsAndPrivacy: true });
+    expect(google.statusCode).toBe(403);
+    expect(google.json().code).toBe('SANDBOX_SIGN_IN_REFUSED');
+  });
+
+  it('still signs in to a password-less account that a social sign-in opened, with either provider', async () => {
+    const opened = await signInWith('google', 'sam@example.com', { agreeTermsAndPrivacy: true });
+    const apple = await signInWith('apple', 'sam@example.com');
     expect(apple.statusCode).toBe(200);
-    expect(apple.json().uid).toBe(registered.json().uid);
+    expect(apple.json().uid).toBe(opened.json().uid);
   });
 
   it('refuses a token minted for another sign-in (nonce mismatch)', async () => {

@@ -1,18 +1,29 @@
 import { IdentityTokenError, type IdentityProvider, type SocialProvider } from '../../adapters/identity-provider/port';
 import { AppError } from '../../lib/errors';
-import type { AuthRepo } from './repo';
+import type { AuthRepo, CustomerRow } from './repo';
 import type { AuthService } from './service';
 
 export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with that account. Please try again or use your email.';
 export const SOCIAL_EMAIL_REQUIRED = 'Your account did not share a verified email address, which we need to send your prescription updates.';
 export const TERMS_REQUIRED = 'Required';
+export const SANDBOX_SIGN_IN_REFUSED =
+  'The test sign-in cannot open an account that has a password or belongs to clinic staff. Please log in with your email and password.';
 
 /**
  * Google and Apple sign-in: the provider's ID token is verified, then the patient is found by the linked
  * provider account, else by the same verified email (and linked), else a new account is opened, which
  * needs the terms ticked like any signup. Birthday and phone follow through 'update account'.
+ *
+ * `sandbox`: the providers vouch for any email anyone types, so they may only open new accounts and the
+ * password-less patient accounts that such a sign-in opened; never an account with a password, nor staff.
  */
-export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; providers: Record<SocialProvider, IdentityProvider> }) {
+export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; providers: Record<SocialProvider, IdentityProvider>; sandbox: boolean }) {
+  function refuseInSandbox(customer: CustomerRow): void {
+    if (deps.sandbox && (customer.passwordHash !== null || customer.role !== 'patient')) {
+      throw new AppError(403, 'SANDBOX_SIGN_IN_REFUSED', SANDBOX_SIGN_IN_REFUSED);
+    }
+  }
+
   return {
     /** `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account. */
     async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string }) {
@@ -43,8 +54,10 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
           });
           customer ??= await deps.repo.customerByEmail(identity.email);
         }
+        refuseInSandbox(customer!);
         await deps.repo.linkSocialIdentity(provider, identity.subject, customer!.id);
       }
+      refuseInSandbox(customer!);
       return { customer: customer!, session: await deps.auth.startSession(customer!) };
     },
   };

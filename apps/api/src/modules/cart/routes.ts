@@ -9,8 +9,8 @@ import {
   createCartSchema,
   linkConsultationSchema,
 } from '@elmwood/domain';
-import { AppError } from '../../lib/errors';
-import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
+import { TooManyRequestsError } from '../../lib/errors';
+import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
 import { guardStorableText } from '../../lib/storable-text';
 import { parseBody } from '../../lib/validation';
 import { readQuizSession } from '../quiz/index';
@@ -34,17 +34,31 @@ const checkoutAddressDoc = z.object({ shippingAddress: addressDoc, billingAddres
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const NO_STORE = 'no-store';
 const TOO_MANY_CODES_MESSAGE = 'Too many discount codes tried. Please wait 15 minutes and try again.';
+const TOO_MANY_CARTS_MESSAGE = 'We are receiving a lot of requests from your connection. Please wait a few minutes and try again.';
+/** The one key of a shop-wide limit. */
+const EVERYONE = 'shop';
 
 export interface CouponAttemptLimits {
   perAddress: RateLimiter;
   perCart: RateLimiter;
+  /** Codes given with a new cart, per consultation session (the cart has no token yet). */
+  perSession: RateLimiter;
+  global: RateLimiter;
+}
+
+export interface CartCreationLimits {
+  perAddress: RateLimiter;
+  global: RateLimiter;
 }
 
 /**
  * Carts (Sylius Shop API shape). The browser names products, variants and frequencies, never prices. A
  * prescription-only medicine goes in only when a consultation linked to the cart makes the patient eligible.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimits: CouponAttemptLimits }> = async (app, { carts, couponLimits }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimits: CouponAttemptLimits; cartLimits: CartCreationLimits }> = async (
+  app,
+  { carts, couponLimits, cartLimits },
+) => {
   guardStorableText(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', NO_STORE);
@@ -57,14 +71,30 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimit
         tags: ['cart'],
         summary: 'Create a cart; the reply carries its tokenValue',
         body: createCartSchema,
-        response: { 201: cartSchema, ...errors },
+        response: { 201: cartSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
+      const opening = await checkAll([
+        [cartLimits.perAddress, request.ip],
+        [cartLimits.global, EVERYONE],
+      ]);
+      if (!opening.allowed) throw new TooManyRequestsError('TOO_MANY_CARTS', TOO_MANY_CARTS_MESSAGE, opening.retryAfterSeconds);
       // A code from a marketing link counts as a guess too; past the limit it is dropped rather than refused,
       // so the patient still gets a cart and the guesser learns nothing.
       const { couponCode } = request.body;
-      const coupon = couponCode && (await couponLimits.perAddress.attempt(request.ip)) ? couponCode : null;
+      const session = readQuizSession(request);
+      const coupon =
+        couponCode &&
+        (
+          await checkAll([
+            [couponLimits.perAddress, request.ip],
+            [couponLimits.global, EVERYONE],
+            ...(session ? ([[couponLimits.perSession, session]] as const) : []),
+          ])
+        ).allowed
+          ? couponCode
+          : null;
       return reply.status(201).send(await carts.create(request.body.channel, coupon));
     },
   );
@@ -130,11 +160,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimit
       },
     },
     async (request) => {
-      const allowed = await allowedByAll([
+      const verdict = await checkAll([
         [couponLimits.perAddress, request.ip],
         [couponLimits.perCart, request.params.token],
+        [couponLimits.global, EVERYONE],
       ]);
-      if (!allowed) throw new AppError(429, 'TOO_MANY_COUPON_ATTEMPTS', TOO_MANY_CODES_MESSAGE);
+      if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_COUPON_ATTEMPTS', TOO_MANY_CODES_MESSAGE, verdict.retryAfterSeconds);
       return carts.applyCoupon(request.params.token, request.body.coupon, request.customerUid);
     },
   );

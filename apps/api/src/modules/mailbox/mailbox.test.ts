@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/customers';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
+import { startSmtpServer } from '../../../test/support/smtp';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,6 +32,26 @@ describe('in production', () => {
       expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+
+  it('sends reset links through the mail server and keeps none in the database', async () => {
+    const smtp = await startSmtpServer();
+    const production = await createTestContext({ ...PRODUCTION_ENV, SMTP_URL: smtp.url });
+    try {
+      const email = 'production-reset@example.com';
+      await production.app.inject({
+        method: 'POST',
+        url: '/shop-api/register',
+        payload: { firstName: 'Sam', lastName: 'Jones', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
+      });
+      expect((await production.app.inject({ method: 'PUT', url: '/shop-api/request-password-reset', payload: { email } })).statusCode).toBe(204);
+      await expect.poll(() => smtp.inbox.length).toBe(1);
+      expect(smtp.inbox[0]!.text).toMatch(/https:\/\/shop\.example\/forgot-password\?token=[\w-]+/);
+      expect(await production.database.db.select().from(mailOutbox)).toEqual([]);
+    } finally {
+      await production.close();
+      await smtp.close();
     }
   });
 });

@@ -73,6 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: D
           401: apiErrorSchema,
           402: apiErrorSchema,
           422: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
@@ -80,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: D
       const customer = await auth.customer(requireCustomer(request));
       // The challenge frame lands on the shop's payment-return page, as at checkout; the page then confirms.
       const returnUrl = `${request.protocol}://${request.host}/checkout/payment-return?card=1`;
-      const result = await billing.save(customer, request.body.token, returnUrl);
+      const result = await billing.save(customer, request.body.token, returnUrl, request.ip);
       reply.header('cache-control', 'no-store');
       if (result.status === 'saved') return reply.status(201).send(result.paymentToken);
       return reply.status(202).send(result);

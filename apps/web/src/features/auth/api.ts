@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@elmwood/domain';
-import { apiGet, apiRequest, isApiError } from '../../lib/api';
+import { ApiError, apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const authKeys = { me: ['auth', 'me'] as const };
 
@@ -34,8 +34,16 @@ export function useLogin() {
   );
 }
 
+/**
+ * An email that already has an account is answered 202 with a message (its owner is emailed), never a session:
+ * the form shows the message as it would a refusal.
+ */
 export function useSignup() {
-  return useSignedIn((payload: Record<string, unknown>) => apiRequest<User>('/shop-api/register', { method: 'POST', body: payload }));
+  return useSignedIn(async (payload: Record<string, unknown>) => {
+    const reply = await apiRequest<User | { code: string; message: string }>('/shop-api/register', { method: 'POST', body: payload });
+    if ('code' in reply) throw new ApiError(202, reply.code, reply.message);
+    return reply;
+  });
 }
 
 /**

@@ -5,15 +5,17 @@ import { renderWithProviders } from '../../../test/render';
 import { SignupForm, UNLICENSED_ACKNOWLEDGEMENT } from './SignupForm';
 
 const referrer = '0b7f5c52-94a4-4d8e-9a53-6f1f0d7e1c2a';
+const CHECK_INBOX = 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.';
 
 /** Records the signup the form sends, answering as the API does. */
-function api() {
+function api(emailTaken = false) {
   const sent: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/shop-api/register') {
         sent.push(JSON.parse(String(init.body)));
+        if (emailTaken) return new Response(JSON.stringify({ code: 'CHECK_YOUR_EMAIL', message: CHECK_INBOX }), { status: 202, headers: { 'content-type': 'application/json' } });
         return new Response(JSON.stringify({ uid: 'u-2', firstName: 'Alex' }), { status: 201, headers: { 'content-type': 'application/json' } });
       }
       return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Nothing here' }), { status: 404 });
@@ -43,6 +45,16 @@ afterEach(() => {
 });
 
 describe('SignupForm', () => {
+  it('shows the check-your-inbox answer for an email that already has an account, and does not go on as signed in', async () => {
+    api(true);
+    const onSignedUp = renderForm(false);
+    await fillIn();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_INBOX);
+    expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
   it('sends invitedBy from the referral cookie', async () => {
     document.cookie = `invited_by=${referrer}; Path=/`;
     const sent = api();
