@@ -4,7 +4,9 @@ import { openDatabase } from './db/client';
 import { scheduleCheckIns } from './jobs/check-ins';
 import { loggerOptions } from './lib/logging';
 import { seedDemoData } from './seed/seed';
-import { seedDemoClinician } from './seed/staff';
+import { secretBox, totpKeyFrom } from './modules/clinic/totp';
+import { uploadEncryptionKey } from './modules/uploads/setup';
+import { seedDemoStaff } from './seed/staff';
 
 async function main(config: Config) {
   const database = await openDatabase(
@@ -14,7 +16,10 @@ async function main(config: Config) {
   );
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
-  if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') await seedDemoClinician(database.db, config.DEMO_CLINICIAN_PASSWORD);
+  // Demo staff have published passwords and TOTP secrets: never in production.
+  if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') {
+    await seedDemoStaff(database.db, secretBox(totpKeyFrom(config.STAFF_TOTP_KEY, uploadEncryptionKey(config))));
+  }
 
   const app = await buildApp({
     config,
