@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import type { StaffRole } from '@elmwood/domain';
 import { upsertStaff, type StaffRow } from '../../src/modules/clinic/staff-auth';
 import { newTotpSecret, secretBox, totpKeyFrom } from '../../src/modules/clinic/totp';
 import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
+import { orders } from '../../src/db/schema/orders';
 import type { TestContext } from './app';
+import { placedOrderNumber } from './orders';
 
 export const STAFF_PASSWORD = 'staff password 2026';
 
@@ -59,4 +63,26 @@ export async function staffSignIn(ctx: TestContext, email: string, totpSecret: s
 export async function signedInStaff(ctx: TestContext, role: StaffRole): Promise<SignedInStaff> {
   const { row, totpSecret } = await newStaff(ctx, role);
   return { row, totpSecret, cookie: await staffSignIn(ctx, row.email, totpSecret) };
+}
+
+/** Sends a photo the way the account's upload page does; answers its upload id. */
+export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W'): Promise<string> {
+  const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/shop-api/messages/category/${category}`,
+    headers: { cookie: patientCookie },
+    payload: { name: category === 'I' ? 'Photo ID' : 'Full-length photo', attachments: [{ name: 'photo.png', body: bytes.toString('base64') }] },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { uploads: { id: string }[] }).uploads[0]!.id;
+}
+
+/** A weight-loss order placed through the API whose critical tasks (ID and full-length photos) are done: in review. */
+export async function orderInReview(ctx: TestContext, patientCookie: string): Promise<{ orderNumber: string; photoIds: string[] }> {
+  const orderNumber = await placedOrderNumber(ctx.app, patientCookie);
+  const photoIds = [await uploadPhoto(ctx, patientCookie, 'I'), await uploadPhoto(ctx, patientCookie, 'W')];
+  const [order] = await ctx.database.db.select({ state: orders.state }).from(orders).where(eq(orders.number, orderNumber));
+  if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);
+  return { orderNumber, photoIds };
 }
