@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicText } from './staff';
 
 /**
  * Why a prescriber may turn an order down, and what the patient is told for each; the prescriber's note is
@@ -18,11 +19,11 @@ export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [Rejecti
 
 export const rejectBodySchema = z.object({
   reasonCode: z.enum(REJECTION_REASON_CODES),
-  note: z.string().trim().max(2000).default(''),
+  note: clinicText(2000).default('').transform((value) => value.trim()),
 });
 
 export const requestInformationBodySchema = z.object({
-  question: z.string().trim().min(1).max(2000),
+  question: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required'),
   photoRequested: z.boolean().default(false),
 });
 

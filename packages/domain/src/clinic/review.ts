@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
+import { clinicText } from './staff';
 import { CARRIERS } from './tracking';
 
 const totalsSchema = z.object({ subtotal: z.number().int(), discount: z.number().int(), shipping: z.number().int(), credit: z.number().int(), total: z.number().int() });
@@ -89,6 +90,6 @@ export type PackingSlip = z.infer<typeof packingSlipSchema>;
 
 export const dispatchBodySchema = z.object({ carrier: z.enum(CARRIERS), trackingNumber: z.string().max(64) });
 
-export const refundBodySchema = z.object({ amount: z.number().int().positive().max(100_000_000), reason: z.string().trim().min(1).max(2000) });
+export const refundBodySchema = z.object({ amount: z.number().int().positive().max(100_000_000), reason: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required') });
 export const refundReplySchema = z.object({ orderNumber: z.string(), state: z.string(), paymentState: z.string(), refunded: z.number().int(), remaining: z.number().int() });
 export type RefundReply = z.infer<typeof refundReplySchema>;

@@ -28,7 +28,10 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffLoginBodySchema = z.object({ email: z.string().max(320), password: z.string().max(1024) });
+/** Text that may reach the database: PostgreSQL cannot store NUL, so it is refused here as bad input. */
+export const clinicText = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
+export const staffLoginBodySchema = z.object({ email: clinicText(320), password: z.string().max(1024) });
 export const staffTotpBodySchema = z.object({
   code: z.string().max(64).describe('Six-digit code from the authenticator, or a recovery code'),
 });

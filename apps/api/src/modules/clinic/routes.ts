@@ -47,7 +47,7 @@ const PHARMACIST: readonly StaffRole[] = ['pharmacist'];
 const REFUNDERS: readonly StaffRole[] = ['admin', 'support'];
 const ADMIN: readonly StaffRole[] = ['admin'];
 
-const orderParams = z.object({ number: z.string().min(1).max(64).describe('The order number, e.g. EH-7KQ4-M2XP') });
+const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number').describe('The order number, e.g. EH-7KQ4-M2XP') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const NO_STORE = 'private, no-store';
 

@@ -49,6 +49,8 @@ export interface NewStaff {
   password: string;
   /** A known TOTP secret (demo staff); left out, the member enrols at first sign-in. */
   totpSecret?: string | null;
+  /** A secret already shown to the member (npm run staff:create) that their first sign-in confirms. */
+  pendingTotpSecret?: string | null;
 }
 
 export function toStaffMember(row: StaffRow): StaffMember {
@@ -89,7 +91,7 @@ export async function upsertStaff(db: Db, box: SecretBox, input: NewStaff): Prom
     registrationNumber: input.registrationNumber ?? null,
     passwordHash: await hashPassword(input.password),
     totpSecret: input.totpSecret ? box.seal(input.totpSecret) : null,
-    pendingTotpSecret: null,
+    pendingTotpSecret: input.pendingTotpSecret ? box.seal(input.pendingTotpSecret) : null,
     totpLastStep: null,
     disabled: false,
     updatedAt: new Date(),
@@ -154,9 +156,10 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
         maxAge: PENDING_MINUTES * 60,
       });
       if (usable.totpSecret) return { step: 'totp', enrolment: null };
-      // First sign-in: a new secret is offered and kept aside until a code from it confirms the enrolment.
-      const secret = newTotpSecret();
-      await db.update(staff).set({ pendingTotpSecret: box.seal(secret), updatedAt: new Date() }).where(eq(staff.id, usable.id));
+      // First sign-in: the secret offered (the one staff:create printed, else a new one) is kept aside until a code
+      // from it confirms the enrolment.
+      const secret = usable.pendingTotpSecret ? box.open(usable.pendingTotpSecret) : newTotpSecret();
+      if (!usable.pendingTotpSecret) await db.update(staff).set({ pendingTotpSecret: box.seal(secret), updatedAt: new Date() }).where(eq(staff.id, usable.id));
       const url = otpauthUrl(issuer, usable.email, secret);
       return { step: 'enrol', enrolment: { secret, otpauthUrl: url, qrCode: await qrDataUrl(url) } };
     },
