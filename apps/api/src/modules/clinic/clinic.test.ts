@@ -149,6 +149,18 @@ describe('decisions', () => {
     expect(await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Your treatment has been approved%'`))).toHaveLength(1);
   }, 60_000);
 
+  it('asks the patient to pay again when the capture is refused (the hold expired): approved, capture_failed, not dispatchable', async () => {
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    // The provider released the hold on its side, as it does when an authorisation lapses.
+    await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
+    const res = await as(prescriber, 'POST', `/orders/${orderNumber}/approve`);
+    expect(res.json()).toEqual({ orderNumber, state: 'approved', paymentState: 'capture_failed', changed: true });
+    const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Please pay again%'`));
+    expect(mail!.text).toContain('Nothing has been charged');
+    expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).not.toContain(orderNumber);
+    expect((await as(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(409);
+  });
+
   it('rejects with a listed reason: voids the authorisation, emails the reason, and the patient sees it', async () => {
     const patient = await signedInPatient(ctx.app);
     const { orderNumber } = await orderInReview(ctx, patient);
