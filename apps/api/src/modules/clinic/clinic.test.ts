@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REJECTION_REASONS } from '@elmwood/domain';
 import { orderConsultations, staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
-import { orderEvents, orders, tasks } from '../../db/schema/orders';
+import { orderEvents, orders } from '../../db/schema/orders';
 import { questionnaires } from '../../db/schema/quiz';
 import { sandboxPayments, sandboxRequests } from '../../db/schema/sandbox-gateway';
 import { bmiAnswer, eligibleWeightLossAnswers, goalWeightAnswer } from '../../seed/data/questionnaires/sample-answers';
