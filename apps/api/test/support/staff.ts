@@ -46,8 +46,8 @@ export async function newStaff(ctx: TestContext, role: StaffRole, overrides: { e
 }
 
 /** Signs a member of staff in through the API: password, then the current TOTP code. */
-export async function staffSignIn(ctx: TestContext, email: string, totpSecret: string): Promise<string> {
-  const first = await ctx.app.inject({ method: 'POST', url: '/shop-api/clinic/login', payload: { email, password: STAFF_PASSWORD } });
+export async function staffSignIn(ctx: TestContext, email: string, totpSecret: string, password: string = STAFF_PASSWORD): Promise<string> {
+  const first = await ctx.app.inject({ method: 'POST', url: '/shop-api/clinic/login', payload: { email, password } });
   if (first.statusCode !== 200) throw new Error(`staff login answered ${first.statusCode}: ${first.body}`);
   const second = await ctx.app.inject({
     method: 'POST',

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff, staffRecoveryCodes } from '../../db/schema/clinic';
+import { DEMO_STAFF, seedDemoStaff } from '../../seed/staff';
+import { upsertStaff } from './staff-auth';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cookiesOf, signedInPatient } from '../../../test/support/patients';
-import { cookieNamed, newStaff, signedInStaff, STAFF_PASSWORD, staffSignIn } from '../../../test/support/staff';
+import { cookieNamed, newStaff, signedInStaff, STAFF_PASSWORD, staffBox, staffSignIn } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let routes: { method: string; path: string }[];
@@ -137,6 +139,22 @@ describe('staff sign-in', () => {
     expect(withRecovery.statusCode).toBe(200);
     expect((await me(cookieNamed(withRecovery, 'ClinicSession'))).statusCode).toBe(200);
     expect((await totp(cookieNamed(await login(row.email), 'ClinicPending'), recoveryCodes[0]!)).statusCode).toBe(401);
+  });
+
+  it('offers the secret npm run staff:create printed at the first sign-in, instead of a new one', async () => {
+    const email = `created-${Date.now()}@elmwood-health.example`;
+    await upsertStaff(ctx.database.db, staffBox(ctx), { email, name: 'New Member', role: 'support', password: STAFF_PASSWORD, pendingTotpSecret: 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD' });
+    const first = await login(email);
+    expect(first.json().enrolment.secret).toBe('KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD');
+    expect((await login(email)).json().enrolment.secret).toBe('KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD');
+  });
+
+  it('signs in the demo staff with the passwords and TOTP secrets the README lists', async () => {
+    await seedDemoStaff(ctx.database.db, staffBox(ctx));
+    for (const member of DEMO_STAFF) {
+      const session = await staffSignIn(ctx, member.email, member.totpSecret, member.password);
+      expect((await me(session)).json()).toMatchObject({ email: member.email, role: member.role });
+    }
   });
 
   it('limits sign-in attempts per account', async () => {
