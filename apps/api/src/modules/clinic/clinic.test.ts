@@ -117,6 +117,8 @@ describe('the order the prescriber reviews', () => {
     const onPatient = (await as(prescriber, 'GET', '/reviews?tab=waiting')).json();
     expect(onPatient.orders.map((entry: { orderNumber: string }) => entry.orderNumber)).toContain(waiting.orderNumber);
     expect((await as(support, 'GET', '/reviews')).statusCode).toBe(403);
+    const queueReads = await db().select().from(staffAuditLog).where(and(eq(staffAuditLog.staffId, prescriber.row.id), eq(staffAuditLog.action, 'read-review-queue')));
+    expect(queueReads.map((row) => row.resourceId)).toEqual(expect.arrayContaining(['ready', 'waiting']));
   });
 });
 

@@ -130,7 +130,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: reviewQueueSchema, ...errors },
       },
     },
-    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.reviewQueue(request.query.tab)),
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.reviewQueue(member(request), request.query.tab)),
   );
 
   api.get(
@@ -189,7 +189,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   api.get(
     '/clinic/dispatch',
     { config: { staffRoles: DISPATCHERS }, schema: { tags: ['clinic'], summary: 'Dispatch queue: approved and paid orders, oldest approval first', response: { 200: dispatchQueueSchema, ...errors } } },
-    async (_request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.dispatchQueue()),
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.dispatchQueue(member(request))),
   );
 
   api.get(

@@ -161,7 +161,9 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
   }
 
   return {
-    async reviewQueue(tab: 'ready' | 'waiting'): Promise<ReviewQueue> {
+    /** Patients' names and treatments, so the read is audited too (one row per queue read). */
+    async reviewQueue(member: StaffRow, tab: 'ready' | 'waiting'): Promise<ReviewQueue> {
+      await audit(db, { staffId: member.id, action: 'read-review-queue', resource: 'queue', resourceId: tab });
       const state: OrderState = tab === 'ready' ? 'in_review' : 'awaiting_patient';
       const since = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.machine = 'order' and e.to_state = ${orders.state}), ${orders.createdAt})`;
       const rows = await db
@@ -363,7 +365,8 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
       return decisionReply(await orderByNumber(number), true);
     },
 
-    async dispatchQueue(): Promise<DispatchQueue> {
+    async dispatchQueue(member: StaffRow): Promise<DispatchQueue> {
+      await audit(db, { staffId: member.id, action: 'read-dispatch-queue', resource: 'queue', resourceId: 'dispatch' });
       const approvedAt = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.machine = 'order' and e.to_state = 'approved'), ${orders.createdAt})`;
       const rows = await db
         .select({
