@@ -43,9 +43,12 @@ import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
+import { createClinicService } from './modules/clinic/service';
+import { createStaffAuth } from './modules/clinic/staff-auth';
+import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
-import { fileStoreFor } from './modules/uploads/setup';
+import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 
 export interface AppDeps {
   config: Config;
@@ -204,7 +207,27 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAddress: limiters({ scope: 'upload-address', limit: config.UPLOAD_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
         },
       });
-      await shopApi.register(clinicRoutes, { db: database.db, auth, uploads, store });
+      const staffAuth = createStaffAuth({
+        db: database.db,
+        secret,
+        box: secretBox(totpKeyFrom(config.STAFF_TOTP_KEY, uploadEncryptionKey(config))),
+        issuer: `${config.BRAND_NAME} Clinic`,
+        secureCookies,
+        limits: {
+          perAddress: limiters({ scope: 'staff-sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perAccount: limiters({ scope: 'staff-sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
+      const clinic = createClinicService({
+        db: database.db,
+        gateway: payment.gateway,
+        mailer: createMailer(config, database.db),
+        siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+        brandName: config.BRAND_NAME,
+        log: app.log,
+        now,
+      });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store });
     },
     { prefix: '/shop-api' },
   );

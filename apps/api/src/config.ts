@@ -109,8 +109,14 @@ const envSchema = z
     .default('false')
     .transform((value) => value === 'true'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(100_000).max(50_000_000).default(10_000_000),
-  /** Password of the demo clinician seeded with the demo data outside production (never in production). */
-  DEMO_CLINICIAN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('clinic-demo-2026'),
+  /** AES-256 key (base64) for staff TOTP secrets at rest; unset, one is derived from the upload key. */
+  STAFF_TOTP_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** The card payment provider: 'sandbox' (test cards, state in the database) or 'checkout-com'. */

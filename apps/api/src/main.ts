@@ -5,13 +5,18 @@ import { startJobs } from './jobs/queue';
 import { workAllJobs } from './jobs/runner';
 import { isLoopbackHost } from './lib/loopback';
 import { seedDemoData } from './seed/seed';
-import { seedDemoClinician } from './seed/staff';
+import { secretBox, totpKeyFrom } from './modules/clinic/totp';
+import { uploadEncryptionKey } from './modules/uploads/setup';
+import { seedDemoStaff } from './seed/staff';
 
 async function main(config: Config) {
   const log = processLogger(config);
   const database = await openMigratedDatabase(config);
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
-  if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') await seedDemoClinician(database.db, config.DEMO_CLINICIAN_PASSWORD);
+  // Demo staff have published passwords and TOTP secrets: never in production.
+  if (config.SEED_DEMO_DATA && config.NODE_ENV !== 'production') {
+    await seedDemoStaff(database.db, secretBox(totpKeyFrom(config.STAFF_TOTP_KEY, uploadEncryptionKey(config))));
+  }
 
   const jobs = await startJobs(database, { runJobs: config.RUN_JOBS, log });
   if (config.RUN_JOBS) await workAllJobs(jobs, { db: database.db });

@@ -73,3 +73,4 @@ export * from './lifecycle/machine';
 export * from './lifecycle/actors';
 export * from './orders/lifecycle';
 export * from './subscriptions/lifecycle';
+export * from './clinic/index';

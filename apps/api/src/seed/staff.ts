@@ -1,24 +1,26 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customers } from '../db/schema/customers';
-import { hashPassword } from '../modules/auth/passwords';
-
-export const DEMO_CLINICIAN_EMAIL = 'clinician@elmwood-health.example';
+import { upsertStaff, type NewStaff } from '../modules/clinic/staff-auth';
+import type { SecretBox } from '../modules/clinic/totp';
 
 /**
- * One demo clinician, so clinic-staff pages can be tried out. Only ever called outside production; a restart
- * with another DEMO_CLINICIAN_PASSWORD changes the password.
+ * One demo member of staff per role, with the passwords and TOTP secrets the README lists, so the clinic console
+ * can be tried and tested. Only ever seeded outside production; each start sets them back to these values.
  */
-export async function seedDemoClinician(db: Db, password: string): Promise<void> {
-  const values = {
-    email: DEMO_CLINICIAN_EMAIL,
-    firstName: 'Morgan',
-    lastName: 'Hale',
-    role: 'clinician',
-    passwordHash: await hashPassword(password),
-  };
-  await db
-    .insert(customers)
-    .values(values)
-    .onConflictDoUpdate({ target: customers.email, set: { role: values.role, passwordHash: values.passwordHash, updatedAt: sql`now()` } });
+export const DEMO_STAFF = [
+  {
+    email: 'prescriber@elmwood-health.example',
+    name: 'Dr Ana Patel',
+    role: 'prescriber',
+    registrationBody: 'GMC',
+    registrationNumber: '7012345',
+    password: 'prescriber-demo-2026',
+    totpSecret: 'IHKWSE33JF3FI645LJBOTXDQJ2UNYJS3',
+  },
+  { email: 'pharmacist@elmwood-health.example', name: 'Sam Okafor', role: 'pharmacist', password: 'pharmacist-demo-2026', totpSecret: 'SFOHY5T2ZR5JBW6KTZNJILZEQVI4LTLO' },
+  { email: 'support@elmwood-health.example', name: 'Jo Reid', role: 'support', password: 'support-demo-2026', totpSecret: 'VNH4C7TIFVOD7YXQGIKUMY75YX6A3BET' },
+  { email: 'admin@elmwood-health.example', name: 'Lee Morgan', role: 'admin', password: 'admin-demo-2026!', totpSecret: 'NKMI5NM54G6RGE65PA7YGBLERJ6SLIQT' },
+] as const satisfies readonly NewStaff[];
+
+export async function seedDemoStaff(db: Db, box: SecretBox): Promise<void> {
+  for (const member of DEMO_STAFF) await upsertStaff(db, box, member);
 }

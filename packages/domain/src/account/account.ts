@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIERS } from '../clinic/tracking';
 import { productImageSchema } from '../catalog/product';
 import { orderStateSchema } from '../orders/order';
 
@@ -25,6 +26,10 @@ export const orderHistoryEntrySchema = z.object({
   noOfItems: z.number().int(),
   state: orderStateSchema,
   createdAt: z.string(),
+  /** Why a prescriber did not approve it (the rejected order's reason); absent otherwise. */
+  statusReason: z.string().nullable().optional(),
+  /** Once dispatched: the carrier, its tracking number and the carrier's tracking page. */
+  tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

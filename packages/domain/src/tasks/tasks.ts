@@ -8,6 +8,8 @@ export const TASK_CODES = {
   bookedCheckIn: 'booked check-in',
   /** The questionnaire a weight-loss patient answers before each renewal. */
   weightLossCheckIn: 'weight-loss-check-in',
+  /** A prescriber's question about one order (clinic 'request information'). */
+  clinicianQuestion: 'clinician-question',
 } as const;
 
 export const DEFAULT_TASK_BADGE = 'Required';

@@ -232,10 +232,11 @@ describe('Checkout.com adapter (recorded replies)', () => {
 
   it('captures, voids and refunds by payment id', async () => {
     await gateway().capture('pay_mbabizu24mvu3mela5njyhpit4', 19900, 'cap-1');
-    expect(seen.at(-1)).toMatchObject({ url: '/payments/pay_mbabizu24mvu3mela5njyhpit4/captures', body: { amount: 19900 } });
+    expect(seen.at(-1)).toMatchObject({ url: '/payments/pay_mbabizu24mvu3mela5njyhpit4/captures', body: { amount: 19900 }, headers: { 'cko-idempotency-key': 'cap-1' } });
     await gateway().void('pay_mbabizu24mvu3mela5njyhpit4', 'void-1');
+    expect(seen.at(-1)).toMatchObject({ url: '/payments/pay_mbabizu24mvu3mela5njyhpit4/voids', headers: { 'cko-idempotency-key': 'void-1' } });
     await gateway().refund('pay_mbabizu24mvu3mela5njyhpit4', 500, 'ref-1');
-    expect(seen.at(-1)).toMatchObject({ url: '/payments/pay_mbabizu24mvu3mela5njyhpit4/refunds', body: { amount: 500 } });
+    expect(seen.at(-1)).toMatchObject({ url: '/payments/pay_mbabizu24mvu3mela5njyhpit4/refunds', body: { amount: 500 }, headers: { 'cko-idempotency-key': 'ref-1' } });
     await expect(gateway().capture('pay_alreadyvoided', 100, 'cap-2')).rejects.toThrow('action_not_allowed');
   });
 

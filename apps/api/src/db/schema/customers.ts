@@ -15,8 +15,6 @@ export const customers = pgTable('customers', {
   hasAcceptedUnlicensedProductDisclaimer: boolean('has_accepted_unlicensed_product_disclaimer').notNull().default(false),
   subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
   invitedBy: text('invited_by'),
-  /** patient, or clinic staff (clinician, pharmacist) who may see patients' health data, every access logged. */
-  role: text('role').notNull().default('patient'),
   /** When the patient first opened the mobile app; the get-app banner hides once it is set. */
   firstAppOpenAt: timestamp('first_app_open_at', { withTimezone: true }),
   defaultShippingAddressId: integer('default_shipping_address_id').references((): AnyPgColumn => addresses.id, {
@@ -138,21 +136,3 @@ export const gpDetails = pgTable('gp_details', {
   postCode: text('post_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Every time clinic staff open a patient's health data (photos, answers, GP details): who, whose, what. */
-export const staffAccessLog = pgTable(
-  'staff_access_log',
-  {
-    id: serial('id').primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => customers.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    resource: text('resource').notNull(),
-    resourceId: text('resource_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('staff_access_log_patient').on(table.patientId, table.createdAt)],
-);

@@ -6,3 +6,4 @@ export * from './promotions';
 export * from './orders';
 export * from './sandbox-gateway';
 export * from './rate-limits';
+export * from './clinic';

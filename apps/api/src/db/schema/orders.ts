@@ -25,6 +25,9 @@ export const orders = pgTable(
     consultationSlug: text('consultation_slug'),
     state: text('state').notNull(),
     rejectionReason: text('rejection_reason'),
+    /** Set when a pharmacist dispatches the order: 'royal-mail' or 'dpd', and the carrier's tracking number. */
+    trackingCarrier: text('tracking_carrier'),
+    trackingNumber: text('tracking_number'),
     paymentState: text('payment_state').notNull(),
     paymentMode: text('payment_mode').notNull(),
     /** The browser's Idempotency-Key: a retried or doubled submit finds this order instead of making another. */
@@ -250,6 +253,8 @@ export const tasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** What completed it: an upload id, 'gp-info', a consultation id. */
     completedWith: text('completed_with'),
+    /** What this one task asks beyond its definition, e.g. a prescriber's question ({ question, photoRequested }). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('tasks_customer_state').on(table.customerId, table.state), unique('tasks_order_code').on(table.orderId, table.code)],

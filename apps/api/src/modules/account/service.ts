@@ -4,6 +4,8 @@ import {
   formatLongDate,
   nextDeliveryLimits,
   orderTimeline,
+  trackingUrl,
+  type Carrier,
   parseWeightAnswer,
   progressSections,
   ukCalendarDate,
@@ -65,6 +67,11 @@ export function toHistoryEntry(order: OrderRow, items: OrderItemRow[]): OrderHis
     noOfItems: items.reduce((sum, item) => sum + item.quantity, 0),
     state: order.state as OrderState,
     createdAt: order.createdAt.toISOString(),
+    statusReason: order.rejectionReason,
+    tracking:
+      order.trackingCarrier && order.trackingNumber
+        ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) }
+        : null,
   };
 }
 

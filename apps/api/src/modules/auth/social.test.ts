@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/index';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
-import { DEMO_CLINICIAN_EMAIL, seedDemoClinician } from '../../seed/staff';
 import { SANDBOX_SIGN_IN_REFUSED } from './social';
 
 let ctx: TestContext;
@@ -70,13 +69,6 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
     expect(apple.statusCode).toBe(403);
     expect(apple.json()).toEqual({ code: 'SANDBOX_SIGN_IN_REFUSED', message: SANDBOX_SIGN_IN_REFUSED });
     expect(apple.cookies.map((c) => c.name)).not.toContain('Authorization');
-  });
-
-  it('never signs in as clinic staff', async () => {
-    await seedDemoClinician(ctx.database.db, 'clinic-demo-2026');
-    const google = await signInWith('google', DEMO_CLINICIAN_EMAIL, { agreeTermsAndPrivacy: true });
-    expect(google.statusCode).toBe(403);
-    expect(google.json().code).toBe('SANDBOX_SIGN_IN_REFUSED');
   });
 
   it('still signs in to a password-less account that a social sign-in opened, with either provider', async () => {

@@ -7,7 +7,7 @@ export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with that account
 export const SOCIAL_EMAIL_REQUIRED = 'Your account did not share a verified email address, which we need to send your prescription updates.';
 export const TERMS_REQUIRED = 'Required';
 export const SANDBOX_SIGN_IN_REFUSED =
-  'The test sign-in cannot open an account that has a password or belongs to clinic staff. Please log in with your email and password.';
+  'The test sign-in cannot open an account that has a password. Please log in with your email and password.';
 
 /**
  * Google and Apple sign-in: the provider's ID token is verified, then the patient is found by the linked
@@ -15,11 +15,12 @@ export const SANDBOX_SIGN_IN_REFUSED =
  * needs the terms ticked like any signup. Birthday and phone follow through 'update account'.
  *
  * `sandbox`: the providers vouch for any email anyone types, so they may only open new accounts and the
- * password-less patient accounts that such a sign-in opened; never an account with a password, nor staff.
+ * password-less patient accounts that such a sign-in opened; never an account with a password. (Clinic staff are
+ * not customers at all: they sign in to the clinic console with a password and a TOTP code.)
  */
 export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; providers: Record<SocialProvider, IdentityProvider>; sandbox: boolean }) {
   function refuseInSandbox(customer: CustomerRow): void {
-    if (deps.sandbox && (customer.passwordHash !== null || customer.role !== 'patient')) {
+    if (deps.sandbox && customer.passwordHash !== null) {
       throw new AppError(403, 'SANDBOX_SIGN_IN_REFUSED', SANDBOX_SIGN_IN_REFUSED);
     }
   }

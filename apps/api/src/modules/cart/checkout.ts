@@ -29,6 +29,8 @@ export interface LockedCart {
   completedAt: Date | null;
   view: Cart;
   lines: CartLineRow[];
+  /** The linked consultations as they stand under the lock: what the order copies for the prescriber. */
+  consultations: (ConsultationAnswers & { consultationId: string })[];
   /** Why it cannot be ordered as it stands (empty: it can). */
   problems: string[];
 }
@@ -83,9 +85,9 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
       if (!row || !visibleTo(row, viewer)) throw notFound(CART_NOT_FOUND);
       const snapshot = await findCartSnapshot(tx, token);
       if (!snapshot) throw notFound(CART_NOT_FOUND);
-      const linked = snapshot.linked.map(({ questionnaireId, answers }) => ({ questionnaire: rules.questionnaires.get(questionnaireId), answers }));
+      const linked = snapshot.linked.map(({ id, questionnaireId, answers }) => ({ consultationId: id, questionnaire: rules.questionnaires.get(questionnaireId), answers }));
       if (snapshot.cart.couponCode !== rules.couponCode || linked.some((entry) => !entry.questionnaire)) throw new CartChangedError();
-      const consultations = linked as (ConsultationAnswers & { questionnaire: { slug: string } })[];
+      const consultations = linked as (ConsultationAnswers & { consultationId: string; questionnaire: { slug: string } })[];
       const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now());
 
       const problems: string[] = [];
@@ -97,7 +99,7 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
         const verdict = prescriptionVerdict(line.product.code, consultations, date);
         if (!verdict.allowed) problems.push(verdict.message);
       }
-      return { ...row, token, channel: snapshot.cart.channel, view, lines: snapshot.lines, problems };
+      return { ...row, token, channel: snapshot.cart.channel, view, lines: snapshot.lines, consultations, problems };
     },
 
     async markCompleted(tx, cartId) {

@@ -1,48 +1,276 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@elmwood/domain';
+import {
+  apiErrorSchema,
+  decisionReplySchema,
+  dispatchBodySchema,
+  dispatchQueueSchema,
+  orderReviewSchema,
+  packingSlipSchema,
+  refundBodySchema,
+  refundReplySchema,
+  rejectBodySchema,
+  requestInformationBodySchema,
+  reviewQueueSchema,
+  staffLoginBodySchema,
+  staffLoginReplySchema,
+  staffMemberSchema,
+  staffSessionReplySchema,
+  staffTotpBodySchema,
+  type StaffRole,
+} from '@elmwood/domain';
 import type { FileStore } from '../../adapters/file-store/port';
 import type { Db } from '../../db/client';
-import { staffAccessLog } from '../../db/schema/customers';
-import { notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { AppError, notFound } from '../../lib/errors';
 import { sendPhoto, type UploadsRepo } from '../uploads/index';
+import { audit, auditCsv } from './audit';
+import type { ClinicService } from './service';
+import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
-/** Roles that may see patients' health data; everyone else is a patient. */
-export const STAFF_ROLES: ReadonlySet<string> = new Set(['clinician', 'pharmacist']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a /shop-api/clinic route; routes without it (sign-in) are open. */
+    staffRoles?: readonly StaffRole[];
+  }
+  interface FastifyRequest {
+    staffMember: StaffRow | null;
+  }
+}
+
 const PHOTO_NOT_FOUND = 'We could not find that photo.';
+const ALL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'support', 'admin'];
+const CLINICAL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
+const PRESCRIBER: readonly StaffRole[] = ['prescriber'];
+const DISPATCHERS: readonly StaffRole[] = ['pharmacist', 'admin'];
+const PHARMACIST: readonly StaffRole[] = ['pharmacist'];
+const REFUNDERS: readonly StaffRole[] = ['admin', 'support'];
+const ADMIN: readonly StaffRole[] = ['admin'];
+
+const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number').describe('The order number, e.g. EH-7KQ4-M2XP') });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const NO_STORE = 'private, no-store';
 
 interface ClinicDeps {
   db: Db;
-  auth: AuthService;
+  staffAuth: StaffAuth;
+  clinic: ClinicService;
   uploads: UploadsRepo;
   store: FileStore;
 }
 
+/** The signed-in member (the route's onRequest hook put them there). */
+function member(request: FastifyRequest): StaffRow {
+  if (!request.staffMember) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
+  return request.staffMember;
+}
+
 /**
- * What clinic staff read of a patient's record. Each read is logged (staff, patient, resource, id) before
- * anything is sent; to anyone who is not staff these addresses do not exist (404).
+ * The clinic console's API (issue 12), behind staff sessions only: a patient's session of any kind is not read
+ * here at all. Each route names the roles that may call it; the check runs before the request is even parsed, so
+ * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
+ * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, auth, uploads, store }: ClinicDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/clinic/uploads/:id',
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store }: ClinicDeps) {
+  app.decorateRequest('staffMember', null);
+  app.addHook('onRequest', async (request) => {
+    const roles = request.routeOptions.config?.staffRoles;
+    if (!roles) return;
+    const row = await staffAuth.current(request);
+    if (!row) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
+    if (!roles.includes(row.role as StaffRole)) throw new AppError(403, 'FORBIDDEN', 'Your role does not allow this.');
+    request.staffMember = row;
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/clinic/login',
+    {
+      schema: { tags: ['clinic'], summary: 'Staff sign-in, step one: email and password (then POST /clinic/login/totp)', body: staffLoginBodySchema, response: { 200: staffLoginReplySchema, ...errors } },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await staffAuth.login(request, reply, request.body.email, request.body.password)),
+  );
+
+  api.post(
+    '/clinic/login/totp',
     {
       schema: {
         tags: ['clinic'],
-        summary: "A patient's photo, for clinic staff; every read is logged",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: z.any().describe('The photo as image/jpeg'), 401: apiErrorSchema, 404: apiErrorSchema },
+        summary: 'Staff sign-in, step two: a TOTP or recovery code; at first sign-in it confirms the enrolment and answers the recovery codes once',
+        body: staffTotpBodySchema,
+        response: { 200: staffSessionReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await staffAuth.secondFactor(request, reply, request.body.code)),
+  );
+
+  api.post(
+    '/clinic/logout',
+    { config: { staffRoles: ALL }, schema: { tags: ['clinic'], summary: "Ends the member's staff sessions", response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await staffAuth.logout(reply, member(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/clinic/me',
+    { config: { staffRoles: ALL }, schema: { tags: ['clinic'], summary: 'The signed-in member of staff', response: { 200: staffMemberSchema, ...errors } } },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(toStaffMember(member(request))),
+  );
+
+  api.get(
+    '/clinic/reviews',
+    {
+      config: { staffRoles: CLINICAL },
+      schema: {
+        tags: ['clinic'],
+        summary: "Review queue: 'ready' (in review, oldest first, with waiting time) or 'waiting' (on the patient's tasks)",
+        querystring: z.object({ tab: z.enum(['ready', 'waiting']).default('ready') }),
+        response: { 200: reviewQueueSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.reviewQueue(member(request), request.query.tab)),
+  );
+
+  api.get(
+    '/clinic/orders/:number',
+    {
+      config: { staffRoles: ALL },
+      schema: {
+        tags: ['clinic'],
+        summary: 'An order as the prescriber reviews it: the consultation as answered when ordering, measurements, photos, GP, tasks, history, previous orders (audited)',
+        params: orderParams,
+        response: { 200: orderReviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.review(member(request), request.params.number)),
+  );
+
+  api.post(
+    '/clinic/orders/:number/approve',
+    {
+      config: { staffRoles: PRESCRIBER },
+      schema: { tags: ['clinic'], summary: 'Approve (prescriber): records the decision and captures the authorised payment, once', params: orderParams, response: { 200: decisionReplySchema, ...errors } },
+    },
+    async (request) => clinic.approve(member(request), request.params.number),
+  );
+
+  api.post(
+    '/clinic/orders/:number/reject',
+    {
+      config: { staffRoles: PRESCRIBER },
+      schema: {
+        tags: ['clinic'],
+        summary: 'Reject (prescriber) with a listed reason and a note: voids the authorisation and emails the patient the reason',
+        params: orderParams,
+        body: rejectBodySchema,
+        response: { 200: decisionReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.reject(member(request), request.params.number, request.body.reasonCode, request.body.note),
+  );
+
+  api.post(
+    '/clinic/orders/:number/request-information',
+    {
+      config: { staffRoles: PRESCRIBER },
+      schema: {
+        tags: ['clinic'],
+        summary: "Ask the patient a question (prescriber): a critical task for the patient; the order returns to the queue once it is done",
+        params: orderParams,
+        body: requestInformationBodySchema,
+        response: { 200: decisionReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.requestInformation(member(request), request.params.number, request.body.question, request.body.photoRequested),
+  );
+
+  api.get(
+    '/clinic/dispatch',
+    { config: { staffRoles: DISPATCHERS }, schema: { tags: ['clinic'], summary: 'Dispatch queue: approved and paid orders, oldest approval first', response: { 200: dispatchQueueSchema, ...errors } } },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.dispatchQueue(member(request))),
+  );
+
+  api.get(
+    '/clinic/orders/:number/packing-slip',
+    {
+      config: { staffRoles: DISPATCHERS },
+      schema: { tags: ['clinic'], summary: 'What a printed packing slip shows (audited)', params: orderParams, response: { 200: packingSlipSchema, ...errors } },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.packingSlip(member(request), request.params.number)),
+  );
+
+  api.post(
+    '/clinic/orders/:number/dispatch',
+    {
+      config: { staffRoles: PHARMACIST },
+      schema: {
+        tags: ['clinic'],
+        summary: 'Mark as dispatched (pharmacist) with the carrier and its tracking number (Royal Mail: AB123456789GB; DPD: 14 digits)',
+        params: orderParams,
+        body: dispatchBodySchema,
+        response: { 200: decisionReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.dispatch(member(request), request.params.number, request.body.carrier, request.body.trackingNumber),
+  );
+
+  api.post(
+    '/clinic/orders/:number/refund',
+    {
+      config: { staffRoles: REFUNDERS },
+      schema: {
+        tags: ['clinic'],
+        summary: 'Refund (admin, support) part or all of what was captured, with the reason; one refund per Idempotency-Key',
+        params: orderParams,
+        headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per refund)') }),
+        body: refundBodySchema,
+        response: { 200: refundReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']),
+  );
+
+  api.get(
+    '/clinic/audit.csv',
+    {
+      config: { staffRoles: ADMIN },
+      schema: {
+        tags: ['clinic'],
+        summary: 'The staff audit log as CSV (admin), rows in [from, to); the export itself is audited',
+        querystring: z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
+        response: { 200: z.string().describe('text/csv'), ...errors },
       },
     },
     async (request, reply) => {
-      const staff = await auth.customer(requireCustomer(request));
-      if (!STAFF_ROLES.has(staff.role)) throw notFound(PHOTO_NOT_FOUND);
+      const staffMember = member(request);
+      const to = request.query.to ? new Date(`${request.query.to}T00:00:00Z`) : new Date(Date.now() + 1000);
+      const from = request.query.from ? new Date(`${request.query.from}T00:00:00Z`) : new Date(to.getTime() - 31 * 24 * 3600 * 1000);
+      if (!(from < to)) throw new AppError(400, 'INVALID_RANGE', "'from' must be before 'to'.");
+      await audit(db, { staffId: staffMember.id, action: 'export-audit', resource: 'audit-log', details: { from: from.toISOString(), to: to.toISOString() } });
+      const csv = await auditCsv(db, from, to);
+      return reply.header('cache-control', NO_STORE).type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="staff-audit.csv"').send(csv);
+    },
+  );
+
+  api.get(
+    '/clinic/uploads/:id',
+    {
+      config: { staffRoles: CLINICAL },
+      schema: {
+        tags: ['clinic'],
+        summary: "A patient's photo, for clinic staff; every read is audited before it is sent",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.any().describe('The photo as image/jpeg'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staffMember = member(request);
       const upload = await uploads.byId(request.params.id);
       const bytes = upload ? await store.get(upload.id) : null;
       if (!upload || !bytes) throw notFound(PHOTO_NOT_FOUND);
-      await db.insert(staffAccessLog).values({ staffId: staff.id, patientId: upload.customerId, resource: 'upload', resourceId: upload.id });
+      await audit(db, { staffId: staffMember.id, action: 'read-photo', patientId: upload.customerId, resource: 'photo', resourceId: upload.id, details: { category: upload.category } });
       return sendPhoto(reply, bytes);
     },
   );

@@ -7,6 +7,7 @@ import {
   thankYouInfoBoxSchema,
   thankYouNextStepSchema,
   tokenProviderForMode,
+  ukToday,
   type CheckoutResult,
   type CompleteCheckout,
   type OrderState,
@@ -22,6 +23,7 @@ import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor } from '../lifecycle/index';
 import { createTasksForOrder, findTasks } from '../tasks/index';
+import { copyConsultationsOntoOrder } from './consultation-snapshot';
 import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
@@ -459,6 +461,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
       })),
     );
+    await copyConsultationsOntoOrder(tx, order.id, cart.consultations, ukToday(now()));
     const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
     return { order, payment };
   }

@@ -19,6 +19,7 @@ const taskColumns = {
   safetyCheck: taskDefinitions.safetyCheck,
   badge: taskDefinitions.badge,
   configuration: taskDefinitions.configuration,
+  details: tasks.details,
   position: taskDefinitions.position,
 };
 
@@ -48,7 +49,7 @@ export function toTask(row: Awaited<ReturnType<typeof selectTasks>>[number]): Ta
     badge: row.badge,
     state: row.state === 'completed' ? 'completed' : 'open',
     orderNumber: row.orderNumber ?? null,
-    details: { configuration: row.configuration },
+    details: { configuration: { ...row.configuration, ...(row.details ?? {}) } },
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

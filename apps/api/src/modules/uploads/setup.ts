@@ -13,7 +13,7 @@ import type { Config } from '../../config';
  * embedded database, so demo uploads survive a restart.
  */
 export function fileStoreFor(config: Config): FileStore {
-  const key = config.UPLOAD_ENCRYPTION_KEY ? Buffer.from(config.UPLOAD_ENCRYPTION_KEY, 'base64') : developmentKey(config.DATA_DIR);
+  const key = uploadEncryptionKey(config);
   return encryptedFileStore(blobStoreFor(config), key);
 }
 
@@ -27,6 +27,11 @@ function blobStoreFor(config: Config): BlobStore {
     });
   }
   return diskBlobStore(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+}
+
+/** UPLOAD_ENCRYPTION_KEY, or outside production the key kept in DATA_DIR (also the root of the staff TOTP key). */
+export function uploadEncryptionKey(config: Config): Buffer {
+  return config.UPLOAD_ENCRYPTION_KEY ? Buffer.from(config.UPLOAD_ENCRYPTION_KEY, 'base64') : developmentKey(config.DATA_DIR);
 }
 
 function developmentKey(dataDir: string): Buffer {

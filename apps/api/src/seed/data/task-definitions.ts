@@ -92,6 +92,22 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
     // Given before each renewal by the check-in job, never by an order.
     configuration: { slug: 'weight-loss-check-in' },
   },
+  {
+    code: TASK_CODES.clinicianQuestion,
+    // Answered by marking it done (POST /tasks/{id}/complete) once the patient has replied; the prescriber's
+    // question is in the task's configuration ({ question, photoRequested, askedBy }).
+    taskType: 'reminder',
+    name: 'Answer our prescriber',
+    description: 'Our prescriber needs a little more information before they can decide on your treatment.',
+    image: '/images/tasks/check-in.svg',
+    // Critical: the order goes back to the prescriber's queue once it is done.
+    isCritical: true,
+    isReminder: false,
+    safetyCheck: true,
+    badge: null,
+    // Given by a prescriber's 'request information', never by an order's products.
+    configuration: {},
+  },
 ];
 
 /**

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
+import type { StaffRole } from '@elmwood/domain';
+import { upsertStaff, type StaffRow } from '../../src/modules/clinic/staff-auth';
+import { newTotpSecret, secretBox, totpKeyFrom } from '../../src/modules/clinic/totp';
+import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
+import { orders } from '../../src/db/schema/orders';
+import type { TestContext } from './app';
+import { placedOrderNumber } from './orders';
+
+export const STAFF_PASSWORD = 'staff password 2026';
+
+export interface SignedInStaff {
+  row: StaffRow;
+  totpSecret: string;
+  /** The staff session cookie, as a browser sends it to /shop-api/clinic. */
+  cookie: string;
+}
+
+/** The box the app keeps TOTP secrets in, from the same configuration. */
+export function staffBox(ctx: TestContext) {
+  return secretBox(totpKeyFrom(ctx.config.STAFF_TOTP_KEY, uploadEncryptionKey(ctx.config)));
+}
+
+export function cookieNamed(reply: LightMyRequestResponse, name: string): string {
+  const cookie = reply.cookies.find((candidate) => candidate.name === name && candidate.value !== '');
+  if (!cookie) throw new Error(`no ${name} cookie in ${reply.statusCode} ${reply.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** A new member of staff in `role`, enrolled with a known TOTP secret. */
+export async function newStaff(ctx: TestContext, role: StaffRole, overrides: { email?: string; totp?: boolean } = {}): Promise<{ row: StaffRow; totpSecret: string }> {
+  const totpSecret = newTotpSecret();
+  const row = await upsertStaff(ctx.database.db, staffBox(ctx), {
+    email: overrides.email ?? `${role}-${randomUUID()}@elmwood-health.example`,
+    name: `Test ${role}`,
+    role,
+    ...(role === 'prescriber' ? { registrationBody: 'GPhC' as const, registrationNumber: '2071234' } : {}),
+    password: STAFF_PASSWORD,
+    totpSecret: overrides.totp === false ? null : totpSecret,
+  });
+  return { row, totpSecret };
+}
+
+/** Signs a member of staff in through the API: password, then the current TOTP code. */
+export async function staffSignIn(ctx: TestContext, email: string, totpSecret: string, password: string = STAFF_PASSWORD): Promise<string> {
+  const first = await ctx.app.inject({ method: 'POST', url: '/shop-api/clinic/login', payload: { email, password } });
+  if (first.statusCode !== 200) throw new Error(`staff login answered ${first.statusCode}: ${first.body}`);
+  const second = await ctx.app.inject({
+    method: 'POST',
+    url: '/shop-api/clinic/login/totp',
+    payload: { code: await generate({ secret: totpSecret }) },
+    headers: { cookie: cookieNamed(first, 'ClinicPending') },
+  });
+  if (second.statusCode !== 200) throw new Error(`staff TOTP answered ${second.statusCode}: ${second.body}`);
+  return cookieNamed(second, 'ClinicSession');
+}
+
+/** A new member of staff in `role`, signed in with password and TOTP. */
+export async function signedInStaff(ctx: TestContext, role: StaffRole): Promise<SignedInStaff> {
+  const { row, totpSecret } = await newStaff(ctx, role);
+  return { row, totpSecret, cookie: await staffSignIn(ctx, row.email, totpSecret) };
+}
+
+/** Sends a photo the way the account's upload page does; answers its upload id. */
+export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W'): Promise<string> {
+  const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/shop-api/messages/category/${category}`,
+    headers: { cookie: patientCookie },
+    payload: { name: category === 'I' ? 'Photo ID' : 'Full-length photo', attachments: [{ name: 'photo.png', body: bytes.toString('base64') }] },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { uploads: { id: string }[] }).uploads[0]!.id;
+}
+
+/** A weight-loss order placed through the API whose critical tasks (ID and full-length photos) are done: in review. */
+export async function orderInReview(ctx: TestContext, patientCookie: string): Promise<{ orderNumber: string; photoIds: string[] }> {
+  const orderNumber = await placedOrderNumber(ctx.app, patientCookie);
+  const photoIds = [await uploadPhoto(ctx, patientCookie, 'I'), await uploadPhoto(ctx, patientCookie, 'W')];
+  const [order] = await ctx.database.db.select({ state: orders.state }).from(orders).where(eq(orders.number, orderNumber));
+  if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);
+  return { orderNumber, photoIds };
+}

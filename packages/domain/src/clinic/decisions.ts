@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { clinicText } from './staff';
+
+/**
+ * Why a prescriber may turn an order down, and what the patient is told for each; the prescriber's note is
+ * added below the reason.
+ */
+export const REJECTION_REASONS = {
+  clinically_unsuitable: 'Based on your consultation, this treatment is not clinically suitable for you.',
+  bmi_not_eligible: 'Your BMI does not meet the criteria for this treatment.',
+  contraindication: 'Something in your medical history means this treatment may not be safe for you.',
+  identity_not_verified: 'We could not verify your identity from the photo you sent.',
+  weight_not_verified: 'We could not verify your weight from the photo you sent.',
+  inconsistent_answers: 'Some of your answers did not agree with each other or with the information you sent.',
+  other: 'Our prescriber could not approve this order.',
+} as const;
+export type RejectionReasonCode = keyof typeof REJECTION_REASONS;
+export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [RejectionReasonCode, ...RejectionReasonCode[]];
+
+export const rejectBodySchema = z.object({
+  reasonCode: z.enum(REJECTION_REASON_CODES),
+  note: clinicText(2000).default('').transform((value) => value.trim()),
+});
+
+export const requestInformationBodySchema = z.object({
+  question: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required'),
+  photoRequested: z.boolean().default(false),
+});
+
+/** What the patient reads as the reason for a rejection. */
+export function rejectionMessage(code: RejectionReasonCode, note: string): string {
+  const trimmed = note.trim();
+  return trimmed ? `${REJECTION_REASONS[code]} ${trimmed}` : REJECTION_REASONS[code];
+}
+
+export const decisionReplySchema = z.object({
+  orderNumber: z.string(),
+  state: z.string(),
+  paymentState: z.string(),
+  /** Whether this request made the change (false: it had already been made, e.g. a second click). */
+  changed: z.boolean(),
+});
+export type DecisionReply = z.infer<typeof decisionReplySchema>;

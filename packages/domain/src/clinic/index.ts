@@ -1,0 +1,4 @@
+export * from './staff';
+export * from './tracking';
+export * from './decisions';
+export * from './review';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { orderItemSchema } from '../orders/order';
+import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
+import { clinicText } from './staff';
+import { CARRIERS } from './tracking';
+
+const totalsSchema = z.object({ subtotal: z.number().int(), discount: z.number().int(), shipping: z.number().int(), credit: z.number().int(), total: z.number().int() });
+
+export const reviewQueueItemSchema = z.object({
+  orderNumber: z.string(),
+  state: z.enum(ORDER_STATES),
+  patient: z.object({ name: z.string() }),
+  products: z.array(z.string()),
+  total: z.number().int(),
+  placedAt: z.string(),
+  /** When the order entered its current state (the queue's order and its waiting time). */
+  waitingSince: z.string(),
+  waitingMinutes: z.number().int(),
+});
+export const reviewQueueSchema = z.object({ tab: z.enum(['ready', 'waiting']), orders: z.array(reviewQueueItemSchema) });
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+export const snapshotConsultationSchema = z.object({
+  questionnaireSlug: z.string(),
+  questionnaireTitle: z.string(),
+  /** Every question shown or answered at the time of the order, with the patient's answer. */
+  answers: z.array(z.object({ questionId: z.string(), question: z.string(), type: z.string(), answer: z.unknown(), answerText: z.string().nullable() })),
+  outcome: z.object({
+    complete: z.boolean(),
+    rejection: z.object({ reason: z.string() }).nullable(),
+    facts: z.record(z.string(), z.number().nullable()),
+    eligibleProducts: z.array(z.string()),
+  }),
+  copiedAt: z.string(),
+});
+
+const eventSchema = z.object({
+  machine: z.enum(['order', 'payment']),
+  event: z.string(),
+  from: z.string(),
+  to: z.string(),
+  actor: z.string(),
+  reason: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
+});
+
+const addressSchema = z.record(z.string(), z.unknown());
+
+export const orderReviewSchema = z.object({
+  orderNumber: z.string(),
+  state: z.enum(ORDER_STATES),
+  paymentState: z.enum(ORDER_PAYMENT_STATES),
+  placedAt: z.string(),
+  patient: z.object({ id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string().nullable(), birthday: z.string().nullable() }),
+  items: z.array(orderItemSchema),
+  totals: totalsSchema,
+  shippingAddress: addressSchema,
+  billingAddress: addressSchema,
+  consultations: z.array(snapshotConsultationSchema),
+  /** BMI and weight from each of the patient's order consultations, oldest first. */
+  measurements: z.array(z.object({ orderNumber: z.string(), at: z.string(), bmi: z.number().nullable(), weightKg: z.number().nullable(), heightCm: z.number().nullable() })),
+  /** Photo ids, each read through GET /shop-api/clinic/uploads/{id} (logged). */
+  photos: z.array(z.object({ id: z.string(), category: z.string(), title: z.string(), uploadedAt: z.string() })),
+  gp: z
+    .object({ consentGiven: z.boolean(), practiceName: z.string().nullable(), addressLine1: z.string().nullable(), addressLine2: z.string().nullable(), cityOrTown: z.string().nullable(), postCode: z.string().nullable() })
+    .nullable(),
+  tasks: z.array(z.object({ code: z.string(), name: z.string(), state: z.string(), isCritical: z.boolean(), details: z.record(z.string(), z.unknown()).nullable(), completedAt: z.string().nullable() })),
+  history: z.array(eventSchema),
+  previousOrders: z.array(z.object({ orderNumber: z.string(), state: z.enum(ORDER_STATES), placedAt: z.string(), products: z.array(z.string()), decisions: z.array(eventSchema) })),
+  tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable(),
+  refunded: z.number().int(),
+});
+export type OrderReview = z.infer<typeof orderReviewSchema>;
+
+export const dispatchQueueSchema = z.object({
+  orders: z.array(z.object({ orderNumber: z.string(), patient: z.object({ name: z.string() }), products: z.array(z.string()), approvedAt: z.string(), postcode: z.string() })),
+});
+export type DispatchQueue = z.infer<typeof dispatchQueueSchema>;
+
+export const packingSlipSchema = z.object({
+  orderNumber: z.string(),
+  placedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  recipient: z.object({ name: z.string(), lines: z.array(z.string()), postcode: z.string(), phoneNumber: z.string().nullable() }),
+  items: z.array(z.object({ productName: z.string(), variantName: z.string(), dosage: z.string(), quantity: z.number().int(), isPrescriptionOnly: z.boolean() })),
+});
+export type PackingSlip = z.infer<typeof packingSlipSchema>;
+
+export const dispatchBodySchema = z.object({ carrier: z.enum(CARRIERS), trackingNumber: z.string().max(64) });
+
+export const refundBodySchema = z.object({ amount: z.number().int().positive().max(100_000_000), reason: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required') });
+export const refundReplySchema = z.object({ orderNumber: z.string(), state: z.string(), paymentState: z.string(), refunded: z.number().int(), remaining: z.number().int() });
+export type RefundReply = z.infer<typeof refundReplySchema>;
