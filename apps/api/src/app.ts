@@ -13,6 +13,7 @@ import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableTextGuard(app);
 
   const payment = paymentSetupFor(config, database.db);
   await app.register(fastifyHelmet, {

@@ -3,6 +3,7 @@ import { totalsSchema } from '../cart/cart';
 import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { paymentModeSchema } from '../payment/modes';
+import { recordIdSchema } from '../http/record-id';
 
 /** Where an order stands for the patient (SPEC §1: clinicians review every order before the card is charged). */
 export const ORDER_STATES = [
@@ -28,7 +29,7 @@ export const completeCheckoutSchema = z.object({
   /** The provider's token for NEW_CARD, APPLEPAY, ADYEN_APPLEPAY and GOOGLEPAY. */
   token: z.string().min(1).max(200).optional(),
   /** The saved card for EXISTING_CARD. */
-  paymentTokenId: z.number().int().positive().optional(),
+  paymentTokenId: recordIdSchema.optional(),
 });
 export type CompleteCheckout = z.infer<typeof completeCheckoutSchema>;
 

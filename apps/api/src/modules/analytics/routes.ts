@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { analyticsEventSchema, apiErrorSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { guardStorableText } from '../../lib/storable-text';
 import { readQuizSession } from '../quiz/index';
 import { insertAnalyticsEvent } from './repo';
 
@@ -15,7 +14,6 @@ export const MAX_EVENT_DATA_BYTES = 16 * 1024;
  * hash when the browser has one, so a consultation's funnel can be followed without knowing who the patient is.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  guardStorableText(app);
 
   app.post(
     '/analytics-events',

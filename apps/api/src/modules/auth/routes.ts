@@ -30,8 +30,8 @@ const signupBodyDoc = z.object({
   agreeTermsAndPrivacy: z.boolean(),
   subscribedToNewsletter: z.boolean().optional(),
   nameConfirmation: z.boolean().optional(),
-  cartToken: z.string().optional(),
-  invitedBy: z.string().optional(),
+  cartToken: z.string().max(128).optional(),
+  invitedBy: z.string().max(64).optional(),
 });
 
 export function toUser(customer: CustomerRow): User {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, emailSchema, userSchema } from '@elmwood/domain';
+import { apiErrorSchema, EMAIL_MAX_LENGTH, emailSchema, PERSON_NAME_MAX_LENGTH, userSchema } from '@elmwood/domain';
 import { SOCIAL_PROVIDERS } from '../../adapters/identity-provider/port';
 import type { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { parseBody } from '../../lib/validation';
@@ -78,7 +78,12 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
       schema: {
         tags: ['auth'],
         params: providerParams,
-        body: z.object({ email: z.string(), firstName: z.string().optional(), lastName: z.string().optional(), nonce: z.string().min(1) }),
+        body: z.object({
+          email: z.string().max(EMAIL_MAX_LENGTH),
+          firstName: z.string().max(PERSON_NAME_MAX_LENGTH).optional(),
+          lastName: z.string().max(PERSON_NAME_MAX_LENGTH).optional(),
+          nonce: z.string().min(1).max(200),
+        }),
         response: { 200: z.object({ idToken: z.string() }), 400: apiErrorSchema },
       },
     },
