@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
 
 /** PostgreSQL refuses a NUL character in text and jsonb, and a lone UTF-16 surrogate in jsonb. */
@@ -28,22 +28,25 @@ export function findUnstorableText(value: unknown): string[] | null {
   return null;
 }
 
+/** Throws a 400 naming the first path value, query value or body field holding text the database could not store. */
+export function refuseUnstorableText(request: FastifyRequest): void {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const path = findUnstorableText(value);
+    if (path === null) continue;
+    const field = [part, ...path].join('.');
+    throw badRequest('VALIDATION_ERROR', `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { issues: [{ field, message: UNSTORABLE_TEXT_MESSAGE }] });
+  }
+}
+
 /**
  * Refuses, with a 400 naming the field, any request whose path values, query or body hold text the database could
  * not store, before any route's handler can hand it to a query (where it would be a 500). Registered once on the
  * root instance, so it guards every route, present and future.
  */
 export function registerStorableTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.body],
-    ] as const) {
-      const path = findUnstorableText(value);
-      if (path === null) continue;
-      const field = [part, ...path].join('.');
-      throw badRequest('VALIDATION_ERROR', `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { issues: [{ field, message: UNSTORABLE_TEXT_MESSAGE }] });
-    }
-  });
+  app.addHook('preValidation', async (request) => refuseUnstorableText(request));
 }

@@ -6,6 +6,7 @@ import { DEMO_CLINICIAN_EMAIL, seedDemoClinician } from '../../seed/staff';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cookiesOf } from '../../../test/support/patients';
 import { signedInPatientWithId } from '../../../test/support/account';
+import { photoForm } from '../../../test/support/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,12 +18,8 @@ const patient = () => signedInPatientWithId(ctx.app, ctx.database.db);
 
 async function uploadedPhoto(cookie: string): Promise<string> {
   const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/shop-api/messages/category/I',
-    headers: { cookie },
-    payload: { name: 'Photo ID', attachments: [{ name: 'id.png', body: bytes.toString('base64') }] },
-  });
+  const form = await photoForm({ name: 'Photo ID' }, [{ name: 'id.png', bytes, type: 'image/png' }]);
+  const res = await ctx.app.inject({ method: 'POST', url: '/shop-api/messages/category/I', headers: { cookie, ...form.headers }, payload: form.payload });
   return res.json().uploads[0].id;
 }
 
