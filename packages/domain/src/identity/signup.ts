@@ -34,7 +34,7 @@ export function signupSchema(options: SignupSchemaOptions) {
     subscribedToNewsletter: z.boolean().default(false),
     nameConfirmation: options.requireNameConfirmation ? nameConfirmationSchema : z.boolean().optional(),
     cartToken: z.string().min(1).max(128).optional(),
-    invitedBy: z.string().min(1).max(64).optional(),
+    invitedBy: z.string().min(1).optional(),
   });
 }
 export type SignupPayload = z.output<ReturnType<typeof signupSchema>>;
