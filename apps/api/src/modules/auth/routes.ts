@@ -31,7 +31,7 @@ const signupBodyDoc = z.object({
   subscribedToNewsletter: z.boolean().optional(),
   nameConfirmation: z.boolean().optional(),
   cartToken: z.string().max(128).optional(),
-  invitedBy: z.string().max(64).optional(),
+  invitedBy: z.string().optional(),
 });
 
 export function toUser(customer: CustomerRow): User {
@@ -107,7 +107,7 @@ export async function authRoutes(
   });
 
   api.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE]);
+    await auth.logout(request.cookies[REFRESH_COOKIE], request.sessionId);
     clearSessionCookies(reply, secureCookies);
     return reply.status(204).send(null);
   });

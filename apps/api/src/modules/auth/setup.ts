@@ -25,13 +25,14 @@ export function createMailer(config: Config, db: Db): Mailer {
  */
 export async function setUpAuthentication(app: FastifyInstance, config: Config, db: Db, { secret, limiters }: { secret: string; limiters: RateLimiters }) {
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
-  registerAuthentication(app, tokens);
   const repo = authRepo(db);
+  registerAuthentication(app, tokens, (session) => repo.sessionIsLive(session));
   const auth = createAuthService({
     repo,
     tokens,
     mailer: createMailer(config, db),
     refreshDays: config.REFRESH_TOKEN_DAYS,
+    refreshGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     limits: {
