@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { photoUploadPath, uploadPercentage, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
-import { apiGet, apiRequest, ApiError, isApiError } from '../../lib/api';
+import { apiGet, apiRequest, ApiError, isApiError, mayRefreshAfter, refreshSession } from '../../lib/api';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -111,8 +111,20 @@ export function blobOf(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** XMLHttpRequest rather than fetch: only it reports how much of the request body has gone (the percentage). */
-export function uploadPhoto({ category, name, dataUrl, fileName, taskId, onProgress }: PhotoUpload): Promise<PhotoUploadReply> {
+/**
+ * XMLHttpRequest rather than fetch: only it reports how much of the request body has gone (the percentage). Like
+ * every other call, a 401 refreshes the session once and sends the photo again.
+ */
+export async function uploadPhoto(upload: PhotoUpload): Promise<PhotoUploadReply> {
+  try {
+    return await sendPhoto(upload);
+  } catch (error) {
+    if (!(isApiError(error) && mayRefreshAfter(photoUploadPath(upload.category), error.status) && (await refreshSession()))) throw error;
+    return sendPhoto(upload);
+  }
+}
+
+function sendPhoto({ category, name, dataUrl, fileName, taskId, onProgress }: PhotoUpload): Promise<PhotoUploadReply> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', photoUploadPath(category));
