@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -49,6 +49,10 @@ export function toUser(customer: CustomerRow): User {
 
 /** After sign-in, the anonymous cart the patient was filling (by its token) becomes theirs. */
 export type ClaimCart = (cartToken: string, customerUid: string) => Promise<void>;
+/** After sign-in, this browser's consultations become the patient's (or the browser starts a fresh quiz session). */
+export type ClaimConsultations = (request: FastifyRequest, reply: FastifyReply, customerUid: string) => Promise<void>;
+/** At logout, this browser's consultation is left behind: its quiz-session cookie is cleared. */
+export type ForgetConsultations = (reply: FastifyReply) => void;
 /** Whether the cart (as this viewer may see it) holds an unlicensed medicine, whose acknowledgement is then required. */
 export type CartHoldsUnlicensed = (cartToken: string, viewer: string | null) => Promise<boolean>;
 
@@ -59,7 +63,16 @@ export async function authRoutes(
     secureCookies,
     claimCart,
     cartHoldsUnlicensed,
-  }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart; cartHoldsUnlicensed: CartHoldsUnlicensed },
+    claimConsultations,
+    forgetConsultations,
+  }: {
+    auth: AuthService;
+    secureCookies: boolean;
+    claimCart: ClaimCart;
+    cartHoldsUnlicensed: CartHoldsUnlicensed;
+    claimConsultations: ClaimConsultations;
+    forgetConsultations: ForgetConsultations;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -72,6 +85,7 @@ export async function authRoutes(
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
       const { customer, session } = await auth.register(payload);
       if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return reply.status(201).send(toUser(customer));
     },
@@ -90,6 +104,7 @@ export async function authRoutes(
       const credentials = parseBody(loginSchema, request.body);
       const { customer, session } = await auth.login({ email: credentials._username, password: credentials._password }, request.ip);
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return toUser(customer);
     },
@@ -109,6 +124,7 @@ export async function authRoutes(
   api.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
     await auth.logout(request.cookies[REFRESH_COOKIE], request.sessionId);
     clearSessionCookies(reply, secureCookies);
+    forgetConsultations(reply);
     return reply.status(204).send(null);
   });
 

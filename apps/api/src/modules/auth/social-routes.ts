@@ -7,7 +7,7 @@ import { SOCIAL_PROVIDERS } from '../../adapters/identity-provider/port';
 import type { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { parseBody } from '../../lib/validation';
 import { setSessionCookies } from './cookies';
-import { toUser, type ClaimCart } from './routes';
+import { toUser, type ClaimCart, type ClaimConsultations } from './routes';
 import type { SocialSignIn } from './social';
 
 const NONCE_COOKIE = 'SocialNonce';
@@ -20,13 +20,14 @@ interface SocialRouteDeps {
   sandbox: Awaited<ReturnType<typeof sandboxIdentityProviders>> | null;
   secureCookies: boolean;
   claimCart: ClaimCart;
+  claimConsultations: ClaimConsultations;
 }
 
 /**
  * The browser first asks for a nonce (kept in an httpOnly cookie), hands it to Google or Apple, and sends
  * back the ID token they return; the token must carry that nonce, so a captured token cannot be replayed.
  */
-export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart }: SocialRouteDeps) {
+export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart, claimConsultations }: SocialRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: NONCE_PATH } as const;
 
@@ -65,6 +66,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         invitedBy: request.body.invitedBy,
       });
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return toUser(customer);
     },
