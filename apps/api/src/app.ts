@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,7 @@ import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerErrorHandling } from './lib/errors';
+import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -22,7 +23,7 @@ import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes, type ClaimConsultations } from './modules/auth/routes';
 import { setUpAuthentication } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
 import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
@@ -37,6 +38,7 @@ import { paymentSetupFor } from './modules/payment/setup';
 import { createMailer } from './modules/auth/setup';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { createQuestionnaireService } from './modules/questionnaires/service';
+import { bindQuizSession, endQuizSession } from './modules/quiz/index';
 import { quizRoutes } from './modules/quiz/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createQuizService } from './modules/quiz/service';
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableTextGuard(app);
 
   const payment = paymentSetupFor(config, database.db);
   await app.register(fastifyHelmet, {
@@ -166,8 +169,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       const claimCart = (token: string, uid: string) => carts.claim(token, uid);
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
-      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed });
-      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart });
+      const claimConsultations: ClaimConsultations = (request, reply, uid) => bindQuizSession(database.db, request, reply, uid, secureCookies);
+      const forgetConsultations = (reply: FastifyReply) => endQuizSession(reply, secureCookies);
+      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations });
+      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart, claimConsultations });
       await shopApi.register(addressLookupRoutes, {
         lookup: postcodeLookupFor(config),
         limits: {

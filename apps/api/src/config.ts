@@ -51,6 +51,8 @@ const envSchema = z
   ),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  /** A just-rotated refresh token still works this long, so two tabs refreshing at once do not end each other's session. */
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** The shop's public address, for links in emails. */
   SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** smtp:// or smtps:// URL of the mail server; unset, mail is kept in the database (/dev/mailbox). */

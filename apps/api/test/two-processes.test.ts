@@ -138,10 +138,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
     expect(signup.status).toBe(201);
     const cookie = cookiesOf(signup);
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4080c0' } }).jpeg().toBuffer();
-    const uploaded = await post(first.base, '/shop-api/messages/category/I', {
-      name: 'Photo ID',
-      attachments: [{ name: 'passport.jpg', body: photo.toString('base64') }],
-    }, cookie);
+    const form = new FormData();
+    form.append('name', 'Photo ID');
+    form.append('attachments', new Blob([photo], { type: 'image/jpeg' }), 'passport.jpg');
+    const uploaded = await fetch(`${first.base}/shop-api/messages/category/I`, { method: 'POST', body: form, headers: { cookie } });
     expect(uploaded.status).toBe(201);
     const { id, url } = ((await uploaded.json()) as { uploads: Array<{ id: string; url: string }> }).uploads[0]!;
 

@@ -188,11 +188,15 @@ test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped,
   await expect(page.getByLabel('Choose a photo')).toBeAttached();
   await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
 
-  const sent = page.waitForRequest('/shop-api/messages/category/I');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/shop-api/messages/category/I'));
   await page.getByRole('button', { name: 'Upload photo' }).click();
-  const body = (await sent).postDataJSON();
-  expect(body.attachments[0].name).toBe('photo-id.jpg');
-  expect(body.attachments[0].body).toMatch(/^data:image\/jpeg;base64,/);
+  const response = await sent;
+  // One photo per part of a multipart form (the browser's FormData), not base64 text in JSON.
+  expect(await response.request().headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+  expect(response.status()).toBe(201);
+  const stored = await page.request.get((await response.json()).uploads[0].url);
+  expect(stored.headers()['content-type']).toBe('image/jpeg');
+  expect((await stored.body()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   await expect(page.getByRole('heading', { name: 'We have your photo' })).toBeVisible();
 
   await page.goto('/account/gp-information');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { QUIZ_ANSWERS_KEY_PREFIX } from '../src/lib/patient-storage';
 
 test('forgot password → mailbox link → new password → log in with it', async ({ page }) => {
   const email = `reset-${Date.now()}@example.com`;
@@ -114,4 +115,27 @@ test('sign in with Google through the sandbox provider opens an account once the
   await expect(page).toHaveURL(/\/$/);
   const me = await page.request.get('/shop-api/me');
   expect((await me.json()).email).toBe(email);
+});
+
+test('logging out leaves no consultation on the device: the quiz cookie and the answers kept in the browser are gone', async ({ page, context }) => {
+  // A consultation taken on this browser: its quiz_session cookie, and the answers the quiz keeps in local storage.
+  const answered = await page.request.patch('/shop-api/medical-history-for-groups-by-slug/weight-loss', {
+    data: { 'date-of-birth': { wl_dob: '1980-05-05' } },
+  });
+  expect(answered.status()).toBe(200);
+  await page.goto('/');
+  await page.evaluate((key) => window.localStorage.setItem(key, JSON.stringify({ wl_dob: '1980-05-05' })), `${QUIZ_ANSWERS_KEY_PREFIX}weight-loss`);
+  const registered = await page.request.post('/shop-api/register', {
+    data: { firstName: 'Kit', lastName: 'Moss', email: `shared-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
+  });
+  expect(registered.status()).toBe(201);
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain('quiz_session');
+
+  await page.goto('/account/home');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('quiz_session');
+  const kept = await page.evaluate((prefix) => Object.keys(window.localStorage).filter((key) => key.startsWith(prefix)), QUIZ_ANSWERS_KEY_PREFIX);
+  expect(kept).toEqual([]);
 });

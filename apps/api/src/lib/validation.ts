@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { RECORD_ID_MAX, RECORD_ID_MESSAGE } from '@elmwood/domain';
 import { AppError } from './errors';
 
 /**
@@ -11,3 +12,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const issues = result.error.issues.map((issue) => ({ field: ['body', ...issue.path.map(String)].join('.'), message: issue.message }));
   throw new AppError(400, 'VALIDATION_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { issues });
 }
+
+/**
+ * Every numeric record id in a path (`/address-book/{id}`, `/carts/{token}/items/{itemId}`): a whole number the
+ * database's integer column can hold, so an id past 2³¹ is a 400 rather than an out-of-range error from the query.
+ */
+export const idParam = z.coerce.number().int(RECORD_ID_MESSAGE).min(1, RECORD_ID_MESSAGE).max(RECORD_ID_MAX, RECORD_ID_MESSAGE);

@@ -10,6 +10,7 @@ import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
 import { orders } from '../../src/db/schema/orders';
 import type { TestContext } from './app';
 import { placedOrderNumber } from './orders';
+import { photoForm } from './uploads';
 
 export const STAFF_PASSWORD = 'staff password 2026';
 
@@ -68,11 +69,12 @@ export async function signedInStaff(ctx: TestContext, role: StaffRole): Promise<
 /** Sends a photo the way the account's upload page does; answers its upload id. */
 export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W'): Promise<string> {
   const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
+  const form = await photoForm({ name: category === 'I' ? 'Photo ID' : 'Full-length photo' }, [{ name: 'photo.png', bytes, type: 'image/png' }]);
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/shop-api/messages/category/${category}`,
-    headers: { cookie: patientCookie },
-    payload: { name: category === 'I' ? 'Photo ID' : 'Full-length photo', attachments: [{ name: 'photo.png', body: bytes.toString('base64') }] },
+    headers: { cookie: patientCookie, ...form.headers },
+    payload: form.payload,
   });
   if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { uploads: { id: string }[] }).uploads[0]!.id;

@@ -56,26 +56,60 @@ export function buildUrl(path: string, query?: Query): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** JSON over fetch with the session cookies; every failure becomes an ApiError with a message fit to show. */
+const REFRESH_PATH = '/shop-api/token/refresh';
+/** Calls whose 401 is their own answer (wrong password, no session to end), not an access cookie that expired. */
+const ANSWERS_401_ITSELF = [REFRESH_PATH, '/shop-api/login', '/shop-api/logout', '/shop-api/register', '/shop-api/social-login'];
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Swaps the Refresh cookie for a new pair of session cookies; true when the session goes on. Single-flight per
+ * tab: calls that fail together share one refresh, as the server would treat a second use of the same refresh
+ * token after its grace as a copied one.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(REFRESH_PATH, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Whether a 401 from this call may mean an expired access cookie, worth one refresh and one retry. */
+export function mayRefreshAfter(path: string, status: number): boolean {
+  return status === 401 && !ANSWERS_401_ITSELF.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * JSON over fetch with the session cookies; every failure becomes an ApiError with a message fit to show. A 401
+ * refreshes the session once and retries the call once, so a patient slow over a form is not silently logged out.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, headers = {} } = options;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      credentials: 'include',
-      signal,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
-  }
+  const send = async () => {
+    try {
+      return await fetch(buildUrl(path, query), {
+        method,
+        credentials: 'include',
+        signal,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+    }
+  };
+  let response = await send();
+  if (mayRefreshAfter(path, response.status) && (await refreshSession())) response = await send();
 
   if (response.status === 204) return undefined as T;
 

@@ -2,14 +2,23 @@ import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '../identity/messages';
 import { postcodeSchema } from './postcode';
 
-const requiredText = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
+/** Longer than any NHS practice name or address line; the cap keeps a pasted document out of the record. */
+export const GP_TEXT_MAX_LENGTH = 100;
+const tooLong = (field: string) => `${field} cannot exceed ${GP_TEXT_MAX_LENGTH} characters`;
+
+const requiredText = (field: string) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: REQUIRED_MESSAGE, abort: true })
+    .max(GP_TEXT_MAX_LENGTH, tooLong(field));
 
 /** The patient's GP practice (SPEC §3 "GP details", §5 "GP form"). */
 export const gpDetailsSchema = z.object({
-  practiceName: requiredText,
-  addressLine1: requiredText,
-  addressLine2: z.string().trim().optional(),
-  cityOrTown: requiredText,
+  practiceName: requiredText('Practice name'),
+  addressLine1: requiredText('Address line 1'),
+  addressLine2: z.string().trim().max(GP_TEXT_MAX_LENGTH, tooLong('Address line 2')).optional(),
+  cityOrTown: requiredText('Town'),
   postCode: postcodeSchema,
 });
 export type GpDetails = z.output<typeof gpDetailsSchema>;

@@ -4,6 +4,7 @@ import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { addressSchema } from '../address/address';
 import { taskTypeSchema } from '../tasks/task';
+import { recordIdSchema } from '../http/record-id';
 
 /** Body of POST /shop-api/carts. */
 export const createCartSchema = z.object({
@@ -14,15 +15,15 @@ export const createCartSchema = z.object({
 
 /** Body of POST /shop-api/carts/{token}/items. The browser names what it wants, never a price. */
 export const addCartItemSchema = z.object({
-  productCode: z.string().min(1),
-  variantCode: z.string().min(1),
+  productCode: z.string().min(1).max(120),
+  variantCode: z.string().min(1).max(120),
   frequency: frequencySchema,
   quantity: z.number().int().min(1).max(10).default(1),
 });
 export type AddCartItem = z.infer<typeof addCartItemSchema>;
 
 /** Body of PUT /shop-api/checkout/{token}/medical_history_questionnaire: links this browser's consultation to the cart. */
-export const linkConsultationSchema = z.object({ questionnaireId: z.number().int().positive() });
+export const linkConsultationSchema = z.object({ questionnaireId: recordIdSchema });
 
 export const cartItemSchema = z.object({
   id: z.number().int(),

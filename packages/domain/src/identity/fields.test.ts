@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { nameConfirmationSchema, termsAgreementSchema } from './consent';
 import { emailSchema } from './email';
-import { personNameSchema } from './name';
-import { loginPasswordSchema, newPasswordSchema, resetPasswordSchema } from './password';
-import { phoneNumberSchema } from './phone';
+import { NAME_TOO_LONG_MESSAGE, PERSON_NAME_MAX_LENGTH, personNameSchema } from './name';
+import { loginPasswordSchema, newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE, resetPasswordSchema } from './password';
+import { PHONE_NUMBER_MAX_LENGTH, PHONE_NUMBER_TOO_LONG_MESSAGE, phoneNumberSchema } from './phone';
 
 const messages = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
@@ -109,5 +109,17 @@ describe('tick boxes', () => {
     expect(nameConfirmationSchema.parse(true)).toBe(true);
     expect(messages(nameConfirmationSchema, false)).toEqual(['Please confirm to proceed']);
     expect(messages(nameConfirmationSchema, undefined)).toEqual(['Please confirm to proceed']);
+  });
+});
+
+describe('maximum lengths', () => {
+  it('caps names, phones, emails and passwords with their own messages', () => {
+    expect(messages(personNameSchema, 'A'.repeat(PERSON_NAME_MAX_LENGTH + 1))).toEqual([NAME_TOO_LONG_MESSAGE]);
+    expect(personNameSchema.parse(` ${'A'.repeat(PERSON_NAME_MAX_LENGTH)} `)).toHaveLength(PERSON_NAME_MAX_LENGTH);
+    expect(messages(phoneNumberSchema, '0'.repeat(PHONE_NUMBER_MAX_LENGTH + 1))).toEqual([PHONE_NUMBER_TOO_LONG_MESSAGE]);
+    expect(messages(emailSchema, `${'a'.repeat(250)}@example.com`)).toEqual(['Invalid email']);
+    expect(messages(newPasswordSchema, 'p'.repeat(PASSWORD_MAX_LENGTH + 1))).toEqual([PASSWORD_TOO_LONG_MESSAGE]);
+    expect(messages(loginPasswordSchema, 'p'.repeat(PASSWORD_MAX_LENGTH + 1))).toEqual([PASSWORD_TOO_LONG_MESSAGE]);
+    expect(newPasswordSchema.parse('p'.repeat(PASSWORD_MAX_LENGTH))).toHaveLength(PASSWORD_MAX_LENGTH);
   });
 });

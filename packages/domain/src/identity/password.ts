@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from './messages';
 
+/** Long enough for any passphrase or password manager; the cap bounds the work of hashing one. */
+export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Your password must be at least 8 characters long.';
+export const PASSWORD_TOO_LONG_MESSAGE = `Your password cannot be longer than ${PASSWORD_MAX_LENGTH} characters.`;
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
 
 /**
@@ -12,9 +15,14 @@ export const newPasswordSchema = z
   .string({ error: REQUIRED_MESSAGE })
   .trim()
   .min(1, { error: REQUIRED_MESSAGE, abort: true })
-  .min(8, PASSWORD_TOO_SHORT_MESSAGE);
+  .min(8, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
-export const loginPasswordSchema = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
+export const loginPasswordSchema = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .min(1, REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
 /** The reset form; a mismatch is reported on the confirm field. */
 export const resetPasswordSchema = z

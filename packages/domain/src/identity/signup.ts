@@ -33,7 +33,7 @@ export function signupSchema(options: SignupSchemaOptions) {
     agreeTermsAndPrivacy: mustBeTicked(options.termsMessage ?? REQUIRED_MESSAGE),
     subscribedToNewsletter: z.boolean().default(false),
     nameConfirmation: options.requireNameConfirmation ? nameConfirmationSchema : z.boolean().optional(),
-    cartToken: z.string().min(1).optional(),
+    cartToken: z.string().min(1).max(128).optional(),
     invitedBy: z.string().min(1).optional(),
   });
 }

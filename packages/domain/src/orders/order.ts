@@ -4,6 +4,7 @@ import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { paymentModeSchema } from '../payment/modes';
 import { ORDER_STATES } from './lifecycle';
+import { recordIdSchema } from '../http/record-id';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 
@@ -17,7 +18,7 @@ export const completeCheckoutSchema = z.object({
   /** The provider's token for NEW_CARD, APPLEPAY, ADYEN_APPLEPAY and GOOGLEPAY. */
   token: z.string().min(1).max(200).optional(),
   /** The saved card for EXISTING_CARD. */
-  paymentTokenId: z.number().int().positive().optional(),
+  paymentTokenId: recordIdSchema.optional(),
 });
 export type CompleteCheckout = z.infer<typeof completeCheckoutSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../http/record-id';
 import { rejectionSchema } from './consultation';
 import { questionnaireSchema } from './questionnaire';
 
@@ -14,7 +15,7 @@ export type AnswersByGroup = z.infer<typeof answersByGroupSchema>;
 
 /** Body of PATCH /shop-api/medical-history-for-groups-by-ids: the same answers, flat, for one questionnaire. */
 export const answersByIdsSchema = z.object({
-  questionnaireId: z.number().int().positive(),
+  questionnaireId: recordIdSchema,
   answers: z.record(z.string(), z.unknown()),
 });
 export type AnswersByIds = z.infer<typeof answersByIdsSchema>;

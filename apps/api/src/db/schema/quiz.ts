@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ConsultationOutcome, QuestionnaireInput } from '@elmwood/domain';
+import { customers } from './customers';
 
 /** Consultations as data: the questions and the eligibility rules, seeded and served as one document. */
 export const questionnaires = pgTable('questionnaires', {
@@ -13,7 +14,9 @@ export const questionnaires = pgTable('questionnaires', {
 
 /**
  * One patient's answers to one questionnaire. An anonymous browser is known by its quiz-session cookie,
- * stored only as a SHA-256 hash; `outcome` is the server's own evaluation at the last change.
+ * stored only as a SHA-256 hash; `outcome` is the server's own evaluation at the last change. `customerId` is set
+ * when the patient signs in with that cookie: from then on the consultation is theirs, and another person signing in
+ * on the same device is given a fresh quiz session instead.
  */
 export const consultations = pgTable(
   'consultations',
@@ -25,6 +28,7 @@ export const consultations = pgTable(
       .references(() => questionnaires.id),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     outcome: jsonb('outcome').$type<ConsultationOutcome>().notNull(),
+    customerId: integer('customer_id').references(() => customers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { parseBody } from '../../lib/validation';
+import { idParam, parseBody } from '../../lib/validation';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
 import type { AddressBookRepo, AddressRow } from './book-repo';
@@ -19,7 +19,7 @@ const addressBodyDoc = z.object({
   countryCode: z.string().optional(),
   phoneNumber: z.string().optional(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const ADDRESS_NOT_FOUND = 'We could not find that address.';
 

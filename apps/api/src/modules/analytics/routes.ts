@@ -4,7 +4,6 @@ import { analyticsEventSchema, apiErrorSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { badRequest, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { guardStorableText } from '../../lib/storable-text';
 import { readQuizSession } from '../quiz/index';
 import { insertAnalyticsEvent } from './repo';
 
@@ -24,7 +23,6 @@ export interface AnalyticsLimits {
  * hash when the browser has one, so a consultation's funnel can be followed without knowing who the patient is.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; limits: AnalyticsLimits }> = async (app, { db, limits }) => {
-  guardStorableText(app);
 
   app.post(
     '/analytics-events',

@@ -13,6 +13,8 @@ beforeAll(async () => {
     SITE_URL: 'https://shop.example',
     AUTH_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+    // Without a grace, a reused refresh token is caught at once (the grace has its own tests in sessions.test.ts).
+    REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0',
   });
 });
 afterAll(async () => {

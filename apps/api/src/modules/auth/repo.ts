@@ -49,14 +49,32 @@ export function authRepo(db: Db) {
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<void> {
       await db.insert(refreshTokens).values(values);
     },
-    /** Marks the token rotated and returns it, or returns the row untouched when it was already used. */
-    async claimRefreshToken(tokenHash: string) {
+    /**
+     * Marks the token rotated and returns it as 'fresh'. A token rotated no longer than `graceMs` ago comes back as
+     * 'grace' (a second tab refreshing with the same cookie); one rotated before that, or revoked, as 'reused'.
+     */
+    async claimRefreshToken(tokenHash: string, graceMs: number) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
-        if (!row || row.rotatedAt || row.revokedAt) return { row, fresh: false };
+        if (!row) return { row, state: 'unknown' as const };
+        if (row.revokedAt) return { row, state: 'reused' as const };
+        if (row.rotatedAt) return { row, state: Date.now() - row.rotatedAt.getTime() <= graceMs ? ('grace' as const) : ('reused' as const) };
         await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-        return { row, fresh: true };
+        return { row, state: 'fresh' as const };
       });
+    },
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+      return row;
+    },
+    /** A sign-in lasts while its family holds an unrevoked, unexpired token (refresh_tokens_family index). */
+    async sessionIsLive(family: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+        .limit(1);
+      return row !== undefined;
     },
     async revokeFamily(family: string): Promise<void> {
       await db

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -35,7 +35,7 @@ const signupBodyDoc = z.object({
   agreeTermsAndPrivacy: z.boolean(),
   subscribedToNewsletter: z.boolean().optional(),
   nameConfirmation: z.boolean().optional(),
-  cartToken: z.string().optional(),
+  cartToken: z.string().max(128).optional(),
   invitedBy: z.string().optional(),
 });
 
@@ -54,6 +54,10 @@ export function toUser(customer: CustomerRow): User {
 
 /** After sign-in, the anonymous cart the patient was filling (by its token) becomes theirs. */
 export type ClaimCart = (cartToken: string, customerUid: string) => Promise<void>;
+/** After sign-in, this browser's consultations become the patient's (or the browser starts a fresh quiz session). */
+export type ClaimConsultations = (request: FastifyRequest, reply: FastifyReply, customerUid: string) => Promise<void>;
+/** At logout, this browser's consultation is left behind: its quiz-session cookie is cleared. */
+export type ForgetConsultations = (reply: FastifyReply) => void;
 /** Whether the cart (as this viewer may see it) holds an unlicensed medicine, whose acknowledgement is then required. */
 export type CartHoldsUnlicensed = (cartToken: string, viewer: string | null) => Promise<boolean>;
 
@@ -64,7 +68,16 @@ export async function authRoutes(
     secureCookies,
     claimCart,
     cartHoldsUnlicensed,
-  }: { auth: AuthService; secureCookies: boolean; claimCart: ClaimCart; cartHoldsUnlicensed: CartHoldsUnlicensed },
+    claimConsultations,
+    forgetConsultations,
+  }: {
+    auth: AuthService;
+    secureCookies: boolean;
+    claimCart: ClaimCart;
+    cartHoldsUnlicensed: CartHoldsUnlicensed;
+    claimConsultations: ClaimConsultations;
+    forgetConsultations: ForgetConsultations;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rememberDevice = (reply: FastifyReply, email: string) =>
@@ -96,6 +109,7 @@ export async function authRoutes(
       }
       const { customer, session } = registered;
       if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       rememberDevice(reply, customer.email);
       return reply.status(201).send(toUser(customer));
@@ -119,6 +133,7 @@ export async function authRoutes(
         request.cookies[KNOWN_DEVICE_COOKIE],
       );
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       rememberDevice(reply, customer.email);
       return toUser(customer);
@@ -137,8 +152,9 @@ export async function authRoutes(
   });
 
   api.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE]);
+    await auth.logout(request.cookies[REFRESH_COOKIE], request.sessionId);
     clearSessionCookies(reply, secureCookies);
+    forgetConsultations(reply);
     return reply.status(204).send(null);
   });
 

@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   mailer: Mailer;
   refreshDays: number;
+  /** How long a just-rotated refresh token still works (REFRESH_TOKEN_REUSE_GRACE_SECONDS). */
+  refreshGraceSeconds: number;
   /** The shop's public address, for the link in the reset email. */
   siteUrl: string;
   brandName: string;
@@ -115,7 +117,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiresAt: new Date(Date.now() + deps.refreshDays * DAY_MS),
     });
     return {
-      access: await tokens.issue(customer.uid),
+      access: await tokens.issue(customer.uid, family),
       accessSeconds: tokens.lifetimeSeconds,
       refresh: refresh.token,
       refreshSeconds: deps.refreshDays * 24 * 60 * 60,
@@ -193,22 +195,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { customer, session: await startSession(customer) };
     },
 
-    /** Swaps a refresh token for a new pair. A token used twice was copied: its whole family is revoked. */
+    /**
+     * Swaps a refresh token for a new pair. Within the grace after its rotation the same token still works (two tabs
+     * refreshing at once); used again after that it was copied, and its whole family is revoked.
+     */
     async refresh(refreshToken: string | undefined) {
       if (!refreshToken) throw new AppError(401, 'UNAUTHENTICATED', SESSION_EXPIRED_MESSAGE);
-      const { row, fresh } = await repo.claimRefreshToken(hashSecretToken(refreshToken));
-      if (row && !fresh) await repo.revokeFamily(row.family);
-      if (!row || !fresh || row.expiresAt.getTime() <= Date.now()) {
+      const { row, state } = await repo.claimRefreshToken(hashSecretToken(refreshToken), deps.refreshGraceSeconds * 1000);
+      if (row && state === 'reused') await repo.revokeFamily(row.family);
+      if (!row || state === 'reused' || row.expiresAt.getTime() <= Date.now()) {
         throw new AppError(401, 'UNAUTHENTICATED', SESSION_EXPIRED_MESSAGE);
       }
       const customer = await repo.customerById(row.customerId);
       return { customer, session: await startSession(customer, row.family) };
     },
 
-    async logout(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const { row } = await repo.claimRefreshToken(hashSecretToken(refreshToken));
-      if (row) await repo.revokeFamily(row.family);
+    /** Ends the sign-in named by the refresh cookie, or else by the access token's session: both tokens stop working. */
+    async logout(refreshToken: string | undefined, session: string | null): Promise<void> {
+      const row = refreshToken ? await repo.findRefreshToken(hashSecretToken(refreshToken)) : undefined;
+      const family = row?.family ?? session;
+      if (family) await repo.revokeFamily(family);
     },
 
     /** Always answers the same way, so nobody learns whether an email has an account. */

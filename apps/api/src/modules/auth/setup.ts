@@ -37,8 +37,8 @@ export async function setUpAuthentication(
   { secret, limiters, now }: { secret: string; limiters: RateLimiters; now: () => number },
 ) {
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
-  registerAuthentication(app, tokens);
   const repo = authRepo(db);
+  registerAuthentication(app, tokens, (session) => repo.sessionIsLive(session));
   const turns = new Map<string, RateLimiter>();
   const turn = (by: PacedBy, seconds: number) => {
     // One scope per slot length: each scope's sweep then only ever removes ended slots of its own length.
@@ -64,6 +64,7 @@ export async function setUpAuthentication(
     tokens,
     mailer: createMailer(config, db),
     refreshDays: config.REFRESH_TOKEN_DAYS,
+    refreshGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     limits: {

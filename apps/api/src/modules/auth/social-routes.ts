@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, emailSchema, userSchema } from '@elmwood/domain';
+import { apiErrorSchema, EMAIL_MAX_LENGTH, emailSchema, PERSON_NAME_MAX_LENGTH, userSchema } from '@elmwood/domain';
 import { SOCIAL_PROVIDERS } from '../../adapters/identity-provider/port';
 import type { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { parseBody } from '../../lib/validation';
 import { setSessionCookies } from './cookies';
-import { toUser, type ClaimCart } from './routes';
+import { toUser, type ClaimCart, type ClaimConsultations } from './routes';
 import type { SocialSignIn } from './social';
 
 const NONCE_COOKIE = 'SocialNonce';
@@ -20,13 +20,14 @@ interface SocialRouteDeps {
   sandbox: Awaited<ReturnType<typeof sandboxIdentityProviders>> | null;
   secureCookies: boolean;
   claimCart: ClaimCart;
+  claimConsultations: ClaimConsultations;
 }
 
 /**
  * The browser first asks for a nonce (kept in an httpOnly cookie), hands it to Google or Apple, and sends
  * back the ID token they return; the token must carry that nonce, so a captured token cannot be replayed.
  */
-export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart }: SocialRouteDeps) {
+export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart, claimConsultations }: SocialRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: NONCE_PATH } as const;
 
@@ -65,6 +66,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         invitedBy: request.body.invitedBy,
       });
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
+      await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       return toUser(customer);
     },
@@ -78,7 +80,12 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
       schema: {
         tags: ['auth'],
         params: providerParams,
-        body: z.object({ email: z.string(), firstName: z.string().optional(), lastName: z.string().optional(), nonce: z.string().min(1) }),
+        body: z.object({
+          email: z.string().max(EMAIL_MAX_LENGTH),
+          firstName: z.string().max(PERSON_NAME_MAX_LENGTH).optional(),
+          lastName: z.string().max(PERSON_NAME_MAX_LENGTH).optional(),
+          nonce: z.string().min(1).max(200),
+        }),
         response: { 200: z.object({ idToken: z.string() }), 400: apiErrorSchema },
       },
     },

@@ -71,7 +71,7 @@ describe('carts', () => {
   });
 
   it('answers 404 for an unknown token, whatever its shape', async () => {
-    for (const token of ['A'.repeat(43), 'not-a-token', '%00']) {
+    for (const token of ['A'.repeat(43), 'not-a-token']) {
       const res = await inject('GET', `/shop-api/carts/${token}`);
       expect(res.statusCode, token).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
@@ -79,6 +79,12 @@ describe('carts', () => {
       expect((await inject('DELETE', `/shop-api/carts/${token}`)).statusCode).toBe(404);
       expect((await inject('DELETE', `/shop-api/carts/${token}/items/1`)).statusCode).toBe(404);
     }
+  });
+
+  it('refuses a token holding a NUL as bad input, naming the path value', async () => {
+    const res = await inject('GET', '/shop-api/carts/%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.issues[0].field).toBe('params.token');
   });
 
   it.each([

@@ -11,13 +11,12 @@ import {
 } from '@elmwood/domain';
 import { TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { guardStorableText } from '../../lib/storable-text';
-import { parseBody } from '../../lib/validation';
+import { idParam, parseBody } from '../../lib/validation';
 import { readQuizSession } from '../quiz/index';
 import type { CartService } from './service';
 
 const tokenParams = z.object({ token: z.string().min(1).max(128).describe('The cart tokenValue') });
-const itemParams = tokenParams.extend({ itemId: z.coerce.number().int().positive().max(2_147_483_647) });
+const itemParams = tokenParams.extend({ itemId: idParam });
 const multipleItemsSchema = z.object({ items: z.array(addCartItemSchema).min(1).max(20) });
 const addressDoc = z.object({
   firstName: z.string(),
@@ -59,7 +58,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; couponLimit
   app,
   { carts, couponLimits, cartLimits },
 ) => {
-  guardStorableText(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', NO_STORE);
   });

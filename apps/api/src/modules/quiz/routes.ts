@@ -5,7 +5,6 @@ import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaire
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { sendSerialisedJson } from '../../lib/serialised-json';
-import { guardStorableText } from '../../lib/storable-text';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/service';
@@ -44,7 +43,6 @@ export interface QuizRoutesOptions {
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
 export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies }) => {
-  guardStorableText(app);
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);

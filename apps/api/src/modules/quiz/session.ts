@@ -1,4 +1,8 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { consultations } from '../../db/schema/quiz';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 
 /** The anonymous quiz session: a random token in the browser, only its SHA-256 in the database. */
@@ -17,4 +21,30 @@ export function startQuizSession(reply: FastifyReply, secure: boolean): string {
   const { token, hash } = newSecretToken();
   reply.setCookie(QUIZ_SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: NINETY_DAYS_SECONDS });
   return hash;
+}
+
+/** Ends this browser's quiz session (at logout), so the next person at the device starts their own consultation. */
+export function endQuizSession(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(QUIZ_SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+/**
+ * At sign-in, the browser's consultations become the patient's. When the quiz session already belongs to someone
+ * else (another patient signed in on this device before), this browser starts a fresh one instead, so nobody picks
+ * up, or links to their cart, another person's answers.
+ */
+export async function bindQuizSession(db: Db, request: FastifyRequest, reply: FastifyReply, customerUid: string, secure: boolean): Promise<void> {
+  const session = readQuizSession(request);
+  if (session === null) return;
+  const owner = sql`(select ${customers.id} from ${customers} where ${customers.uid} = ${customerUid})`;
+  await db
+    .update(consultations)
+    .set({ customerId: owner })
+    .where(and(eq(consultations.sessionHash, session), isNull(consultations.customerId)));
+  const [foreign] = await db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(and(eq(consultations.sessionHash, session), ne(consultations.customerId, owner)))
+    .limit(1);
+  if (foreign) startQuizSession(reply, secure);
 }

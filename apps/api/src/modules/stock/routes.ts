@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { apiErrorSchema, emailSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { guardStorableText } from '../../lib/storable-text';
 import { addStockNotification, productExists } from './repo';
 
 const PRODUCT_CODE = /^[A-Z0-9][A-Z0-9_-]{0,119}$/;
@@ -15,7 +14,6 @@ const signUpReplySchema = z.object({ email: z.string(), product: z.string() });
 
 /** Out-of-stock sign-ups (SPEC §7 POST stock_notifications): one row per address and product, however often asked. */
 export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  guardStorableText(app);
 
   app.post(
     '/stock_notifications',

@@ -6,6 +6,7 @@ import { orders } from '../../db/schema/orders';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placedOrderNumber } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
+import { photoForm } from '../../../test/support/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (cookie: string, url: string) => ctx.app.inject({ url, headers: { cookie } });
-const photo = async () => (await sharp({ create: { width: 50, height: 80, channels: 3, background: '#999999' } }).jpeg().toBuffer()).toString('base64');
+const photo = () => sharp({ create: { width: 50, height: 80, channels: 3, background: '#999999' } }).jpeg().toBuffer();
 
 describe('after checkout', () => {
   it('a fresh weight-loss order is all set after the ID photo, the full-length photo and GP details, and waits for the clinician', async () => {
@@ -26,12 +27,8 @@ describe('after checkout', () => {
     expect(await stage()).toBe('awaiting_patient');
 
     for (const [category, task] of [['I', orderTasks[0]!], ['W', orderTasks[1]!]] as const) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/shop-api/messages/category/${category}`,
-        headers: { cookie },
-        payload: { name: task.taskDefinition.name, attachments: [{ name: 'photo.jpg', body: await photo() }], taskId: task.id },
-      });
+      const form = await photoForm({ name: task.taskDefinition.name, taskId: task.id }, [{ name: 'photo.jpg', bytes: await photo() }]);
+      const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/messages/category/${category}`, headers: { cookie, ...form.headers }, payload: form.payload });
       expect(res.statusCode).toBe(201);
     }
     expect(await stage()).toBe('in_review');

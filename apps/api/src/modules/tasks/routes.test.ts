@@ -5,6 +5,7 @@ import { TASK_CODES, type Task } from '@elmwood/domain';
 import { orders, tasks } from '../../db/schema/orders';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
+import { photoForm } from '../../../test/support/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,17 +19,11 @@ const complete = (cookie: string, id: string) => ctx.app.inject({ method: 'POST'
 const orderState = async (orderId: number) =>
   (await ctx.database.db.select({ stage: orders.state }).from(orders).where(eq(orders.id, orderId)))[0]!.stage;
 
-async function photo(): Promise<string> {
-  const bytes = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#808080' } }).jpeg().toBuffer();
-  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
-}
-const upload = async (cookie: string, category: string, taskId?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/shop-api/messages/category/${category}`,
-    headers: { cookie },
-    payload: { name: 'Photo', attachments: [{ name: 'me.jpg', body: await photo() }], ...(taskId ? { taskId } : {}) },
-  });
+const photo = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+const upload = async (cookie: string, category: string, taskId?: string) => {
+  const form = await photoForm({ name: 'Photo', taskId }, [{ name: 'me.jpg', bytes: await photo() }]);
+  return ctx.app.inject({ method: 'POST', url: `/shop-api/messages/category/${category}`, headers: { cookie, ...form.headers }, payload: form.payload });
+};
 const gpInfo = (cookie: string) =>
   ctx.app.inject({
     method: 'POST',

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatient } from '../../../test/support/patients';
+import { photoForm } from '../../../test/support/uploads';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,13 +14,8 @@ const TOO_MANY = { code: 'TOO_MANY_UPLOADS', message: 'You have sent a lot of ph
 
 async function send(cookie: string, remoteAddress: string) {
   const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#808080' } }).jpeg().toBuffer();
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/shop-api/messages/hair-loss-progress',
-    remoteAddress,
-    headers: { cookie },
-    payload: { name: 'Progress', attachments: [{ name: 'me.jpg', body: photo.toString('base64') }] },
-  });
+  const form = await photoForm({ name: 'Progress' }, [{ name: 'me.jpg', bytes: photo }]);
+  return ctx.app.inject({ method: 'POST', url: '/shop-api/messages/hair-loss-progress', remoteAddress, headers: { cookie, ...form.headers }, payload: form.payload });
 }
 
 describe('upload limits', () => {

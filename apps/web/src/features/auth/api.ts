@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@elmwood/domain';
 import { ApiError, apiGet, apiRequest, isApiError } from '../../lib/api';
+import { forgetPatientOnDevice } from '../../lib/patient-storage';
 
 export const authKeys = { me: ['auth', 'me'] as const };
 
@@ -57,8 +58,10 @@ export function useLogout({ leave }: { leave?: () => void | Promise<void> } = {}
       await apiRequest<void>('/shop-api/logout', { method: 'POST' });
       await leave?.();
     },
-    // Nothing of the patient's stays in this browser's memory for the next person at the device.
+    // Nothing of the patient's stays in this browser for the next person at the device: not the cached replies, nor
+    // the consultation's answers or an address draft in storage (the server clears the quiz cookie).
     onSuccess: () => {
+      forgetPatientOnDevice();
       client.clear();
       client.setQueryData(authKeys.me, null);
     },

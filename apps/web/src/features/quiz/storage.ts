@@ -1,7 +1,9 @@
+import { QUIZ_ADD_TO_CART_KEY, QUIZ_ANSWERS_KEY_PREFIX, QUIZ_COUPON_KEY } from '../../lib/patient-storage';
+
 /** Answers kept in this browser too, so a reload or a lost connection loses nothing typed. */
-const answersKey = (slug: string) => `quizAnswers:${slug}`;
-export const COUPON_KEY = 'quizCoupon';
-export const ADD_TO_CART_KEY = 'quizAtc';
+const answersKey = (slug: string) => `${QUIZ_ANSWERS_KEY_PREFIX}${slug}`;
+export const COUPON_KEY = QUIZ_COUPON_KEY;
+export const ADD_TO_CART_KEY = QUIZ_ADD_TO_CART_KEY;
 
 function safely<T>(work: () => T, fallback: T): T {
   try {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { photoUploadPath, uploadPercentage, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
-import { apiGet, apiRequest, ApiError, isApiError } from '../../lib/api';
+import { apiGet, apiRequest, ApiError, isApiError, mayRefreshAfter, refreshSession } from '../../lib/api';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -92,7 +92,7 @@ export interface PhotoUploadReply {
 export interface PhotoUpload {
   category: PhotoCategory;
   name: string;
-  /** The photo as a data URL (SPEC §7: body as base64 data). */
+  /** The cropped photo as a data URL; it is sent as a file part of a multipart form. */
   dataUrl: string;
   fileName: string;
   taskId: string | null;
@@ -101,13 +101,34 @@ export interface PhotoUpload {
 
 const UPLOAD_FAILED = 'Your photo did not upload. Please check your connection and try again.';
 
-/** XMLHttpRequest rather than fetch: only it reports how much of the request body has gone (the percentage). */
-export function uploadPhoto({ category, name, dataUrl, fileName, taskId, onProgress }: PhotoUpload): Promise<PhotoUploadReply> {
+/** The bytes of a base64 data URL, as the canvas crop produces it. */
+export function blobOf(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type });
+}
+
+/**
+ * XMLHttpRequest rather than fetch: only it reports how much of the request body has gone (the percentage). Like
+ * every other call, a 401 refreshes the session once and sends the photo again.
+ */
+export async function uploadPhoto(upload: PhotoUpload): Promise<PhotoUploadReply> {
+  try {
+    return await sendPhoto(upload);
+  } catch (error) {
+    if (!(isApiError(error) && mayRefreshAfter(photoUploadPath(upload.category), error.status) && (await refreshSession()))) throw error;
+    return sendPhoto(upload);
+  }
+}
+
+function sendPhoto({ category, name, dataUrl, fileName, taskId, onProgress }: PhotoUpload): Promise<PhotoUploadReply> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', photoUploadPath(category));
     request.withCredentials = true;
-    request.setRequestHeader('Content-Type', 'application/json');
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(uploadPercentage(event.loaded, event.total));
@@ -132,6 +153,12 @@ export function uploadPhoto({ category, name, dataUrl, fileName, taskId, onProgr
         reject(new ApiError(request.status, 'HTTP_ERROR', UPLOAD_FAILED));
       }
     };
-    request.send(JSON.stringify({ name, attachments: [{ name: fileName, body: dataUrl }], ...(taskId ? { taskId } : {}) }));
+    // Fields before the photo, so the server knows what it is for before the bytes arrive; the browser sets the
+    // multipart Content-Type with its boundary.
+    const form = new FormData();
+    form.append('name', name);
+    if (taskId) form.append('taskId', taskId);
+    form.append('attachments', blobOf(dataUrl), fileName);
+    request.send(form);
   });
 }

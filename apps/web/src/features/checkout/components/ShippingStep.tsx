@@ -5,10 +5,11 @@ import { useCheckoutAddress } from '../../cart';
 import { Button } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
+import { SHIPPING_ADDRESS_DRAFT_KEY } from '../../../lib/patient-storage';
 import { useAddressBook, useSaveAddress, type SavedAddress } from '../api';
 import { PostcodeFinder } from './PostcodeFinder';
 
-const USER_ADDRESS_KEY = 'userAddress';
+const USER_ADDRESS_KEY = SHIPPING_ADDRESS_DRAFT_KEY;
 
 type Draft = Record<'firstName' | 'lastName' | 'company' | 'street' | 'city' | 'postcode', string>;
 
