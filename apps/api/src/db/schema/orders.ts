@@ -117,7 +117,10 @@ export const payments = pgTable(
     /** card, saved-card, applepay, googlepay, paypal. */
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
-    /** pending, challenge, authorised, declined, captured, voided, refunded. */
+    /**
+     * pending, challenge, authorised, declined, captured, voided, refunded; superseded (a replaced or abandoned
+     * checkout attempt, whose late authorisation is voided) until the sweeper finds nothing left at the gateway: released.
+     */
     state: text('state').notNull(),
     declineReason: text('decline_reason'),
     challengeUrl: text('challenge_url'),

@@ -41,6 +41,10 @@ export interface CheckoutCarts {
   /** Locks the cart row (SELECT … FOR UPDATE) in the caller's transaction and judges it under that lock. */
   lock(tx: Queryable, token: string, viewer: Viewer, rules: CheckoutRules): Promise<LockedCart>;
   markCompleted(tx: Queryable, cartId: number): Promise<void>;
+  /** From the creation of a pending order until it is placed, fails or is replaced, the cart cannot change. */
+  lockForPayment(tx: Queryable, cartId: number): Promise<void>;
+  /** The pending order failed or was replaced: the cart may change again, for a retry. */
+  unlock(tx: Queryable, cartId: number): Promise<void>;
 }
 
 /**
@@ -102,6 +106,14 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
 
     async markCompleted(tx, cartId) {
       await tx.update(carts).set({ completedAt: new Date(), updatedAt: new Date() }).where(eq(carts.id, cartId));
+    },
+
+    async lockForPayment(tx, cartId) {
+      await tx.update(carts).set({ lockedAt: new Date() }).where(eq(carts.id, cartId));
+    },
+
+    async unlock(tx, cartId) {
+      await tx.update(carts).set({ lockedAt: null }).where(eq(carts.id, cartId));
     },
   };
 }

@@ -17,6 +17,8 @@ export interface CartRow {
   billingAddress: CartAddress | null;
   /** When an order was placed from it: from then on it can no longer change. */
   completedAt: Date | null;
+  /** While an order from it waits for its payment (3-D Secure, PayPal): it cannot change until that ends. */
+  lockedAt: Date | null;
 }
 
 /** A task definition a product brings (task_definitions through product_task_definitions). */
@@ -91,19 +93,27 @@ const cartColumns = {
   shippingAddress: carts.shippingAddress,
   billingAddress: carts.billingAddress,
   completedAt: carts.completedAt,
+  lockedAt: carts.lockedAt,
 };
+
+/**
+ * A cart that may still change: no order placed from it and none waiting for its payment. Part of every write's
+ * own WHERE (not a read before it): a write blocked by the checkout's row lock re-checks it on the row as the
+ * checkout left it, so nothing lands in a cart once its order exists.
+ */
+const changeableCart = and(sql`${carts.completedAt} is null`, sql`${carts.lockedAt} is null`);
 
 export async function insertCart(db: Queryable, values: { token: string; channel: Channel; couponCode: string | null }): Promise<CartRow> {
   const [row] = await db.insert(carts).values(values).returning(cartColumns);
   return row as CartRow;
 }
 
-/** The checkout's addresses; a null billing address means 'same as delivery'. False when there is no such cart. */
+/** The checkout's addresses; a null billing address means 'same as delivery'. False when there is no such cart, or it cannot change. */
 export async function setCheckoutAddresses(db: Queryable, token: string, shipping: CartAddress, billing: CartAddress | null): Promise<boolean> {
   const rows = await db
     .update(carts)
     .set({ shippingAddress: shipping, billingAddress: billing, updatedAt: new Date() })
-    .where(eq(carts.token, token))
+    .where(and(eq(carts.token, token), changeableCart))
     .returning({ id: carts.id });
   return rows.length > 0;
 }
@@ -128,7 +138,7 @@ export async function claimCart(db: Db, token: string, customerUid: string): Pro
     type Locked = { id: number; customer_uid: string | null; coupon_code: string | null; shipping_address: unknown; billing_address: unknown };
     const { rows: locked } = await run<Locked>(sql`
       select id, customer_uid, coupon_code, shipping_address, billing_address from carts
-      where completed_at is null
+      where completed_at is null and locked_at is null
         and ((token = ${token} and customer_uid is null)
           or (customer_uid = ${customerUid} and not exists (select 1 from orders o where o.cart_id = carts.id)))
       order by id
@@ -186,14 +196,35 @@ export async function claimCart(db: Db, token: string, customerUid: string): Pro
   });
 }
 
-/** False when there is no such cart. */
+/** False when there is no such cart, or it cannot change. */
 export async function setCouponCode(db: Queryable, token: string, couponCode: string | null): Promise<boolean> {
-  const rows = await db.update(carts).set({ couponCode, updatedAt: new Date() }).where(eq(carts.token, token)).returning({ id: carts.id });
+  const rows = await db
+    .update(carts)
+    .set({ couponCode, updatedAt: new Date() })
+    .where(and(eq(carts.token, token), changeableCart))
+    .returning({ id: carts.id });
   return rows.length > 0;
 }
 
+/** False when there is no such cart, or it cannot change (deleting it would unlink its order from the consultation). */
 export async function deleteCart(db: Queryable, token: string): Promise<boolean> {
-  const rows = await db.delete(carts).where(eq(carts.token, token)).returning({ id: carts.id });
+  const rows = await db
+    .delete(carts)
+    .where(and(eq(carts.token, token), changeableCart))
+    .returning({ id: carts.id });
+  return rows.length > 0;
+}
+
+/**
+ * A key-share lock on the cart, when it may still change, inside the caller's transaction: the checkout's
+ * SELECT … FOR UPDATE waits for it, and it waits for the checkout (then sees the cart locked). False otherwise.
+ */
+export async function holdChangeableCart(tx: Queryable, cartId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), changeableCart))
+    .for('key share');
   return rows.length > 0;
 }
 
@@ -253,6 +284,7 @@ function toSnapshot(row: {
   shippingAddress: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
   completedAt: Date | string | null;
+  lockedAt: Date | string | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }): CartSnapshot {
@@ -267,6 +299,7 @@ function toSnapshot(row: {
       billingAddress: row.billingAddress as CartAddress | null,
       // A prepared statement may hand back the raw timestamp text.
       completedAt: row.completedAt === null ? null : new Date(row.completedAt),
+      lockedAt: row.lockedAt === null ? null : new Date(row.lockedAt),
     },
     linked: row.linked,
     lines: row.lines,
@@ -312,31 +345,40 @@ export function preparedAddItemRead(db: Db): (token: string, variantCode: string
 }
 
 /**
- * Puts a line in its slot of the cart in one atomic statement and returns its id: a line already in the slot is
- * replaced and keeps its id. The unique (cart, slot) constraint makes concurrent adds safe without a lock.
+ * Puts a line in its slot of the cart in one atomic statement and returns its id, or null when the cart cannot
+ * change (an order is placed or waiting for its payment): a line already in the slot is replaced and keeps its id.
+ * The unique (cart, slot) constraint makes concurrent adds safe; the key-share lock on the cart row makes the
+ * statement wait for a checkout holding it and then re-check the cart as that checkout left it.
  *
  * The statement commits asynchronously (synchronous_commit off for its own transaction only): it does not wait
  * for the WAL flush, which is much of its cost. A crash of the database server can lose a cart line added in the
  * last fraction of a second, never corrupt anything; carts are a browsing convenience, and the order is written
  * durably at checkout. Other writes (consultations, orders, payments) keep the default.
  */
-export async function putLine(db: Queryable, line: NewLine): Promise<number> {
+export async function putLine(db: Queryable, line: NewLine): Promise<number | null> {
   const result = await db.execute(sql`
     insert into ${cartItems} (cart_id, variant_id, frequency, quantity, slot)
-    select ${line.cartId}::int, ${line.variantId}::int, ${line.frequency}::int, ${line.quantity}::int, ${line.slot}::text
-    from (select set_config('synchronous_commit', 'off', true)) as async_commit
+    select c.id, ${line.variantId}::int, ${line.frequency}::int, ${line.quantity}::int, ${line.slot}::text
+    from (select set_config('synchronous_commit', 'off', true)) as async_commit, carts c
+    where c.id = ${line.cartId}::int and c.completed_at is null and c.locked_at is null
+    for key share of c
     on conflict (cart_id, slot) do update
       set variant_id = excluded.variant_id, frequency = excluded.frequency, quantity = excluded.quantity
     returning id`);
   const [row] = (result as unknown as { rows: { id: number }[] }).rows;
-  return row!.id;
+  return row?.id ?? null;
 }
 
-/** Removes one line of the cart with this token; false when there is no such line in that cart. */
+/** Removes one line of the cart with this token; false when there is no such line in that cart, or it cannot change. */
 export async function deleteLine(db: Queryable, token: string, itemId: number): Promise<boolean> {
   const rows = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, itemId), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.token, token)))))
+    .where(
+      and(
+        eq(cartItems.id, itemId),
+        inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(and(eq(carts.token, token), changeableCart)).for('key share')),
+      ),
+    )
     .returning({ id: cartItems.id });
   return rows.length > 0;
 }
@@ -348,9 +390,10 @@ export async function findCartLines(db: Queryable, cartId: number): Promise<Cart
 
 /**
  * Links a consultation to the cart; it replaces any other consultation of the same questionnaire linked
- * before, so the cart is judged on one set of answers per consultation.
+ * before, so the cart is judged on one set of answers per consultation. False when the cart cannot change.
  */
-export async function linkConsultation(tx: Queryable, cartId: number, consultationId: string, questionnaireId: number): Promise<void> {
+export async function linkConsultation(tx: Queryable, cartId: number, consultationId: string, questionnaireId: number): Promise<boolean> {
+  if (!(await holdChangeableCart(tx, cartId))) return false;
   await tx
     .delete(cartConsultations)
     .where(
@@ -364,4 +407,5 @@ export async function linkConsultation(tx: Queryable, cartId: number, consultati
       ),
     );
   await tx.insert(cartConsultations).values({ cartId, consultationId }).onConflictDoNothing();
+  return true;
 }

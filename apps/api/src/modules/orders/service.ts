@@ -126,6 +126,11 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
 }
 
+/** A replaced or abandoned attempt (not a decline): whatever the gateway authorises for it later is released. */
+function wasSuperseded(payment: PaymentRow | null): payment is PaymentRow {
+  return payment?.state === 'superseded' || payment?.state === 'released';
+}
+
 const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
 
 /** PostgreSQL 23505: a unique constraint refused the row. */
@@ -163,9 +168,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       if (answer.status === 'challenge') {
         await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
       } else if (answer.status === 'declined') {
-        await updatePayment(tx, payment.id, { state: 'declined', gatewayPaymentId: answer.paymentId, declineReason: answer.reason });
-        await applyOrderPaymentEvent(tx, order.id, 'declined', GATEWAY, { reason: answer.reason });
-        await applyOrderEvent(tx, order.id, 'payment_failed', GATEWAY, { reason: answer.reason });
+        await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason: answer.reason, gatewayPaymentId: answer.paymentId });
       } else {
         await updatePayment(tx, payment.id, { state: 'authorised', gatewayPaymentId: answer.paymentId });
         await finalise(tx, order, answer, mode);
@@ -177,6 +180,31 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     return { order: order!, payment: payment!, placed: applied.placed };
   }
 
+  /**
+   * Ends a pending attempt that will not be paid, in the caller's transaction: its money's event (a real decline,
+   * or superseded: replaced or abandoned), the order's payment_failed, the payment row, and the cart unlocked for a
+   * retry. Does nothing when the order no longer waits (another process ended or placed it first).
+   */
+  async function endAttempt(
+    tx: Queryable,
+    order: OrderRow,
+    payment: PaymentRow | null,
+    end: { event: 'declined' | 'superseded'; actor: Actor; reason: string; gatewayPaymentId?: string | null },
+  ): Promise<boolean> {
+    const moved = await applyOrderPaymentEvent(tx, order.id, end.event, end.actor, { reason: end.reason });
+    if (!moved.applied) return false;
+    await applyOrderEvent(tx, order.id, 'payment_failed', end.actor, { reason: end.reason });
+    if (payment) {
+      await updatePayment(tx, payment.id, {
+        state: end.event === 'superseded' ? 'superseded' : 'declined',
+        declineReason: end.reason,
+        ...(end.gatewayPaymentId !== undefined ? { gatewayPaymentId: end.gatewayPaymentId } : {}),
+      });
+    }
+    if (order.cartId !== null) await carts.unlock(tx, order.cartId);
+    return true;
+  }
+
   async function voidQuietly(paymentId: string): Promise<void> {
     await gateway.void(paymentId, `void:${paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId }, 'could not void a superseded authorisation'));
   }
@@ -186,7 +214,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
    * gateway authorised money for an order that no longer exists, so it is released at once.
    */
   async function releaseReplaced(payment: PaymentRow | null): Promise<void> {
-    if (payment?.declineReason !== SUPERSEDED_REASON || !payment.gatewayPaymentId) return;
+    if (!wasSuperseded(payment) || !payment.gatewayPaymentId) return;
     const answer = await gateway.outcome(payment.gatewayPaymentId).catch(() => null);
     if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
@@ -320,11 +348,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
-            const patient = { type: 'patient', id: customer.id } as const;
-            await applyOrderPaymentEvent(tx, live.id, 'superseded', patient, { reason: SUPERSEDED_REASON });
-            await applyOrderEvent(tx, live.id, 'payment_failed', patient, { reason: SUPERSEDED_REASON });
-            const old = await findCheckoutPayment(tx, live.id);
-            if (old) await updatePayment(tx, old.id, { state: 'declined', declineReason: SUPERSEDED_REASON });
+            await endAttempt(tx, live, await findCheckoutPayment(tx, live.id), { event: 'superseded', actor: { type: 'patient', id: customer.id }, reason: SUPERSEDED_REASON });
           }
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
           return createOrder(tx, customer, cart, idempotencyKey, body.mode, method);
@@ -400,7 +424,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     async paymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type !== 'authorised' && event.type !== 'declined') return;
       const payment = await findPaymentByGatewayId(db, event.paymentId);
-      if (payment?.declineReason === SUPERSEDED_REASON) return releaseReplaced(payment);
+      if (wasSuperseded(payment)) return releaseReplaced(payment);
       if (!payment || payment.state !== 'challenge') return;
       const answer = await gateway.outcome(event.paymentId);
       if (answer.status === 'challenge') return;
@@ -455,6 +479,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       })),
     );
     const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
+    await carts.lockForPayment(tx, cart.id);
     return { order, payment };
   }
 }
