@@ -28,7 +28,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderService, orderRoutes } from './modules/orders/index';
+import { createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor } from './modules/payment/setup';
@@ -44,6 +44,13 @@ import { clinicRoutes } from './modules/clinic/routes';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor } from './modules/uploads/setup';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order use cases, for background work run beside the server (the stale-payment sweep). */
+    orders: OrderService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -121,6 +128,7 @@ export async function buildApp({ config, database, logger = false, webRoot = nul
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
   });
+  app.decorate('orders', orders);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());

@@ -2,6 +2,7 @@ import { buildApp, defaultWebRoot } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { scheduleCheckIns } from './jobs/check-ins';
+import { scheduleStalePaymentSweep } from './jobs/stale-payments';
 import { loggerOptions } from './lib/logging';
 import { seedDemoData } from './seed/seed';
 import { seedDemoClinician } from './seed/staff';
@@ -27,8 +28,14 @@ async function main(config: Config) {
     intervalMs: 60 * 60 * 1000,
     onError: (error) => app.log.error({ err: error }, 'check-in job failed'),
   });
+  // A checkout left waiting is settled 15 minutes after it began; a five-minute round keeps that prompt.
+  const stalePayments = scheduleStalePaymentSweep(
+    { db: database.db, orders: app.orders, onError: (error, orderNumber) => app.log.error({ err: error, orderNumber }, 'could not settle a stale payment') },
+    { intervalMs: 5 * 60 * 1000, onFailure: (error) => app.log.error({ err: error }, 'stale-payment sweep failed') },
+  );
   const stop = async () => {
     checkIns.stop();
+    stalePayments.stop();
     await app.close();
     await database.close();
     process.exit(0);

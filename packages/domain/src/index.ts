@@ -71,4 +71,5 @@ export * from './orders/subscription';
 export * from './lifecycle/machine';
 export * from './lifecycle/actors';
 export * from './orders/lifecycle';
+export * from './orders/stale-payment';
 export * from './subscriptions/lifecycle';

@@ -87,6 +87,14 @@ export async function updatePayment(db: Queryable, id: number, values: Partial<t
     .where(eq(payments.id, id));
 }
 
+/** A superseded attempt the sweeper found nothing more to release for: it is watched no longer. */
+export async function markPaymentReleased(db: Queryable, orderId: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ state: 'released', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'superseded')));
+}
+
 export async function claimCartFor(db: Queryable, cartId: number, customerUid: string): Promise<void> {
   await db.update(carts).set({ customerUid }).where(and(eq(carts.id, cartId), sql`${carts.customerUid} is null`));
 }

@@ -1,5 +1,7 @@
 import {
+  decideStalePayment,
   INVALID_PAYMENT_TOKEN,
+  releaseSuperseded,
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
@@ -30,6 +32,7 @@ import {
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
+  markPaymentReleased,
   findPaymentByGatewayId,
   findLiveOrderForCart,
   findOrderById,
@@ -80,7 +83,9 @@ const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not reach the payment provider. Pl
 const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment and try again.';
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
+const ABANDONED_REASON = 'Not finished within the time allowed';
 const GATEWAY: Actor = { type: 'gateway' };
+const JOB: Actor = { type: 'job' };
 const RETURN_PATH = '/checkout/payment-return';
 const HOUR_MS = 60 * 60 * 1000;
 const TOO_MANY_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
@@ -127,7 +132,7 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
 }
 
 /** A replaced or abandoned attempt (not a decline): whatever the gateway authorises for it later is released. */
-function wasSuperseded(payment: PaymentRow | null): payment is PaymentRow {
+function wasSuperseded(payment: PaymentRow | null): boolean {
   return payment?.state === 'superseded' || payment?.state === 'released';
 }
 
@@ -205,8 +210,26 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     return true;
   }
 
-  async function voidQuietly(paymentId: string): Promise<void> {
-    await gateway.void(paymentId, `void:${paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId }, 'could not void a superseded authorisation'));
+  /** Voids once however often it is asked (the key is the payment's): a repeat, a race or a retry after a crash moves no money twice. */
+  async function voidQuietly(paymentId: string): Promise<boolean> {
+    try {
+      await gateway.void(paymentId, `void:${paymentId}`);
+      return true;
+    } catch (error) {
+      log.error({ err: error, paymentId }, 'could not void a superseded authorisation');
+      return false;
+    }
+  }
+
+  /**
+   * A replaced or abandoned attempt: asks the gateway what it holds under the order's number (an authorisation
+   * whose reply was never recorded, or a challenge finished late) and voids every authorisation. With `settle`,
+   * an attempt with nothing left that could still become an authorisation is watched no longer.
+   */
+  async function releaseAttempt(order: Pick<OrderRow, 'id' | 'number'>, settle: boolean): Promise<void> {
+    const { release, settled } = releaseSuperseded(await gateway.findByReference(order.number));
+    const voided = await Promise.all(release.map(voidQuietly));
+    if (settle && settled && voided.every(Boolean)) await markPaymentReleased(db, order.id);
   }
 
   /**
@@ -214,7 +237,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
    * gateway authorised money for an order that no longer exists, so it is released at once.
    */
   async function releaseReplaced(payment: PaymentRow | null): Promise<void> {
-    if (!wasSuperseded(payment) || !payment.gatewayPaymentId) return;
+    if (!payment || !wasSuperseded(payment) || !payment.gatewayPaymentId) return;
     const answer = await gateway.outcome(payment.gatewayPaymentId).catch(() => null);
     if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
@@ -327,6 +350,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       }
 
       const rules = await carts.prepare(token, customer.uid);
+      let replaced = null as OrderRow | null;
       let placed: { order: OrderRow; payment: PaymentRow } | null;
       try {
         placed = await db.transaction(async (tx) => {
@@ -349,6 +373,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
             await endAttempt(tx, live, await findCheckoutPayment(tx, live.id), { event: 'superseded', actor: { type: 'patient', id: customer.id }, reason: SUPERSEDED_REASON });
+            replaced = live;
           }
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
           return createOrder(tx, customer, cart, idempotencyKey, body.mode, method);
@@ -358,6 +383,11 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         // One key sent at once for two baskets: each basket's lock lets both through, the unique key stops one.
         if (isUniqueViolation(error)) throw keyReused();
         throw error;
+      }
+      // Its authorisation may exist without the shop knowing (a crash or a lost reply before it was recorded).
+      if (replaced) {
+        const old = replaced;
+        await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
       }
       const { order, payment } = placed;
       if (order.state === 'payment_pending' && payment.state === 'pending') return authorise(customer, order, payment, source, order.paymentMode);
@@ -386,6 +416,43 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       if (order.state === 'payment_failed') await releaseReplaced(payment);
       return { ...replyFor(order, payment), status: 200 };
     },
+
+    /**
+     * The sweeper, for an order left payment_pending past STALE_PAYMENT_MINUTES: asks the gateway what it holds
+     * under the order's number and places the order with the authorisation of its total (as confirming would have),
+     * or fails the attempt and unlocks the cart; any other authorisation is voided. Safe to run twice at once: the
+     * outcome is applied under the order's row lock only while it still waits, and voids are idempotent.
+     */
+    async resolveStalePayment(orderId: number): Promise<'placed' | 'failed' | 'unchanged'> {
+      const order = await findOrderById(db, orderId);
+      const payment = order ? await findCheckoutPayment(db, order.id) : null;
+      if (!order || order.state !== 'payment_pending' || !payment || (payment.state !== 'pending' && payment.state !== 'challenge')) return 'unchanged';
+      const decision = decideStalePayment(order.total, await gateway.findByReference(order.number));
+      let outcome: 'placed' | 'failed' | 'unchanged' = 'unchanged';
+      if (decision.action === 'complete') {
+        const answer = await gateway.outcome(decision.paymentId);
+        if (answer.status !== 'authorised') return 'unchanged';
+        const result = await applyOutcome(order.id, payment.state as 'pending' | 'challenge', answer, order.paymentMode);
+        if (result.placed) {
+          outcome = 'placed';
+          const customer = await findCustomerContact(db, order.customerId);
+          if (customer) await sendConfirmation(customer, result.order);
+        }
+      } else {
+        const ended = await db.transaction(async (tx) => {
+          const locked = await lockOrder(tx, order.id);
+          if (locked.state !== 'payment_pending') return false;
+          const reason = decision.event === 'declined' ? 'Declined at the payment provider' : ABANDONED_REASON;
+          return endAttempt(tx, locked, await findCheckoutPayment(tx, order.id), { event: decision.event, actor: JOB, reason });
+        });
+        if (ended) outcome = 'failed';
+      }
+      await Promise.all(decision.release.map(voidQuietly));
+      return outcome;
+    },
+
+    /** The sweeper, for a replaced or abandoned attempt: voids what the gateway still holds for it (idempotent). */
+    releaseSupersededPayment: (order: Pick<OrderRow, 'id' | 'number'>) => releaseAttempt(order, true),
 
     /** GET /orders/{number}: the owner's order for the thank-you page; anyone else's is not found. */
     async view(customer: Customer, number: string): Promise<OrderView> {
@@ -424,7 +491,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     async paymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type !== 'authorised' && event.type !== 'declined') return;
       const payment = await findPaymentByGatewayId(db, event.paymentId);
-      if (wasSuperseded(payment)) return releaseReplaced(payment);
+      if (payment && wasSuperseded(payment)) return releaseReplaced(payment);
       if (!payment || payment.state !== 'challenge') return;
       const answer = await gateway.outcome(event.paymentId);
       if (answer.status === 'challenge') return;
