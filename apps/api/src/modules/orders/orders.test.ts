@@ -482,6 +482,26 @@ describe('card testing', () => {
   });
 });
 
+describe('replaced payment attempts', () => {
+  it('are not declines: paying again over and over never locks the patient out', async () => {
+    const limited = await createTestContext({ CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '2' });
+    try {
+      const cookie = await signedInPatient(limited.app);
+      const first = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.challenges });
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const again = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.challenges, cartToken: first.cartToken });
+        expect(again.reply.statusCode, again.reply.body).toBe(201);
+        expect(again.reply.json()).toMatchObject({ status: 'action_required' });
+      }
+      const paid = await placeOrder(limited.app, cookie, { cartToken: first.cartToken });
+      expect(paid.reply.statusCode, paid.reply.body).toBe(201);
+      expect(paid.reply.json()).toMatchObject({ status: 'placed' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a failing mail server', () => {
   it('never fails the order; the failure is only logged', async () => {
     const broken = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });

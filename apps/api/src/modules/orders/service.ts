@@ -28,7 +28,7 @@ import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
-  countFailedOrdersSince,
+  countDeclinedPaymentsSince,
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
@@ -71,7 +71,7 @@ export interface OrderServiceDeps {
   siteUrl: string;
   brandName: string;
   log: FastifyBaseLogger;
-  /** Failed payment attempts per patient per hour before new ones are refused (card testing). */
+  /** Declined payments per patient per hour before new attempts are refused (card testing). */
   failedAttemptsPerHour: number;
   now?: () => Date;
 }
@@ -367,7 +367,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
           if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
           // Counted in the database, so every process agrees; repeats of one attempt found their order above.
-          if ((await countFailedOrdersSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) >= failedAttemptsPerHour) {
+          if ((await countDeclinedPaymentsSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) >= failedAttemptsPerHour) {
             throw new AppError(429, 'TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
           }
           if (live) {
