@@ -72,4 +72,5 @@ export * from './lifecycle/machine';
 export * from './lifecycle/actors';
 export * from './orders/lifecycle';
 export * from './orders/stale-payment';
+export * from './orders/first-order';
 export * from './subscriptions/lifecycle';

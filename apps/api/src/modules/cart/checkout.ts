@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -90,7 +90,10 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
       const linked = snapshot.linked.map(({ questionnaireId, answers }) => ({ questionnaire: rules.questionnaires.get(questionnaireId), answers }));
       if (snapshot.cart.couponCode !== rules.couponCode || linked.some((entry) => !entry.questionnaire)) throw new CartChangedError();
       const consultations = linked as (ConsultationAnswers & { questionnaire: { slug: string } })[];
-      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now());
+      // Decided again here, under the cart's lock, for the patient paying: a cart read earlier may have shown a
+      // first-order discount before they signed in, or before another order of theirs was placed.
+      const placedOrders = viewer === null ? null : await countPlacedOrders(tx, viewer);
+      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders);
 
       const problems: string[] = [];
       if (snapshot.lines.length === 0) problems.push('Your basket is empty.');

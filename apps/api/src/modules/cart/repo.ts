@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ATTRIBUTE, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
+import { ATTRIBUTE, PLACED_ORDER_STATES, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { cartConsultations, cartItems, carts, consultations } from '../../db/schema/index';
 
@@ -71,6 +71,8 @@ export interface SellableVariant {
 
 export interface CartSnapshot {
   cart: CartRow;
+  /** How many orders the cart's owner has placed; null for a visitor's cart. */
+  placedOrders: number | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }
@@ -264,6 +266,20 @@ const linkedJson = sql<LinkedConsultation[]>`(
   join consultations k on k.id = cc.consultation_id
   where cc.cart_id = ${outerCartId})`;
 
+/** Orders placed by the owner of cart c (null while it has none: a visitor's cart). */
+function placedOrdersOf(customerUid: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) {
+  return sql<number | null>`(select case when ${customerUid} is null then null else (
+    select count(*)::int from orders o join customers k on k.id = o.customer_id
+    where k.uid = ${customerUid} and o.state in (${sql.join(PLACED_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})) end)`;
+}
+const placedOrdersJson = placedOrdersOf(sql.raw('"carts"."customer_uid"'));
+
+/** How many orders this patient has placed (see PLACED_ORDER_STATES). */
+export async function countPlacedOrders(db: Queryable, customerUid: string): Promise<number> {
+  const result = await db.execute(sql`select ${placedOrdersOf(sql`${customerUid}::uuid`)} as placed`);
+  return (result as unknown as { rows: { placed: number }[] }).rows[0]?.placed ?? 0;
+}
+
 const sellableJson = sql`json_build_object(
   'variantId', v.id, 'code', v.code, 'inStock', v.in_stock,
   'productCode', p.code, 'category', p.category, 'isPrescriptionOnly', p.is_prescription_only, 'channels', p.channels,
@@ -272,7 +288,7 @@ const sellableJson = sql`json_build_object(
   'product', ${productJson}, 'variant', ${variantJson}, 'tasks', ${productTasksJson})`;
 
 function snapshotQuery(db: Queryable, token: string | ReturnType<typeof sql.placeholder>) {
-  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson }).from(carts).where(eq(carts.token, token));
+  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson, placedOrders: placedOrdersJson }).from(carts).where(eq(carts.token, token));
 }
 
 function toSnapshot(row: {
@@ -287,6 +303,7 @@ function toSnapshot(row: {
   lockedAt: Date | string | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
+  placedOrders: number | null;
 }): CartSnapshot {
   return {
     cart: {
@@ -303,6 +320,7 @@ function toSnapshot(row: {
     },
     linked: row.linked,
     lines: row.lines,
+    placedOrders: row.placedOrders,
   };
 }
 
@@ -332,6 +350,7 @@ export function preparedAddItemRead(db: Db): (token: string, variantCode: string
       ...cartColumns,
       linked: linkedJson,
       lines: linesJson,
+      placedOrders: placedOrdersJson,
       variant: sql<SellableVariant | null>`(select ${sellableJson} from product_variants v join products p on p.id = v.product_id
         where v.code = ${sql.placeholder('variantCode')})`,
     })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   applyPromotions,
   CART_ERROR,
+  isFirstOrder,
   discountLabel,
   FREQUENCY_TITLES,
   itemDiscounts,
@@ -114,6 +115,7 @@ export function toCart(
   consultationSlugs: readonly string[],
   offers: readonly Promotion[],
   now: Date,
+  placedOrders: number | null,
 ): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
@@ -137,8 +139,7 @@ export function toCart(
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
   const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
-  // Before an account is attached no order exists yet, so a first-order promotion applies.
-  const applied = applyPromotions(offers, discountLines, { isFirstOrder: true });
+  const applied = applyPromotions(offers, discountLines, { isFirstOrder: isFirstOrder(placedOrders) });
   const shares = itemDiscounts(applied, offers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
@@ -222,9 +223,9 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     return resolved.filter((entry) => entry !== null);
   }
 
-  async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
+  async function view({ cart, linked, lines, placedOrders }: CartSnapshot): Promise<Cart> {
     const [consultations, offers] = await Promise.all([withQuestionnaires(linked), offersFor(cart.couponCode)]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now());
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), placedOrders);
   }
 
   /** The automatic promotions, plus the one the cart's coupon names. */
@@ -343,7 +344,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       // A coupon from a marketing link is kept only if it exists; a stale link must not stop the order.
       const promotion = await promotions.byCoupon(couponCode);
       const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode: promotion ? couponCode!.trim().toUpperCase() : null });
-      return toCart(cart, [], [], [], now());
+      return toCart(cart, [], [], [], now(), null);
     },
 
     async applyCoupon(token, coupon, viewer) {
