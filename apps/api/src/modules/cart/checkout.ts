@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { closeConsultationsOf, countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -41,7 +41,10 @@ export interface CheckoutCarts {
   /** Locks the cart row (SELECT … FOR UPDATE) in the caller's transaction and judges it under that lock. */
   lock(tx: Queryable, token: string, viewer: Viewer, rules: CheckoutRules): Promise<LockedCart>;
   markCompleted(tx: Queryable, cartId: number): Promise<void>;
-  /** From the creation of a pending order until it is placed, fails or is replaced, the cart cannot change. */
+  /**
+   * From the creation of a pending order until it is placed, fails or is replaced, the cart cannot change; its
+   * consultations are the order's record from then on (a later answer starts a new consultation).
+   */
   lockForPayment(tx: Queryable, cartId: number): Promise<void>;
   /** The pending order failed or was replaced: the cart may change again, for a retry. */
   unlock(tx: Queryable, cartId: number): Promise<void>;
@@ -113,6 +116,7 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
 
     async lockForPayment(tx, cartId) {
       await tx.update(carts).set({ lockedAt: new Date() }).where(eq(carts.id, cartId));
+      await closeConsultationsOf(tx, cartId);
     },
 
     async unlock(tx, cartId) {

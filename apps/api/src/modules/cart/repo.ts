@@ -217,6 +217,14 @@ export async function deleteCart(db: Queryable, token: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/** The cart's consultations become the record of the order being created from it: they never change again. */
+export async function closeConsultationsOf(tx: Queryable, cartId: number): Promise<void> {
+  await tx
+    .update(consultations)
+    .set({ closedAt: sql`now()` })
+    .where(and(inArray(consultations.id, tx.select({ id: cartConsultations.consultationId }).from(cartConsultations).where(eq(cartConsultations.cartId, cartId))), sql`${consultations.closedAt} is null`));
+}
+
 /**
  * A key-share lock on the cart, when it may still change, inside the caller's transaction: the checkout's
  * SELECT … FOR UPDATE waits for it, and it waits for the checkout (then sees the cart locked). False otherwise.
