@@ -1,6 +1,7 @@
 import {
   decideStalePayment,
   INVALID_PAYMENT_TOKEN,
+  isPaymentNeeded,
   releaseSuperseded,
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
@@ -11,6 +12,7 @@ import {
   tokenProviderForMode,
   type CheckoutResult,
   type CompleteCheckout,
+  type OrderPaymentState,
   type OrderState,
   type OrderView,
   type Task,
@@ -83,6 +85,7 @@ const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not reach the payment provider. Pl
 const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment and try again.';
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
+const NOTHING_TO_PAY = 'Nothing to pay: the discounts cover the order';
 const ABANDONED_REASON = 'Not finished within the time allowed';
 const GATEWAY: Actor = { type: 'gateway' };
 const JOB: Actor = { type: 'job' };
@@ -242,14 +245,17 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
 
-  /** The authorised branch: everything an approved payment sets in motion, inside the caller's transaction. */
-  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }>, mode: string): Promise<void> {
+  /**
+   * Everything an approved payment sets in motion, inside the caller's transaction; `answer` null for an order
+   * that takes no payment (its total is £0), which then follows the same lifecycle.
+   */
+  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }> | null, mode: string): Promise<void> {
     const items = await findOrderItems(tx, order.id);
     const recurring = items.filter((item) => isSubscriptionFrequency(item.frequency));
 
     let paymentTokenId: number | null = null;
     const provider = tokenProviderForMode(mode as CompleteCheckout['mode']);
-    if (recurring.length > 0 && answer.card && provider) {
+    if (recurring.length > 0 && answer?.card && provider) {
       paymentTokenId = await saveDefaultPaymentToken(tx, {
         customerId: order.customerId,
         provider,
@@ -279,8 +285,9 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     );
 
     await createTasksForOrder(tx as Db, { orderId: order.id, customerId: order.customerId, productIds: await productIdsByCode(tx, items.map((item) => item.productCode)) });
-    await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
-    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY);
+    if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
+    else await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY });
+    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY });
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
     if (!(await hasOpenCriticalTasks(tx, order.customerId))) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
     if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
@@ -339,26 +346,29 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
      * (3) applies it only once. 20 identical submits make one order and one authorisation.
      */
     async complete(customer: Customer, token: string, idempotencyKey: string, body: CompleteCheckout): Promise<CheckoutReply> {
-      const { method, source: wanted } = paymentMethodFor(body);
-      let source: PaymentSource;
-      if (wanted === 'saved') {
-        const saved = await findPaymentToken(db, customer.id, body.paymentTokenId!);
-        if (!saved) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
-        source = { type: 'saved-card', sourceId: saved.gatewaySourceId };
-      } else {
-        source = wanted;
+      // What pays is checked now, but refused only once the cart shows a payment is needed: a £0 order takes none.
+      let paying: { method: string; source: PaymentSource } | AppError;
+      try {
+        const { method, source: wanted } = paymentMethodFor(body);
+        const saved = wanted === 'saved' ? await findPaymentToken(db, customer.id, body.paymentTokenId!) : null;
+        if (wanted === 'saved' && !saved) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+        paying = { method, source: wanted === 'saved' ? { type: 'saved-card', sourceId: saved!.gatewaySourceId } : wanted };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        paying = error;
       }
+      let placedFree = false;
 
       const rules = await carts.prepare(token, customer.uid);
       let replaced = null as OrderRow | null;
-      let placed: { order: OrderRow; payment: PaymentRow } | null;
+      let placed: { order: OrderRow; payment: PaymentRow | null } | null;
       try {
         placed = await db.transaction(async (tx) => {
           const cart = await carts.lock(tx, token, customer.uid, rules);
           const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
           if (earlier) {
             if (earlier.cartId !== cart.id) throw keyReused();
-            return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
+            return { order: earlier, payment: await findCheckoutPayment(tx, earlier.id) };
           }
           const live = await findLiveOrderForCart(tx, cart.id);
           if (live && live.state !== 'payment_pending') {
@@ -376,7 +386,14 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
             replaced = live;
           }
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
-          return createOrder(tx, customer, cart, idempotencyKey, body.mode, method);
+          if (!isPaymentNeeded(cart.view.totals.total)) {
+            const free = await createOrder(tx, customer, cart, idempotencyKey, body.mode, null);
+            await finalise(tx, free.order, null, body.mode);
+            placedFree = true;
+            return { order: (await findOrderById(tx, free.order.id))!, payment: null };
+          }
+          if (paying instanceof AppError) throw paying;
+          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method);
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
@@ -390,7 +407,12 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
       }
       const { order, payment } = placed;
-      if (order.state === 'payment_pending' && payment.state === 'pending') return authorise(customer, order, payment, source, order.paymentMode);
+      if (placedFree) await sendConfirmation(customer, order);
+      if (order.state === 'payment_pending' && payment?.state === 'pending') {
+        // A repeat of an attempt whose first try never reached the gateway: it needs what pays after all.
+        if (paying instanceof AppError) throw paying;
+        return authorise(customer, order, payment, paying.source, order.paymentMode);
+      }
       return replyFor(order, payment);
     },
 
@@ -503,7 +525,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     },
   };
 
-  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string) {
+  /** The order and its lines; with a method, its pending payment too, and the cart locked until that payment ends. */
+  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string | null) {
     const { view } = cart;
     const order = await insertOrder(
       tx,
@@ -513,7 +536,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         channel: cart.channel,
         consultationSlug: view.consultations[0] ?? null,
         state: 'payment_pending' satisfies OrderState,
-        paymentState: 'pending',
+        paymentState: 'pending' satisfies OrderPaymentState,
         paymentMode: mode,
         idempotencyKey,
         subtotal: view.totals.subtotal,
@@ -545,8 +568,9 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
       })),
     );
-    const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
     await carts.lockForPayment(tx, cart.id);
+    if (method === null) return { order, payment: null };
+    const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
     return { order, payment };
   }
 }
