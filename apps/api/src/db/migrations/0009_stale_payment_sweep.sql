@@ -1,0 +1,2 @@
+CREATE INDEX "orders_payment_pending" ON "orders" USING btree ("created_at") WHERE "orders"."state" = 'payment_pending';--> statement-breakpoint
+CREATE INDEX "payments_superseded" ON "payments" USING btree ("updated_at") WHERE "payments"."state" = 'superseded';
