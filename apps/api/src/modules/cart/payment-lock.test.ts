@@ -25,6 +25,7 @@ function changes(token: string, cookie: string, lineId: number) {
     ctx.app.inject({ method: 'PUT', url: `${base}/coupon`, headers, payload: { coupon: 'SAVE10' } }),
     ctx.app.inject({ method: 'DELETE', url: `${base}/coupon`, headers }),
     ctx.app.inject({ method: 'PUT', url: `/shop-api/checkout/${token}/address`, headers, payload: { shippingAddress: { ...TEST_ADDRESS, city: 'York' } } }),
+    ctx.app.inject({ method: 'PUT', url: `/shop-api/checkout/${token}/medical_history_questionnaire`, headers, payload: { questionnaireId: 1 } }),
     ctx.app.inject({ method: 'DELETE', url: base, headers }),
   ];
 }
