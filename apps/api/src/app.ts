@@ -31,7 +31,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderService, orderRoutes } from './modules/orders/index';
+import { createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor } from './modules/payment/setup';
@@ -51,6 +51,13 @@ import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order use cases, for background work run beside the server (the stale-payment sweep). */
+    orders: OrderService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -138,6 +145,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
     recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
   });
+  app.decorate('orders', orders);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { startJobs } from './jobs/queue';
 import { workAllJobs } from './jobs/runner';
 import { isLoopbackHost } from './lib/loopback';
+import { workStalePayments } from './jobs/stale-payments';
 import { seedDemoData } from './seed/seed';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { uploadEncryptionKey } from './modules/uploads/setup';
@@ -22,6 +23,13 @@ async function main(config: Config) {
   if (config.RUN_JOBS) await workAllJobs(jobs, { db: database.db });
 
   const app = await buildApp({ config, database, jobs, webRoot: defaultWebRoot, logger: log });
+  if (config.RUN_JOBS) {
+    await workStalePayments(jobs, {
+      db: database.db,
+      orders: app.orders,
+      onError: (error, orderNumber) => log.error({ err: error, orderNumber }, 'could not settle a stale payment'),
+    });
+  }
   const stop = async () => {
     await app.close();
     await jobs.stop();

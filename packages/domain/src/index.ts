@@ -73,5 +73,7 @@ export * from './orders/subscription';
 export * from './lifecycle/machine';
 export * from './lifecycle/actors';
 export * from './orders/lifecycle';
+export * from './orders/stale-payment';
+export * from './orders/first-order';
 export * from './subscriptions/lifecycle';
 export * from './clinic/index';

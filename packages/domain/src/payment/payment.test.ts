@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MODES, type PaymentMode } from './modes';
-import { defaultPaymentMode, googlePayTotal, isGooglePayTotal, isWalletMode, orderButtonDisabled, payPalAvailable } from './rules';
+import { defaultPaymentMode, googlePayTotal, isGooglePayTotal, isPaymentNeeded, isWalletMode, orderButtonDisabled, payPalAvailable } from './rules';
 import { isPaymentTokenProvider, PAYMENT_TOKEN_PROVIDERS, paymentTokenSummary } from './token-providers';
 
 describe('defaultPaymentMode', () => {
@@ -42,6 +42,13 @@ describe('orderButtonDisabled', () => {
   it('card modes are not wallets', () => {
     expect(isWalletMode('NEW_CARD')).toBe(false);
     expect(isWalletMode('EXISTING_CARD')).toBe(false);
+  });
+});
+
+describe('isPaymentNeeded', () => {
+  it('takes no payment for a basket its discounts make free', () => {
+    expect(isPaymentNeeded(0)).toBe(false);
+    expect(isPaymentNeeded(1)).toBe(true);
   });
 });
 

@@ -45,6 +45,14 @@ export function orderButtonDisabled(input: {
   return !input.newCardValid;
 }
 
+/**
+ * Whether an order takes a payment. A basket its discounts make free (the £12.99 multivitamin with SAVE10) is placed
+ * without one: the gateway cannot authorise £0, and a minimum charge would bill the patient for a free order.
+ */
+export function isPaymentNeeded(total: number): boolean {
+  return total > 0;
+}
+
 /** PayPal is offered only for a non-empty cart whose total lies strictly inside the window (SPEC §4, §9). */
 export function payPalAvailable(input: { itemCount: number; total: number }): boolean {
   return input.itemCount > 0 && input.total > PAYPAL_TOTAL_WINDOW.above && input.total < PAYPAL_TOTAL_WINDOW.below;

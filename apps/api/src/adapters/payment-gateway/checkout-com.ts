@@ -1,5 +1,5 @@
 import { request as httpsRequest } from 'node:https';
-import type { Authorisation, AuthoriseRequest, CardVerificationRequest, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
+import type { Authorisation, AuthoriseRequest, CardVerificationRequest, GatewayPayment, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
 import { PaymentGatewayError } from './port';
 import { verifyCkoStyleWebhook } from './sandbox';
 
@@ -15,6 +15,7 @@ interface CkoSource {
 }
 interface CkoPayment {
   id?: string;
+  amount?: number;
   status?: string;
   approved?: boolean;
   response_summary?: string;
@@ -40,6 +41,22 @@ export interface CheckoutComOptions {
   applePayIdentity?: { cert: string; key: string };
   fetch?: typeof fetch;
 }
+
+/** Checkout.com's payment statuses (GET /payments/{id}, GET /payments?reference=) as the shop reads them. */
+const CKO_STATUSES: Record<string, GatewayPayment['status']> = {
+  Pending: 'pending',
+  Authorized: 'authorised',
+  'Card Verified': 'authorised',
+  'Partially Captured': 'captured',
+  Captured: 'captured',
+  Paid: 'captured',
+  Voided: 'voided',
+  Canceled: 'voided',
+  'Partially Refunded': 'refunded',
+  Refunded: 'refunded',
+  Declined: 'declined',
+  Expired: 'declined',
+};
 
 /** Apple's own merchant validation call (Apple Pay on the web): POST to the validation address with the merchant identity certificate. */
 function postToApple(url: string, body: unknown, identity: { cert: string; key: string }): Promise<Record<string, unknown>> {
@@ -165,6 +182,16 @@ export function checkoutComGateway({
     async outcome(paymentId) {
       const { body } = await call<CkoPayment>('GET', `/payments/${encodeURIComponent(paymentId)}`);
       return toAuthorisation(body, true);
+    },
+
+    /** GET /payments?reference= (newest first, at most 100: one order makes one or two). */
+    async findByReference(reference) {
+      const { body } = await call<{ data?: CkoPayment[] }>('GET', `/payments?${new URLSearchParams({ reference, limit: '100' })}`);
+      return (body.data ?? []).flatMap((payment): GatewayPayment[] =>
+        payment.id && payment.status
+          ? [{ paymentId: payment.id, status: CKO_STATUSES[payment.status] ?? (payment.approved ? 'authorised' : 'declined'), amount: payment.amount ?? 0 }]
+          : [],
+      );
     },
 
     async capture(paymentId, amount, idempotencyKey) {

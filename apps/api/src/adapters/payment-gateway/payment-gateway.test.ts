@@ -150,6 +150,20 @@ describe('sandbox gateway (state in the database)', () => {
     await expect(restarted.capture(toVoid, 19900, 'c-2')).rejects.toThrow('This payment cannot be captured');
   });
 
+  it('finds every payment made under a reference, newest first, as it stands now', async () => {
+    const reference = `ORD-${crypto.randomUUID()}`;
+    const voided = await gateway.authorise(request({ reference, source: { type: 'token', token: await tokenFor('4242424242424242') } }));
+    await gateway.void(voided.paymentId!, 'void-ref');
+    const waiting = await gateway.authorise(request({ reference, source: { type: 'token', token: await tokenFor('4000000000003220') } }));
+    const held = await gateway.authorise(request({ reference, amount: 500, source: { type: 'token', token: await tokenFor('4242424242424242') } }));
+    expect(await gateway.findByReference(reference)).toEqual([
+      { paymentId: held.paymentId, status: 'authorised', amount: 500 },
+      { paymentId: waiting.paymentId, status: 'pending', amount: 19900 },
+      { paymentId: voided.paymentId, status: 'voided', amount: 19900 },
+    ]);
+    expect(await gateway.findByReference('ORD-none')).toEqual([]);
+  });
+
   it('saves a card without taking money (a zero-amount verification) that renewals can then charge', async () => {
     const saving = { reference: 'card-1', customerEmail: 'alex@example.com', returnUrls: { success: '/account', failure: '/account' } };
     const verified = await gateway.saveCard({ ...saving, token: await tokenFor('4242424242424242'), idempotencyKey: 'save-1' });
@@ -228,6 +242,17 @@ describe('Checkout.com adapter (recorded replies)', () => {
     });
     // An expired token is the patient's to fix (a new card entry), not an outage.
     await expect(gateway().authorise(request({ source: { type: 'token', token: 'tok_expired_token' } }))).rejects.toMatchObject({ reason: 'invalid_token' });
+  });
+
+  it('lists the payments under a reference (GET /payments?reference=), reading their statuses', async () => {
+    expect(await gateway().findByReference('EH-CRSH-0001')).toEqual([
+      { paymentId: 'pay_late2ux7wnp4urfyezpr6pz5km', status: 'authorised', amount: 14900 },
+      { paymentId: 'pay_3dsabandonedp4urfyezpr6pz5', status: 'pending', amount: 14900 },
+    ]);
+    const sent = seen.at(-1)!;
+    expect(sent).toMatchObject({ method: 'GET', url: '/payments?reference=EH-CRSH-0001&limit=100' });
+    expect(sent.headers.authorization).toBe('Bearer sk_sbox_test');
+    expect(await gateway().findByReference('EH-NONE-0001')).toEqual([]);
   });
 
   it('captures, voids and refunds by payment id', async () => {

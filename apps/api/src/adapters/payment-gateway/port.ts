@@ -1,4 +1,4 @@
-import type { Pence } from '@elmwood/domain';
+import type { GatewayPaymentRecord, Pence } from '@elmwood/domain';
 
 export interface ApplePayTokenData {
   version: string;
@@ -42,6 +42,12 @@ export type Authorisation =
   /** The patient must act first: a 3-D Secure challenge (in a frame) or PayPal's approval page (in a window). */
   | { status: 'challenge'; paymentId: string; challengeUrl: string; action: '3ds' | 'paypal' }
   | { status: 'declined'; paymentId: string | null; reason: string };
+
+/**
+ * One payment the gateway holds under a reference, as it stands now. pending: the patient has not finished
+ * 3-D Secure or PayPal yet; authorised: money is held, uncaptured.
+ */
+export type GatewayPayment = GatewayPaymentRecord;
 
 export interface AuthoriseRequest {
   amount: Pence;
@@ -115,6 +121,11 @@ export interface PaymentGateway {
   authorise(request: AuthoriseRequest): Promise<Authorisation>;
   /** The outcome once the patient has finished (or abandoned) a 3-D Secure challenge or PayPal approval. */
   outcome(paymentId: string): Promise<Authorisation>;
+  /**
+   * Every payment made under this reference (the shop's order number), newest first: how the shop finds an
+   * authorisation whose reply it never recorded (a crash, a lost reply, a replaced attempt) to complete or void it.
+   */
+  findByReference(reference: string): Promise<GatewayPayment[]>;
   capture(paymentId: string, amount: Pence, idempotencyKey: string): Promise<void>;
   void(paymentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentId: string, amount: Pence, idempotencyKey: string): Promise<void>;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { passesLuhn, type Pence } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { sandboxPayments, sandboxRequests, sandboxSources, sandboxTokens } from '../../db/schema/sandbox-gateway';
@@ -7,6 +7,7 @@ import { behaviourOf, cardBrand, cardExpired, SANDBOX_WALLET_DECLINE, type Sandb
 import {
   PaymentGatewayError,
   type Authorisation,
+  type GatewayPayment,
   type PaymentEvent,
   type PaymentGateway,
   type PaymentSource,
@@ -256,6 +257,19 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
       const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
       if (!payment) throw new PaymentGatewayError('No such payment');
       return answerFor(db, payment);
+    },
+
+    async findByReference(reference) {
+      const rows = await db
+        .select({ id: sandboxPayments.id, status: sandboxPayments.status, amount: sandboxPayments.amount })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.reference, reference))
+        .orderBy(desc(sandboxPayments.createdAt), desc(sandboxPayments.id));
+      return rows.map((row): GatewayPayment => ({
+        paymentId: row.id,
+        status: row.status === 'challenge' ? 'pending' : (row.status as GatewayPayment['status']),
+        amount: row.amount,
+      }));
     },
 
     /** What the challenge and PayPal pages show, or null when there is no such payment waiting. */

@@ -16,6 +16,11 @@ export const carts = pgTable('carts', {
   billingAddress: jsonb('billing_address').$type<Record<string, unknown>>(),
   /** Set when an order was placed from the cart: it can no longer change. */
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /**
+   * Set in the transaction that creates a pending order from the cart (3-D Secure or PayPal may take minutes), and
+   * cleared when that attempt fails or is replaced: every write to the cart requires it null in its own statement.
+   */
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

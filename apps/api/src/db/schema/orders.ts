@@ -49,6 +49,8 @@ export const orders = pgTable(
     index('orders_customer_created').on(table.customerId, table.createdAt),
     // One live order per cart; a cart whose payment failed may be paid again.
     uniqueIndex('orders_live_cart').on(table.cartId).where(sql`${table.state} <> 'payment_failed'`),
+    // The stale-payment sweep's round: the few orders still waiting for their payment.
+    index('orders_payment_pending').on(table.createdAt).where(sql`${table.state} = 'payment_pending'`),
   ],
 );
 
@@ -125,14 +127,22 @@ export const payments = pgTable(
     /** card, saved-card, applepay, googlepay, paypal. */
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
-    /** pending, challenge, authorised, declined, captured, voided, refunded. */
+    /**
+     * pending, challenge, authorised, declined, captured, voided, refunded; superseded (a replaced or abandoned
+     * checkout attempt, whose late authorisation is voided) until the sweeper finds nothing left at the gateway: released.
+     */
     state: text('state').notNull(),
     declineReason: text('decline_reason'),
     challengeUrl: text('challenge_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payments_order').on(table.orderId), uniqueIndex('payments_gateway_id').on(table.gatewayPaymentId)],
+  (table) => [
+    index('payments_order').on(table.orderId),
+    uniqueIndex('payments_gateway_id').on(table.gatewayPaymentId),
+    // The stale-payment sweep's watch over replaced or abandoned attempts.
+    index('payments_superseded').on(table.updatedAt).where(sql`${table.state} = 'superseded'`),
+  ],
 );
 
 /**

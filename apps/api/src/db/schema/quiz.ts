@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConsultationOutcome, QuestionnaireInput } from '@elmwood/domain';
 import { customers } from './customers';
 
@@ -29,10 +30,16 @@ export const consultations = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     outcome: jsonb('outcome').$type<ConsultationOutcome>().notNull(),
     customerId: integer('customer_id').references(() => customers.id),
+    /**
+     * Set in the transaction that creates an order from a cart these answers are linked to: from then on they are
+     * that order's clinical record and never change; the browser's next answer starts a new consultation seeded
+     * from them (one open consultation per session and questionnaire).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('consultations_session_questionnaire').on(table.sessionHash, table.questionnaireId)],
+  (table) => [uniqueIndex('consultations_session_questionnaire').on(table.sessionHash, table.questionnaireId).where(sql`${table.closedAt} is null`)],
 );
 
 export const analyticsEvents = pgTable(

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { countFailedOrdersSince, saveDefaultPaymentToken, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '../orders/index';
+import { countDeclinedPaymentsSince, saveDefaultPaymentToken, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '../orders/index';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const TOO_MANY_CARD_CHECKS_MESSAGE = 'We cannot check another card just now. Please wait a while and try again, or contact us for help.';
@@ -98,7 +98,7 @@ export function createBillingService({
       [limits.global, 'shop'],
     ]);
     if (!velocity.allowed) throw new TooManyRequestsError('TOO_MANY_CARD_CHECKS', TOO_MANY_CARD_CHECKS_MESSAGE, velocity.retryAfterSeconds);
-    const failed = (await countFailedOrdersSince(db, customer.id, new Date(now().getTime() - HOUR_MS))) + (await limits.declines.count(customer.uid));
+    const failed = (await countDeclinedPaymentsSince(db, customer.id, new Date(now().getTime() - HOUR_MS))) + (await limits.declines.count(customer.uid));
     if (failed >= limits.failedPerHour) throw new TooManyRequestsError('TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, HOUR_MS / 1000);
   }
 

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { closeConsultationsOf, countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -43,6 +43,13 @@ export interface CheckoutCarts {
   /** Locks the cart row (SELECT … FOR UPDATE) in the caller's transaction and judges it under that lock. */
   lock(tx: Queryable, token: string, viewer: Viewer, rules: CheckoutRules): Promise<LockedCart>;
   markCompleted(tx: Queryable, cartId: number): Promise<void>;
+  /**
+   * From the creation of a pending order until it is placed, fails or is replaced, the cart cannot change; its
+   * consultations are the order's record from then on (a later answer starts a new consultation).
+   */
+  lockForPayment(tx: Queryable, cartId: number): Promise<void>;
+  /** The pending order failed or was replaced: the cart may change again, for a retry. */
+  unlock(tx: Queryable, cartId: number): Promise<void>;
 }
 
 /**
@@ -88,7 +95,10 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
       const linked = snapshot.linked.map(({ id, questionnaireId, answers }) => ({ consultationId: id, questionnaire: rules.questionnaires.get(questionnaireId), answers }));
       if (snapshot.cart.couponCode !== rules.couponCode || linked.some((entry) => !entry.questionnaire)) throw new CartChangedError();
       const consultations = linked as (ConsultationAnswers & { consultationId: string; questionnaire: { slug: string } })[];
-      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now());
+      // Decided again here, under the cart's lock, for the patient paying: a cart read earlier may have shown a
+      // first-order discount before they signed in, or before another order of theirs was placed.
+      const placedOrders = viewer === null ? null : await countPlacedOrders(tx, viewer);
+      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders);
 
       const problems: string[] = [];
       if (snapshot.lines.length === 0) problems.push('Your basket is empty.');
@@ -104,6 +114,15 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
 
     async markCompleted(tx, cartId) {
       await tx.update(carts).set({ completedAt: new Date(), updatedAt: new Date() }).where(eq(carts.id, cartId));
+    },
+
+    async lockForPayment(tx, cartId) {
+      await tx.update(carts).set({ lockedAt: new Date() }).where(eq(carts.id, cartId));
+      await closeConsultationsOf(tx, cartId);
+    },
+
+    async unlock(tx, cartId) {
+      await tx.update(carts).set({ lockedAt: null }).where(eq(carts.id, cartId));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ATTRIBUTE, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
+import { ATTRIBUTE, PLACED_ORDER_STATES, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { cartConsultations, cartItems, carts, consultations } from '../../db/schema/index';
 
@@ -17,6 +17,8 @@ export interface CartRow {
   billingAddress: CartAddress | null;
   /** When an order was placed from it: from then on it can no longer change. */
   completedAt: Date | null;
+  /** While an order from it waits for its payment (3-D Secure, PayPal): it cannot change until that ends. */
+  lockedAt: Date | null;
 }
 
 /** A task definition a product brings (task_definitions through product_task_definitions). */
@@ -69,6 +71,8 @@ export interface SellableVariant {
 
 export interface CartSnapshot {
   cart: CartRow;
+  /** How many orders the cart's owner has placed; null for a visitor's cart. */
+  placedOrders: number | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }
@@ -91,19 +95,27 @@ const cartColumns = {
   shippingAddress: carts.shippingAddress,
   billingAddress: carts.billingAddress,
   completedAt: carts.completedAt,
+  lockedAt: carts.lockedAt,
 };
+
+/**
+ * A cart that may still change: no order placed from it and none waiting for its payment. Part of every write's
+ * own WHERE (not a read before it): a write blocked by the checkout's row lock re-checks it on the row as the
+ * checkout left it, so nothing lands in a cart once its order exists.
+ */
+const changeableCart = and(sql`${carts.completedAt} is null`, sql`${carts.lockedAt} is null`);
 
 export async function insertCart(db: Queryable, values: { token: string; channel: Channel; couponCode: string | null }): Promise<CartRow> {
   const [row] = await db.insert(carts).values(values).returning(cartColumns);
   return row as CartRow;
 }
 
-/** The checkout's addresses; a null billing address means 'same as delivery'. False when there is no such cart. */
+/** The checkout's addresses; a null billing address means 'same as delivery'. False when there is no such cart, or it cannot change. */
 export async function setCheckoutAddresses(db: Queryable, token: string, shipping: CartAddress, billing: CartAddress | null): Promise<boolean> {
   const rows = await db
     .update(carts)
     .set({ shippingAddress: shipping, billingAddress: billing, updatedAt: new Date() })
-    .where(eq(carts.token, token))
+    .where(and(eq(carts.token, token), changeableCart))
     .returning({ id: carts.id });
   return rows.length > 0;
 }
@@ -128,7 +140,7 @@ export async function claimCart(db: Db, token: string, customerUid: string): Pro
     type Locked = { id: number; customer_uid: string | null; coupon_code: string | null; shipping_address: unknown; billing_address: unknown };
     const { rows: locked } = await run<Locked>(sql`
       select id, customer_uid, coupon_code, shipping_address, billing_address from carts
-      where completed_at is null
+      where completed_at is null and locked_at is null
         and ((token = ${token} and customer_uid is null)
           or (customer_uid = ${customerUid} and not exists (select 1 from orders o where o.cart_id = carts.id)))
       order by id
@@ -186,14 +198,43 @@ export async function claimCart(db: Db, token: string, customerUid: string): Pro
   });
 }
 
-/** False when there is no such cart. */
+/** False when there is no such cart, or it cannot change. */
 export async function setCouponCode(db: Queryable, token: string, couponCode: string | null): Promise<boolean> {
-  const rows = await db.update(carts).set({ couponCode, updatedAt: new Date() }).where(eq(carts.token, token)).returning({ id: carts.id });
+  const rows = await db
+    .update(carts)
+    .set({ couponCode, updatedAt: new Date() })
+    .where(and(eq(carts.token, token), changeableCart))
+    .returning({ id: carts.id });
   return rows.length > 0;
 }
 
+/** False when there is no such cart, or it cannot change (deleting it would unlink its order from the consultation). */
 export async function deleteCart(db: Queryable, token: string): Promise<boolean> {
-  const rows = await db.delete(carts).where(eq(carts.token, token)).returning({ id: carts.id });
+  const rows = await db
+    .delete(carts)
+    .where(and(eq(carts.token, token), changeableCart))
+    .returning({ id: carts.id });
+  return rows.length > 0;
+}
+
+/** The cart's consultations become the record of the order being created from it: they never change again. */
+export async function closeConsultationsOf(tx: Queryable, cartId: number): Promise<void> {
+  await tx
+    .update(consultations)
+    .set({ closedAt: sql`now()` })
+    .where(and(inArray(consultations.id, tx.select({ id: cartConsultations.consultationId }).from(cartConsultations).where(eq(cartConsultations.cartId, cartId))), sql`${consultations.closedAt} is null`));
+}
+
+/**
+ * A key-share lock on the cart, when it may still change, inside the caller's transaction: the checkout's
+ * SELECT … FOR UPDATE waits for it, and it waits for the checkout (then sees the cart locked). False otherwise.
+ */
+export async function holdChangeableCart(tx: Queryable, cartId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), changeableCart))
+    .for('key share');
   return rows.length > 0;
 }
 
@@ -233,6 +274,20 @@ const linkedJson = sql<LinkedConsultation[]>`(
   join consultations k on k.id = cc.consultation_id
   where cc.cart_id = ${outerCartId})`;
 
+/** Orders placed by the owner of cart c (null while it has none: a visitor's cart). */
+function placedOrdersOf(customerUid: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) {
+  return sql<number | null>`(select case when ${customerUid} is null then null else (
+    select count(*)::int from orders o join customers k on k.id = o.customer_id
+    where k.uid = ${customerUid} and o.state in (${sql.join(PLACED_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})) end)`;
+}
+const placedOrdersJson = placedOrdersOf(sql.raw('"carts"."customer_uid"'));
+
+/** How many orders this patient has placed (see PLACED_ORDER_STATES). */
+export async function countPlacedOrders(db: Queryable, customerUid: string): Promise<number> {
+  const result = await db.execute(sql`select ${placedOrdersOf(sql`${customerUid}::uuid`)} as placed`);
+  return (result as unknown as { rows: { placed: number }[] }).rows[0]?.placed ?? 0;
+}
+
 const sellableJson = sql`json_build_object(
   'variantId', v.id, 'code', v.code, 'inStock', v.in_stock,
   'productCode', p.code, 'category', p.category, 'isPrescriptionOnly', p.is_prescription_only, 'channels', p.channels,
@@ -241,7 +296,7 @@ const sellableJson = sql`json_build_object(
   'product', ${productJson}, 'variant', ${variantJson}, 'tasks', ${productTasksJson})`;
 
 function snapshotQuery(db: Queryable, token: string | ReturnType<typeof sql.placeholder>) {
-  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson }).from(carts).where(eq(carts.token, token));
+  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson, placedOrders: placedOrdersJson }).from(carts).where(eq(carts.token, token));
 }
 
 function toSnapshot(row: {
@@ -253,8 +308,10 @@ function toSnapshot(row: {
   shippingAddress: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
   completedAt: Date | string | null;
+  lockedAt: Date | string | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
+  placedOrders: number | null;
 }): CartSnapshot {
   return {
     cart: {
@@ -267,9 +324,11 @@ function toSnapshot(row: {
       billingAddress: row.billingAddress as CartAddress | null,
       // A prepared statement may hand back the raw timestamp text.
       completedAt: row.completedAt === null ? null : new Date(row.completedAt),
+      lockedAt: row.lockedAt === null ? null : new Date(row.lockedAt),
     },
     linked: row.linked,
     lines: row.lines,
+    placedOrders: row.placedOrders,
   };
 }
 
@@ -299,6 +358,7 @@ export function preparedAddItemRead(db: Db): (token: string, variantCode: string
       ...cartColumns,
       linked: linkedJson,
       lines: linesJson,
+      placedOrders: placedOrdersJson,
       variant: sql<SellableVariant | null>`(select ${sellableJson} from product_variants v join products p on p.id = v.product_id
         where v.code = ${sql.placeholder('variantCode')})`,
     })
@@ -312,31 +372,40 @@ export function preparedAddItemRead(db: Db): (token: string, variantCode: string
 }
 
 /**
- * Puts a line in its slot of the cart in one atomic statement and returns its id: a line already in the slot is
- * replaced and keeps its id. The unique (cart, slot) constraint makes concurrent adds safe without a lock.
+ * Puts a line in its slot of the cart in one atomic statement and returns its id, or null when the cart cannot
+ * change (an order is placed or waiting for its payment): a line already in the slot is replaced and keeps its id.
+ * The unique (cart, slot) constraint makes concurrent adds safe; the key-share lock on the cart row makes the
+ * statement wait for a checkout holding it and then re-check the cart as that checkout left it.
  *
  * The statement commits asynchronously (synchronous_commit off for its own transaction only): it does not wait
  * for the WAL flush, which is much of its cost. A crash of the database server can lose a cart line added in the
  * last fraction of a second, never corrupt anything; carts are a browsing convenience, and the order is written
  * durably at checkout. Other writes (consultations, orders, payments) keep the default.
  */
-export async function putLine(db: Queryable, line: NewLine): Promise<number> {
+export async function putLine(db: Queryable, line: NewLine): Promise<number | null> {
   const result = await db.execute(sql`
     insert into ${cartItems} (cart_id, variant_id, frequency, quantity, slot)
-    select ${line.cartId}::int, ${line.variantId}::int, ${line.frequency}::int, ${line.quantity}::int, ${line.slot}::text
-    from (select set_config('synchronous_commit', 'off', true)) as async_commit
+    select c.id, ${line.variantId}::int, ${line.frequency}::int, ${line.quantity}::int, ${line.slot}::text
+    from (select set_config('synchronous_commit', 'off', true)) as async_commit, carts c
+    where c.id = ${line.cartId}::int and c.completed_at is null and c.locked_at is null
+    for key share of c
     on conflict (cart_id, slot) do update
       set variant_id = excluded.variant_id, frequency = excluded.frequency, quantity = excluded.quantity
     returning id`);
   const [row] = (result as unknown as { rows: { id: number }[] }).rows;
-  return row!.id;
+  return row?.id ?? null;
 }
 
-/** Removes one line of the cart with this token; false when there is no such line in that cart. */
+/** Removes one line of the cart with this token; false when there is no such line in that cart, or it cannot change. */
 export async function deleteLine(db: Queryable, token: string, itemId: number): Promise<boolean> {
   const rows = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, itemId), inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.token, token)))))
+    .where(
+      and(
+        eq(cartItems.id, itemId),
+        inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(and(eq(carts.token, token), changeableCart)).for('key share')),
+      ),
+    )
     .returning({ id: cartItems.id });
   return rows.length > 0;
 }
@@ -348,9 +417,10 @@ export async function findCartLines(db: Queryable, cartId: number): Promise<Cart
 
 /**
  * Links a consultation to the cart; it replaces any other consultation of the same questionnaire linked
- * before, so the cart is judged on one set of answers per consultation.
+ * before, so the cart is judged on one set of answers per consultation. False when the cart cannot change.
  */
-export async function linkConsultation(tx: Queryable, cartId: number, consultationId: string, questionnaireId: number): Promise<void> {
+export async function linkConsultation(tx: Queryable, cartId: number, consultationId: string, questionnaireId: number): Promise<boolean> {
+  if (!(await holdChangeableCart(tx, cartId))) return false;
   await tx
     .delete(cartConsultations)
     .where(
@@ -364,4 +434,5 @@ export async function linkConsultation(tx: Queryable, cartId: number, consultati
       ),
     );
   await tx.insert(cartConsultations).values({ cartId, consultationId }).onConflictDoNothing();
+  return true;
 }

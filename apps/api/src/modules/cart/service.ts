@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   applyPromotions,
   CART_ERROR,
+  isFirstOrder,
   discountLabel,
   FREQUENCY_TITLES,
   itemDiscounts,
@@ -50,6 +51,8 @@ const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 const ADDRESS_NEEDS_SIGN_IN = 'Please log in to give a delivery address.';
 const CART_COMPLETED_MESSAGE = 'This order has already been placed, so its basket can no longer change. To order something else, please start a new consultation.';
 const CART_NOT_FOUND = 'We could not find that cart. It may have expired; please start again.';
+const CART_PAYING_MESSAGE =
+  'Your payment for this basket is still in progress, so the basket cannot change. Please finish the payment step, or pay again to replace it.';
 
 /** The signed-in patient's uid, or null for a visitor. */
 export type Viewer = string | null;
@@ -112,6 +115,7 @@ export function toCart(
   consultationSlugs: readonly string[],
   offers: readonly Promotion[],
   now: Date,
+  placedOrders: number | null,
 ): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
@@ -135,8 +139,7 @@ export function toCart(
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
   const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
-  // Before an account is attached no order exists yet, so a first-order promotion applies.
-  const applied = applyPromotions(offers, discountLines, { isFirstOrder: true });
+  const applied = applyPromotions(offers, discountLines, { isFirstOrder: isFirstOrder(placedOrders) });
   const shares = itemDiscounts(applied, offers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
@@ -220,15 +223,24 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     return resolved.filter((entry) => entry !== null);
   }
 
-  async function view({ cart, linked, lines }: CartSnapshot): Promise<Cart> {
+  async function view({ cart, linked, lines, placedOrders }: CartSnapshot): Promise<Cart> {
     const [consultations, offers] = await Promise.all([withQuestionnaires(linked), offersFor(cart.couponCode)]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now());
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), placedOrders);
   }
 
   /** The automatic promotions, plus the one the cart's coupon names. */
   async function offersFor(couponCode: string | null): Promise<Promotion[]> {
     const [automatic, coupon] = await Promise.all([promotions.automatic(), promotions.byCoupon(couponCode)]);
     return coupon ? [...automatic, coupon] : automatic;
+  }
+
+  /**
+   * A write changed nothing: its own WHERE found the cart gone, placed or waiting for a payment. Read again only to
+   * say which.
+   */
+  async function refuseUnchanged(token: string, viewer: Viewer): Promise<never> {
+    refuseCompleted(await snapshot(token, viewer));
+    throw notFound(CART_NOT_FOUND);
   }
 
   async function snapshot(token: string, viewer: Viewer): Promise<CartSnapshot> {
@@ -295,6 +307,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     await guard([checked!], found.linked);
     const line = newLine(found.cart, checked!);
     const id = await putLine(db, line);
+    if (id === null) return refuseUnchanged(token, viewer);
     // The cart as read, with the new line in its slot (replacing the line that held it, whose id it keeps).
     const lines = found.lines.filter((existing) => existing.slot !== line.slot && existing.id !== id);
     lines.push({
@@ -319,9 +332,10 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     const checked = checkItems(items, new Map(loaded.map((variant) => [variant.code, variant])), found.cart);
     await guard(checked, found.linked);
     const lines = await db.transaction(async (tx) => {
-      for (const entry of checked) await putLine(tx, newLine(found.cart, entry));
+      for (const entry of checked) if ((await putLine(tx, newLine(found.cart, entry))) === null) return null;
       return findCartLines(tx, found.cart.id);
     });
+    if (lines === null) return refuseUnchanged(token, viewer);
     return view({ ...found, lines });
   }
 
@@ -330,20 +344,20 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       // A coupon from a marketing link is kept only if it exists; a stale link must not stop the order.
       const promotion = await promotions.byCoupon(couponCode);
       const cart = await insertCart(db, { token: randomBytes(32).toString('base64url'), channel, couponCode: promotion ? couponCode!.trim().toUpperCase() : null });
-      return toCart(cart, [], [], [], now());
+      return toCart(cart, [], [], [], now(), null);
     },
 
     async applyCoupon(token, coupon, viewer) {
       await changeable(token, viewer);
       const promotion = await promotions.byCoupon(coupon);
       if (!promotion) throw new AppError(422, CART_ERROR.invalidCoupon, INVALID_COUPON_MESSAGE, { coupon });
-      await setCouponCode(db, token, coupon.trim().toUpperCase());
+      if (!(await setCouponCode(db, token, coupon.trim().toUpperCase()))) await refuseUnchanged(token, viewer);
       return view(await snapshot(token, viewer));
     },
 
     async removeCoupon(token, viewer) {
       await changeable(token, viewer);
-      await setCouponCode(db, token, null);
+      if (!(await setCouponCode(db, token, null))) await refuseUnchanged(token, viewer);
       return view(await snapshot(token, viewer));
     },
 
@@ -354,7 +368,7 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       if (cart.customerUid === null) await claimCart(db, token, viewer);
       const shipping = storedAddress(shippingAddress);
       const billing = billingAddress ? storedAddress(billingAddress) : null;
-      if (!(await setCheckoutAddresses(db, token, shipping, billing))) throw notFound(CART_NOT_FOUND);
+      if (!(await setCheckoutAddresses(db, token, shipping, billing))) await refuseUnchanged(token, viewer);
       return view(await snapshot(token, viewer));
     },
 
@@ -384,13 +398,16 @@ export function createCartService({ db, questionnaires, promotions, today = () =
 
     async removeItem(token, itemId, viewer) {
       await changeable(token, viewer);
-      if (!(await deleteLine(db, token, itemId))) throw notFound('That item is not in this cart.');
+      if (!(await deleteLine(db, token, itemId))) {
+        refuseCompleted(await snapshot(token, viewer));
+        throw notFound('That item is not in this cart.');
+      }
       return view(await snapshot(token, viewer));
     },
 
     async remove(token, viewer) {
       await snapshot(token, viewer);
-      if (!(await deleteCart(db, token))) throw notFound(CART_NOT_FOUND);
+      if (!(await deleteCart(db, token))) await refuseUnchanged(token, viewer);
     },
 
     async linkConsultation(token, sessionHash, questionnaireId, viewer) {
@@ -399,14 +416,16 @@ export function createCartService({ db, questionnaires, promotions, today = () =
       if (!consultationId) {
         throw new AppError(404, 'NO_CONSULTATION', 'There is no consultation from this browser to link. Please complete the consultation first.');
       }
-      await db.transaction((tx) => linkConsultation(tx, cart.id, consultationId, questionnaireId));
+      if (!(await db.transaction((tx) => linkConsultation(tx, cart.id, consultationId, questionnaireId)))) await refuseUnchanged(token, viewer);
       return view(await snapshot(token, viewer));
     },
   };
 }
 
-function refuseCompleted<T extends { cart: Pick<CartRow, 'completedAt'> }>(found: T): T {
+/** Refuses a cart whose order is placed, or waiting for its payment (the same code: the basket is the order's). */
+function refuseCompleted<T extends { cart: Pick<CartRow, 'completedAt' | 'lockedAt'> }>(found: T): T {
   if (found.cart.completedAt) throw new AppError(409, CART_ERROR.completed, CART_COMPLETED_MESSAGE);
+  if (found.cart.lockedAt) throw new AppError(409, CART_ERROR.completed, CART_PAYING_MESSAGE);
   return found;
 }
 

@@ -1,4 +1,4 @@
 // What other modules may use from orders.
 export { createOrderService, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, type OrderService } from './service';
 export { orderRoutes } from './routes';
-export { countFailedOrdersSince, listPaymentTokens, saveDefaultPaymentToken } from './repo';
+export { countDeclinedPaymentsSince, listPaymentTokens, saveDefaultPaymentToken } from './repo';

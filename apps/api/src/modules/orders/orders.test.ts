@@ -482,6 +482,48 @@ describe('card testing', () => {
   });
 });
 
+describe('a basket its discounts make free', () => {
+  it('is placed without a payment (none is asked of the gateway), once, and follows the normal lifecycle', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const cartToken = await readyCart(ctx.app, cookie, { consult: false, items: [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 }] });
+    const coupon = await ctx.app.inject({ method: 'PUT', url: `/shop-api/carts/${cartToken}/coupon`, headers: { cookie }, payload: { coupon: 'SAVE10' } });
+    expect(coupon.json()).toMatchObject({ totals: { subtotal: 999, total: 0 } });
+
+    const key = randomUUID();
+    const replies = await Promise.all([completeCheckout(ctx.app, cookie, cartToken, { mode: 'NEW_CARD' }, key), completeCheckout(ctx.app, cookie, cartToken, { mode: 'NEW_CARD' }, key)]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([201, 201]);
+    expect(replies[0]!.json()).toEqual(replies[1]!.json());
+    const { orderNumber } = checkoutResultSchema.parse(replies[0]!.json()) as { orderNumber: string };
+    const order = await orderRow(orderNumber);
+    expect(order).toMatchObject({ state: 'in_review', paymentState: 'not_required', total: 0, discount: 999 });
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
+    expect(await sandboxAuthorisations(orderNumber)).toEqual([]);
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toHaveLength(1);
+    expect((await cartRow(cartToken)).completedAt).toBeInstanceOf(Date);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${orderNumber}`))).toHaveLength(1);
+  });
+});
+
+describe('replaced payment attempts', () => {
+  it('are not declines: paying again over and over never locks the patient out', async () => {
+    const limited = await createTestContext({ CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '2' });
+    try {
+      const cookie = await signedInPatient(limited.app);
+      const first = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.challenges });
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const again = await placeOrder(limited.app, cookie, { card: SANDBOX_CARDS.challenges, cartToken: first.cartToken });
+        expect(again.reply.statusCode, again.reply.body).toBe(201);
+        expect(again.reply.json()).toMatchObject({ status: 'action_required' });
+      }
+      const paid = await placeOrder(limited.app, cookie, { cartToken: first.cartToken });
+      expect(paid.reply.statusCode, paid.reply.body).toBe(201);
+      expect(paid.reply.json()).toMatchObject({ status: 'placed' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a failing mail server', () => {
   it('never fails the order; the failure is only logged', async () => {
     const broken = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
 import { products } from '../../db/schema/catalog';
-import { experimentAssignments, orderItems, orders, payments, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
+import { experimentAssignments, orderEvents, orderItems, orders, payments, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
 import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */
@@ -85,6 +85,14 @@ export async function updatePayment(db: Queryable, id: number, values: Partial<t
     .update(payments)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(payments.id, id));
+}
+
+/** A superseded attempt the sweeper found nothing more to release for: it is watched no longer. */
+export async function markPaymentReleased(db: Queryable, orderId: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ state: 'released', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'superseded')));
 }
 
 export async function claimCartFor(db: Queryable, cartId: number, customerUid: string): Promise<void> {
@@ -206,11 +214,16 @@ export async function findCustomerContact(db: Queryable, id: number) {
   return row ?? null;
 }
 
-/** How many of the customer's orders failed at payment since then (declined, cancelled or replaced attempts). */
-export async function countFailedOrdersSince(db: Queryable, customerId: number, since: Date): Promise<number> {
+/**
+ * How many of the customer's payments were declined since then: the gateway said no (a refused or invalid card, a
+ * failed 3-D Secure, a cancelled PayPal approval), as the order's history records it. An attempt the patient
+ * replaced (a double click, paying again) or abandoned is 'superseded' there, and is no sign of card testing.
+ */
+export async function countDeclinedPaymentsSince(db: Queryable, customerId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.state, 'payment_failed'), gt(orders.createdAt, since)));
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orders.customerId, customerId), eq(orderEvents.machine, 'payment'), eq(orderEvents.event, 'declined'), gt(orderEvents.createdAt, since)));
   return row?.count ?? 0;
 }

@@ -1,5 +1,8 @@
 import {
+  decideStalePayment,
   INVALID_PAYMENT_TOKEN,
+  isPaymentNeeded,
+  releaseSuperseded,
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
@@ -10,6 +13,7 @@ import {
   ukToday,
   type CheckoutResult,
   type CompleteCheckout,
+  type OrderPaymentState,
   type OrderState,
   type OrderView,
   type Task,
@@ -28,10 +32,11 @@ import { orderConfirmationMail } from './mails';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
-  countFailedOrdersSince,
+  countDeclinedPaymentsSince,
   experimentBuckets,
   findCheckoutPayment,
   findCustomerContact,
+  markPaymentReleased,
   findPaymentByGatewayId,
   findLiveOrderForCart,
   findOrderById,
@@ -70,7 +75,7 @@ export interface OrderServiceDeps {
   siteUrl: string;
   brandName: string;
   log: FastifyBaseLogger;
-  /** Failed payment attempts per patient per hour before new ones are refused (card testing). */
+  /** Declined payments per patient per hour before new attempts are refused (card testing). */
   failedAttemptsPerHour: number;
   /** The patient's cards declined in the last hour when saved from the account area; they count as failed payments too. */
   recentCardCheckFailures: (customerUid: string) => Promise<number>;
@@ -84,7 +89,10 @@ const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not reach the payment provider. Pl
 const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment and try again.';
 const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being placed. Please check it and try again.';
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
+const NOTHING_TO_PAY = 'Nothing to pay: the discounts cover the order';
+const ABANDONED_REASON = 'Not finished within the time allowed';
 const GATEWAY: Actor = { type: 'gateway' };
+const JOB: Actor = { type: 'job' };
 const RETURN_PATH = '/checkout/payment-return';
 const HOUR_MS = 60 * 60 * 1000;
 export const TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE = 'There have been too many unsuccessful payment attempts. Please try again in an hour, or contact us for help.';
@@ -130,6 +138,11 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   return { status: 201, body: { status: 'placed', orderNumber: order.number, consultationSlug: order.consultationSlug } };
 }
 
+/** A replaced or abandoned attempt (not a decline): whatever the gateway authorises for it later is released. */
+function wasSuperseded(payment: PaymentRow | null): boolean {
+  return payment?.state === 'superseded' || payment?.state === 'released';
+}
+
 const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
 
 /** PostgreSQL 23505: a unique constraint refused the row. */
@@ -167,9 +180,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       if (answer.status === 'challenge') {
         await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
       } else if (answer.status === 'declined') {
-        await updatePayment(tx, payment.id, { state: 'declined', gatewayPaymentId: answer.paymentId, declineReason: answer.reason });
-        await applyOrderPaymentEvent(tx, order.id, 'declined', GATEWAY, { reason: answer.reason });
-        await applyOrderEvent(tx, order.id, 'payment_failed', GATEWAY, { reason: answer.reason });
+        await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason: answer.reason, gatewayPaymentId: answer.paymentId });
       } else {
         await updatePayment(tx, payment.id, { state: 'authorised', gatewayPaymentId: answer.paymentId });
         await finalise(tx, order, answer, mode);
@@ -181,8 +192,51 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     return { order: order!, payment: payment!, placed: applied.placed };
   }
 
-  async function voidQuietly(paymentId: string): Promise<void> {
-    await gateway.void(paymentId, `void:${paymentId}`).catch((error: unknown) => log.error({ err: error, paymentId }, 'could not void a superseded authorisation'));
+  /**
+   * Ends a pending attempt that will not be paid, in the caller's transaction: its money's event (a real decline,
+   * or superseded: replaced or abandoned), the order's payment_failed, the payment row, and the cart unlocked for a
+   * retry. Does nothing when the order no longer waits (another process ended or placed it first).
+   */
+  async function endAttempt(
+    tx: Queryable,
+    order: OrderRow,
+    payment: PaymentRow | null,
+    end: { event: 'declined' | 'superseded'; actor: Actor; reason: string; gatewayPaymentId?: string | null },
+  ): Promise<boolean> {
+    const moved = await applyOrderPaymentEvent(tx, order.id, end.event, end.actor, { reason: end.reason });
+    if (!moved.applied) return false;
+    await applyOrderEvent(tx, order.id, 'payment_failed', end.actor, { reason: end.reason });
+    if (payment) {
+      await updatePayment(tx, payment.id, {
+        state: end.event === 'superseded' ? 'superseded' : 'declined',
+        declineReason: end.reason,
+        ...(end.gatewayPaymentId !== undefined ? { gatewayPaymentId: end.gatewayPaymentId } : {}),
+      });
+    }
+    if (order.cartId !== null) await carts.unlock(tx, order.cartId);
+    return true;
+  }
+
+  /** Voids once however often it is asked (the key is the payment's): a repeat, a race or a retry after a crash moves no money twice. */
+  async function voidQuietly(paymentId: string): Promise<boolean> {
+    try {
+      await gateway.void(paymentId, `void:${paymentId}`);
+      return true;
+    } catch (error) {
+      log.error({ err: error, paymentId }, 'could not void a superseded authorisation');
+      return false;
+    }
+  }
+
+  /**
+   * A replaced or abandoned attempt: asks the gateway what it holds under the order's number (an authorisation
+   * whose reply was never recorded, or a challenge finished late) and voids every authorisation. With `settle`,
+   * an attempt with nothing left that could still become an authorisation is watched no longer.
+   */
+  async function releaseAttempt(order: Pick<OrderRow, 'id' | 'number'>, settle: boolean): Promise<void> {
+    const { release, settled } = releaseSuperseded(await gateway.findByReference(order.number));
+    const voided = await Promise.all(release.map(voidQuietly));
+    if (settle && settled && voided.every(Boolean)) await markPaymentReleased(db, order.id);
   }
 
   /**
@@ -190,19 +244,22 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
    * gateway authorised money for an order that no longer exists, so it is released at once.
    */
   async function releaseReplaced(payment: PaymentRow | null): Promise<void> {
-    if (payment?.declineReason !== SUPERSEDED_REASON || !payment.gatewayPaymentId) return;
+    if (!payment || !wasSuperseded(payment) || !payment.gatewayPaymentId) return;
     const answer = await gateway.outcome(payment.gatewayPaymentId).catch(() => null);
     if (answer?.status === 'authorised') await voidQuietly(answer.paymentId);
   }
 
-  /** The authorised branch: everything an approved payment sets in motion, inside the caller's transaction. */
-  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }>, mode: string): Promise<void> {
+  /**
+   * Everything an approved payment sets in motion, inside the caller's transaction; `answer` null for an order
+   * that takes no payment (its total is £0), which then follows the same lifecycle.
+   */
+  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }> | null, mode: string): Promise<void> {
     const items = await findOrderItems(tx, order.id);
     const recurring = items.filter((item) => isSubscriptionFrequency(item.frequency));
 
     let paymentTokenId: number | null = null;
     const provider = tokenProviderForMode(mode as CompleteCheckout['mode']);
-    if (recurring.length > 0 && answer.card && provider) {
+    if (recurring.length > 0 && answer?.card && provider) {
       paymentTokenId = await saveDefaultPaymentToken(tx, {
         customerId: order.customerId,
         provider,
@@ -232,8 +289,9 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     );
 
     await createTasksForOrder(tx as Db, { orderId: order.id, customerId: order.customerId, productIds: await productIdsByCode(tx, items.map((item) => item.productCode)) });
-    await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
-    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY);
+    if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
+    else await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY });
+    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY });
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
     if (!(await hasOpenCriticalTasks(tx, order.customerId))) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
     if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
@@ -292,27 +350,31 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
      * (3) applies it only once. 20 identical submits make one order and one authorisation.
      */
     async complete(customer: Customer, token: string, idempotencyKey: string, body: CompleteCheckout): Promise<CheckoutReply> {
-      const { method, source: wanted } = paymentMethodFor(body);
-      let source: PaymentSource;
-      if (wanted === 'saved') {
-        const saved = await findPaymentToken(db, customer.id, body.paymentTokenId!);
-        if (!saved) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
-        source = { type: 'saved-card', sourceId: saved.gatewaySourceId };
-      } else {
-        source = wanted;
+      // What pays is checked now, but refused only once the cart shows a payment is needed: a £0 order takes none.
+      let paying: { method: string; source: PaymentSource } | AppError;
+      try {
+        const { method, source: wanted } = paymentMethodFor(body);
+        const saved = wanted === 'saved' ? await findPaymentToken(db, customer.id, body.paymentTokenId!) : null;
+        if (wanted === 'saved' && !saved) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+        paying = { method, source: wanted === 'saved' ? { type: 'saved-card', sourceId: saved!.gatewaySourceId } : wanted };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        paying = error;
       }
+      let placedFree = false;
 
       const rules = await carts.prepare(token, customer.uid);
       // Read before the transaction: on the embedded database a query outside it would wait for it to end.
       const cardCheckFailures = await recentCardCheckFailures(customer.uid);
-      let placed: { order: OrderRow; payment: PaymentRow } | null;
+      let replaced = null as OrderRow | null;
+      let placed: { order: OrderRow; payment: PaymentRow | null } | null;
       try {
         placed = await db.transaction(async (tx) => {
           const cart = await carts.lock(tx, token, customer.uid, rules);
           const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
           if (earlier) {
             if (earlier.cartId !== cart.id) throw keyReused();
-            return { order: earlier, payment: (await findCheckoutPayment(tx, earlier.id))! };
+            return { order: earlier, payment: await findCheckoutPayment(tx, earlier.id) };
           }
           const live = await findLiveOrderForCart(tx, cart.id);
           if (live && live.state !== 'payment_pending') {
@@ -321,20 +383,24 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           if (cart.completedAt) throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.');
           if (cart.problems.length > 0) throw new AppError(409, PAYMENT_ERROR.cartNotReady, cart.problems[0]!, { problems: cart.problems });
           // Counted in the database, so every process agrees; repeats of one attempt found their order above.
-          const failed = (await countFailedOrdersSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) + cardCheckFailures;
+          const failed = (await countDeclinedPaymentsSince(tx, customer.id, new Date(now().getTime() - HOUR_MS))) + cardCheckFailures;
           if (failed >= failedAttemptsPerHour) {
             throw new TooManyRequestsError('TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, HOUR_MS / 1000);
           }
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
-            const patient = { type: 'patient', id: customer.id } as const;
-            await applyOrderPaymentEvent(tx, live.id, 'superseded', patient, { reason: SUPERSEDED_REASON });
-            await applyOrderEvent(tx, live.id, 'payment_failed', patient, { reason: SUPERSEDED_REASON });
-            const old = await findCheckoutPayment(tx, live.id);
-            if (old) await updatePayment(tx, old.id, { state: 'declined', declineReason: SUPERSEDED_REASON });
+            await endAttempt(tx, live, await findCheckoutPayment(tx, live.id), { event: 'superseded', actor: { type: 'patient', id: customer.id }, reason: SUPERSEDED_REASON });
+            replaced = live;
           }
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
-          return createOrder(tx, customer, cart, idempotencyKey, body.mode, method);
+          if (!isPaymentNeeded(cart.view.totals.total)) {
+            const free = await createOrder(tx, customer, cart, idempotencyKey, body.mode, null);
+            await finalise(tx, free.order, null, body.mode);
+            placedFree = true;
+            return { order: (await findOrderById(tx, free.order.id))!, payment: null };
+          }
+          if (paying instanceof AppError) throw paying;
+          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method);
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
@@ -342,8 +408,18 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         if (isUniqueViolation(error)) throw keyReused();
         throw error;
       }
+      // Its authorisation may exist without the shop knowing (a crash or a lost reply before it was recorded).
+      if (replaced) {
+        const old = replaced;
+        await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
+      }
       const { order, payment } = placed;
-      if (order.state === 'payment_pending' && payment.state === 'pending') return authorise(customer, order, payment, source, order.paymentMode);
+      if (placedFree) await sendConfirmation(customer, order);
+      if (order.state === 'payment_pending' && payment?.state === 'pending') {
+        // A repeat of an attempt whose first try never reached the gateway: it needs what pays after all.
+        if (paying instanceof AppError) throw paying;
+        return authorise(customer, order, payment, paying.source, order.paymentMode);
+      }
       return replyFor(order, payment);
     },
 
@@ -369,6 +445,43 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       if (order.state === 'payment_failed') await releaseReplaced(payment);
       return { ...replyFor(order, payment), status: 200 };
     },
+
+    /**
+     * The sweeper, for an order left payment_pending past STALE_PAYMENT_MINUTES: asks the gateway what it holds
+     * under the order's number and places the order with the authorisation of its total (as confirming would have),
+     * or fails the attempt and unlocks the cart; any other authorisation is voided. Safe to run twice at once: the
+     * outcome is applied under the order's row lock only while it still waits, and voids are idempotent.
+     */
+    async resolveStalePayment(orderId: number): Promise<'placed' | 'failed' | 'unchanged'> {
+      const order = await findOrderById(db, orderId);
+      const payment = order ? await findCheckoutPayment(db, order.id) : null;
+      if (!order || order.state !== 'payment_pending' || !payment || (payment.state !== 'pending' && payment.state !== 'challenge')) return 'unchanged';
+      const decision = decideStalePayment(order.total, await gateway.findByReference(order.number));
+      let outcome: 'placed' | 'failed' | 'unchanged' = 'unchanged';
+      if (decision.action === 'complete') {
+        const answer = await gateway.outcome(decision.paymentId);
+        if (answer.status !== 'authorised') return 'unchanged';
+        const result = await applyOutcome(order.id, payment.state as 'pending' | 'challenge', answer, order.paymentMode);
+        if (result.placed) {
+          outcome = 'placed';
+          const customer = await findCustomerContact(db, order.customerId);
+          if (customer) await sendConfirmation(customer, result.order);
+        }
+      } else {
+        const ended = await db.transaction(async (tx) => {
+          const locked = await lockOrder(tx, order.id);
+          if (locked.state !== 'payment_pending') return false;
+          const reason = decision.event === 'declined' ? 'Declined at the payment provider' : ABANDONED_REASON;
+          return endAttempt(tx, locked, await findCheckoutPayment(tx, order.id), { event: decision.event, actor: JOB, reason });
+        });
+        if (ended) outcome = 'failed';
+      }
+      await Promise.all(decision.release.map(voidQuietly));
+      return outcome;
+    },
+
+    /** The sweeper, for a replaced or abandoned attempt: voids what the gateway still holds for it (idempotent). */
+    releaseSupersededPayment: (order: Pick<OrderRow, 'id' | 'number'>) => releaseAttempt(order, true),
 
     /** GET /orders/{number}: the owner's order for the thank-you page; anyone else's is not found. */
     async view(customer: Customer, number: string): Promise<OrderView> {
@@ -407,7 +520,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     async paymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type !== 'authorised' && event.type !== 'declined') return;
       const payment = await findPaymentByGatewayId(db, event.paymentId);
-      if (payment?.declineReason === SUPERSEDED_REASON) return releaseReplaced(payment);
+      if (payment && wasSuperseded(payment)) return releaseReplaced(payment);
       if (!payment || payment.state !== 'challenge') return;
       const answer = await gateway.outcome(event.paymentId);
       if (answer.status === 'challenge') return;
@@ -419,7 +532,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
     },
   };
 
-  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string) {
+  /** The order and its lines; with a method, its pending payment too, and the cart locked until that payment ends. */
+  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string | null) {
     const { view } = cart;
     const order = await insertOrder(
       tx,
@@ -429,7 +543,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         channel: cart.channel,
         consultationSlug: view.consultations[0] ?? null,
         state: 'payment_pending' satisfies OrderState,
-        paymentState: 'pending',
+        paymentState: 'pending' satisfies OrderPaymentState,
         paymentMode: mode,
         idempotencyKey,
         subtotal: view.totals.subtotal,
@@ -462,6 +576,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       })),
     );
     await copyConsultationsOntoOrder(tx, order.id, cart.consultations, ukToday(now()));
+    await carts.lockForPayment(tx, cart.id);
+    if (method === null) return { order, payment: null };
     const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
     return { order, payment };
   }

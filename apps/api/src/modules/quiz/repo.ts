@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ConsultationOutcome } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { consultations } from '../../db/schema/index';
@@ -9,7 +9,12 @@ export interface StoredConsultation {
   outcome: ConsultationOutcome;
   /** The row version (PostgreSQL xmin), for an update that must not overwrite a concurrent one. */
   version: string;
+  /** Set once an order was made on these answers: they are its record, and the next answer starts a new consultation. */
+  closedAt: Date | string | null;
 }
+
+/** The session's open consultation first, else its most recent closed one (the answers a new one starts from). */
+const openFirst = [sql`${consultations.closedAt} is not null`, desc(consultations.createdAt)] as const;
 
 /** A transaction or the database. */
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -18,9 +23,11 @@ type Placeholder = ReturnType<typeof sql.placeholder>;
 
 function consultationOf(db: Queryable, sessionHash: string | Placeholder, questionnaireId: number | Placeholder) {
   return db
-    .select({ id: consultations.id, answers: consultations.answers, outcome: consultations.outcome, version: sql<string>`xmin::text` })
+    .select({ id: consultations.id, answers: consultations.answers, outcome: consultations.outcome, version: sql<string>`xmin::text`, closedAt: consultations.closedAt })
     .from(consultations)
-    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)));
+    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)))
+    .orderBy(...openFirst)
+    .limit(1);
 }
 
 /** The session's consultation; `lock` holds its row until the transaction ends (SELECT … FOR UPDATE). */
@@ -41,11 +48,14 @@ export function preparedConsultationLookup(db: Db): (sessionHash: string, questi
   return async (sessionHash, questionnaireId) => (await statement.execute({ sessionHash, questionnaireId }))[0] ?? null;
 }
 
+/** The session's consultation to link to a cart: its open one, else the one its last order was made on. */
 export async function findConsultationId(db: Db, sessionHash: string, questionnaireId: number): Promise<string | null> {
   const [row] = await db
     .select({ id: consultations.id })
     .from(consultations)
-    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)));
+    .where(and(eq(consultations.sessionHash, sessionHash), eq(consultations.questionnaireId, questionnaireId)))
+    .orderBy(...openFirst, asc(consultations.id))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -73,8 +83,8 @@ export async function insertConsultation(
 }
 
 /**
- * Saves answers. With a version, only if the row is still that version (false when a concurrent request changed
- * it first); without one, the caller holds the row's lock.
+ * Saves answers, never into a closed consultation (an order's record): false then. With a version, only if the row
+ * is still that version (false when a concurrent request changed it first); without one, the caller holds the lock.
  */
 export async function updateConsultation(
   db: Queryable,
@@ -84,7 +94,7 @@ export async function updateConsultation(
   const rows = await db
     .update(consultations)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(consultations.id, stored.id), stored.version === undefined ? undefined : sql`xmin::text = ${stored.version}`))
+    .where(and(eq(consultations.id, stored.id), isNull(consultations.closedAt), stored.version === undefined ? undefined : sql`xmin::text = ${stored.version}`))
     .returning({ id: consultations.id });
   return rows.length > 0;
 }

@@ -87,7 +87,8 @@ export function createQuizService({ db, today = () => ukToday(new Date()) }: Qui
       const stored = sessionHash ? await lookUp(sessionHash, questionnaireId) : null;
       const merged = merge(questionnaire, stored?.answers ?? {}, submitted, today());
       const session = sessionHash ?? startSession();
-      if (!stored) {
+      if (!stored || stored.closedAt) {
+        // A closed consultation is an order's clinical record: the change starts a new one from its answers.
         const id = await insertConsultation(db, { sessionHash: session, questionnaireId, answers: merged.answers, outcome: merged.outcome });
         if (id) return toState(id, merged);
       } else {
@@ -96,11 +97,13 @@ export function createQuizService({ db, today = () => ukToday(new Date()) }: Qui
       }
 
       // Another request of this browser saved at the same moment: merge again under the row's lock.
+      // (Or an order closed the consultation meanwhile: a new one starts from its answers.)
       return db.transaction(async (tx) => {
-        const empty = evaluateConsultation(questionnaire, {}, today());
-        await insertConsultation(tx, { sessionHash: session, questionnaireId, answers: {}, outcome: empty });
+        const latest = await findConsultation(tx, session, questionnaireId);
+        const seed = latest?.closedAt ? latest.answers : {};
+        await insertConsultation(tx, { sessionHash: session, questionnaireId, answers: seed, outcome: evaluateConsultation(questionnaire, seed, today()) });
         const locked = await findConsultation(tx, session, questionnaireId, { lock: true });
-        if (!locked) throw new AppError(409, 'CONCURRENT_UPDATE', 'Your answers could not be saved just now. Please try again.');
+        if (!locked || locked.closedAt) throw new AppError(409, 'CONCURRENT_UPDATE', 'Your answers could not be saved just now. Please try again.');
         const again = merge(questionnaire, locked.answers, submitted, today());
         await updateConsultation(tx, { id: locked.id }, { answers: again.answers, outcome: again.outcome });
         return toState(locked.id, again);

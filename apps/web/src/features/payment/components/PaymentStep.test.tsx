@@ -91,6 +91,29 @@ describe('paying with a new card', () => {
     expect(first!.headers['Idempotency-Key']).not.toBe(second!.headers['Idempotency-Key']);
   });
 
+  it('keeps the attempt’s key through a 503, a 502 and a lost reply, so the retry is recognised as the same attempt', async () => {
+    const api = fakePaymentApi({
+      'POST /shop-api/checkout/cart-1/complete': [
+        { status: 503, body: { code: 'PAYMENT_UNAVAILABLE', message: 'We could not reach the payment provider.' } },
+        { status: 502, body: null },
+        { status: 409, body: { code: 'PAYMENT_IN_PROGRESS', message: 'Your payment is still being processed.' } },
+        { status: 201, body: placed },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPaymentStep();
+    await fillCard(user);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      await waitFor(() => expect(api.to('POST', '/shop-api/checkout/cart-1/complete')).toHaveLength(attempt + 1));
+      await waitFor(() => expect(screen.getByRole('alert')).not.toBeEmptyDOMElement());
+    }
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank-you page weight-loss 000123' })).toBeInTheDocument();
+    const keys = new Set(api.to('POST', '/shop-api/checkout/cart-1/complete').map((call) => call.headers['Idempotency-Key']));
+    expect(keys.size).toBe(1);
+  });
+
   it('a double click places one order with one key', async () => {
     let release: () => void = () => {};
     const api = fakePaymentApi({
@@ -252,5 +275,20 @@ describe('saved cards and PayPal', () => {
     renderPaymentStep(makeCart(total));
     await screen.findByRole('radio', { name: 'Credit or debit card' });
     expect(screen.queryByRole('radio', { name: 'PayPal' }) !== null).toBe(offered);
+  });
+});
+
+describe('a basket its discounts make free', () => {
+  it('asks for no card and places the order without a payment token', async () => {
+    const api = fakePaymentApi();
+    const user = userEvent.setup();
+    renderPaymentStep(makeCart(0));
+    expect(await screen.findByText(/nothing to pay and no card is needed/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank-you page weight-loss 000123' })).toBeInTheDocument();
+    expect(api.to('POST', '/sandbox-gateway/tokens')).toHaveLength(0);
+    expect(api.to('POST', '/shop-api/checkout/cart-1/complete')[0]!.body).toEqual({ mode: 'NEW_CARD' });
   });
 });

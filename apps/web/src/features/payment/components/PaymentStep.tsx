@@ -4,6 +4,7 @@ import {
   defaultPaymentMode,
   formatPrice,
   INVALID_CARD_DETAILS,
+  isPaymentNeeded,
   isPayPalBrand,
   orderButtonDisabled,
   payPalAvailable,
@@ -41,6 +42,24 @@ function expiryText(month: number | null, year: number | null): string {
   return month && year ? `Expires ${String(month).padStart(2, '0')}/${String(year).slice(-2)}` : '';
 }
 
+/** A basket its discounts make free: no card is asked for and nothing is charged (the API places it without a payment). */
+function FreeOrder({ fetching, error, place }: { fetching: boolean; error: string | null; place: () => void }) {
+  return (
+    <div className="payment">
+      <p className="payment__total">
+        Total today <span className="payment__amount">{formatPrice(0)}</span>
+      </p>
+      <p className="payment__note">Your discounts cover this order, so there is nothing to pay and no card is needed.</p>
+      <div className="payment__alert" role="alert">
+        {error}
+      </div>
+      <Button size="lg" block loading={fetching} onClick={() => (fetching ? undefined : place())}>
+        Place order
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The Payment step (SPEC §4 Payment mode): the wallets this device offers, then saved cards, a new card or
  * PayPal, and one button that places the order. Card numbers go only to the payment provider.
@@ -73,6 +92,7 @@ export function PaymentStep({ cart, cartToken, user, slug }: PaymentStepProps) {
   });
   const mode: PaymentMode = chosenMode ?? (initialMode === 'ADYEN_PAYPAL' && !paypal ? 'NEW_CARD' : initialMode);
 
+  if (!isPaymentNeeded(total)) return <FreeOrder fetching={state.phase !== 'idle'} error={error?.message ?? null} place={() => void place(async () => ({ mode: 'NEW_CARD' }), { free: true })} />;
   if (config.isError) return <LoadStatus status="error" onRetry={() => void config.refetch()} />;
   if (!config.data || !ready) return <LoadStatus status="loading" />;
   const paymentConfig = config.data;

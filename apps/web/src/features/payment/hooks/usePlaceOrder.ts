@@ -19,6 +19,18 @@ export type PlaceOrderPhase =
 
 const NOT_COMPLETED = 'Your payment was not completed. Nothing has been charged; please try again.';
 
+/**
+ * Whether an error is the attempt's final answer, so a retry must be a new attempt (a new Idempotency-Key): the
+ * payment was declined (402) or its token refused (422), the basket changed or the order was placed (409), or the
+ * cart is gone (404). Anything else (no answer, a 502 or 503, a payment still in progress, a rate limit, an expired
+ * session) may have left the attempt going at the server or the gateway: the retry repeats its key, so it is
+ * recognised and no second authorisation is made.
+ */
+export function endsAttempt(error: ApiError): boolean {
+  if (error.status === 402 || error.status === 422 || error.status === 404) return true;
+  return error.status === 409 && (error.code === PAYMENT_ERROR.cartNotReady || error.code === PAYMENT_ERROR.alreadyPlaced);
+}
+
 /** A version 4 UUID; randomUUID exists only in secure contexts, getRandomValues everywhere. */
 export function newAttemptKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -30,9 +42,9 @@ export function newAttemptKey(): string {
 }
 
 /**
- * Placing the order: one Idempotency-Key per attempt (a double click or a lost reply repeats the same key, so
- * the server makes one order and one authorisation); a declined or refused attempt ends it, so a retry gets
- * a new key. 3-D Secure and PayPal hand over to the bank or PayPal, then confirm. Any payment error clears
+ * Placing the order: one Idempotency-Key per attempt (a double click, a lost reply or a 502/503 repeats the same
+ * key, so the server makes one order and one authorisation); only a final answer (endsAttempt) ends it, so a retry
+ * after one gets a new key. 3-D Secure and PayPal hand over to the bank or PayPal, then confirm. Any payment error clears
  * the device fingerprint.
  */
 export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: string }) {
@@ -46,8 +58,7 @@ export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: st
   const fail = useCallback((cause: unknown) => {
     clearDeviceFingerprint();
     const apiError = isApiError(cause) ? cause : new ApiError(0, 'UNKNOWN', 'Something went wrong with your payment. Please try again.');
-    // Without an answer the attempt may still have gone through: keep its key so a retry is recognised.
-    if (apiError.status !== 0) attemptKey.current = null;
+    if (endsAttempt(apiError)) attemptKey.current = null;
     if (apiError.code === PAYMENT_ERROR.alreadyPlaced) {
       const orderNumber = (apiError.details as { orderNumber?: string } | undefined)?.orderNumber;
       if (orderNumber) {
@@ -81,9 +92,9 @@ export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: st
     [navigate, slug],
   );
 
-  /** Starts an attempt; `prepare` tokenises or picks what pays. Resolves true once the order is placed. */
+  /** Starts an attempt; `prepare` tokenises or picks what pays (`free`: nothing, the order is £0). */
   const place = useCallback(
-    async (prepare: () => Promise<CompleteCheckout>, options: { popup?: Window | null } = {}): Promise<CheckoutResult | null> => {
+    async (prepare: () => Promise<CompleteCheckout>, options: { popup?: Window | null; free?: boolean } = {}): Promise<CheckoutResult | null> => {
       if (busy.current) return null;
       busy.current = true;
       popup.current = options.popup ?? null;
@@ -91,7 +102,8 @@ export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: st
       setState({ phase: 'working' });
       try {
         const body = await prepare();
-        if (TOKEN_MODES.has(body.mode) && !body.token) throw new ApiError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+        // A £0 order takes no payment, so it sends no token.
+        if (!options.free && TOKEN_MODES.has(body.mode) && !body.token) throw new ApiError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
         attemptKey.current ??= newAttemptKey();
         const result = await completeCheckout(cartToken, body, attemptKey.current);
         settle(result);
