@@ -31,6 +31,10 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
     title: 'Thank you for your check-in',
     message: 'A clinician will read your answers before approving your next delivery. We will be in touch if anything needs a closer look.',
   },
+  [TASK_CODES.clinicianQuestion]: {
+    title: 'Thank you for your answer',
+    message: 'Your clinician will read it and carry on with the review of your order. We will email you once they have decided.',
+  },
   [TASK_CODES.initialCoachCall]: {
     title: 'Your coach call is booked',
     message: 'Your coach will call you at the time you chose to plan your first weeks together.',
