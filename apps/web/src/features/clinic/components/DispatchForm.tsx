@@ -5,8 +5,8 @@ import { TextField } from '../../../ui/TextField';
 import { useDispatchOrder } from '../api';
 import { FormError } from './FormError';
 
-/** Carrier and tracking number, checked with the carrier's format before the API sees them. */
-export function DispatchForm({ orderNumber, onDispatched }: { orderNumber: string; onDispatched?: () => void }) {
+/** Carrier and tracking number, checked with the carrier's format before the API sees them; the page says when it is done. */
+export function DispatchForm({ orderNumber, onDispatched }: { orderNumber: string; onDispatched: () => void }) {
   const dispatch = useDispatchOrder(orderNumber);
   const name = useId();
   const [carrier, setCarrier] = useState<Carrier>('royal-mail');
@@ -20,15 +20,8 @@ export function DispatchForm({ orderNumber, onDispatched }: { orderNumber: strin
       return;
     }
     setProblem(null);
-    dispatch.mutate({ carrier, trackingNumber: number }, { onSuccess: () => onDispatched?.() });
+    dispatch.mutate({ carrier, trackingNumber: number }, { onSuccess: () => onDispatched() });
   };
-  if (dispatch.isSuccess) {
-    return (
-      <p role="status" className="clinic-decision__result">
-        Order {orderNumber} is dispatched.
-      </p>
-    );
-  }
   return (
     <form className="clinic-form clinic-dispatch-form" onSubmit={submit} noValidate aria-label={`Dispatch order ${orderNumber}`}>
       <fieldset className="clinic-radios">

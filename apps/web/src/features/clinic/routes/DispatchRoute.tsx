@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -12,6 +13,8 @@ export function Component() {
   useDocumentTitle('Dispatch');
   const staff = useStaff();
   const queue = useDispatchQueue();
+  // Said here, not in the order's card: the card leaves the queue as soon as the order is dispatched.
+  const [done, setDone] = useState('');
   const body = (() => {
     if (queue.isPending) return <LoadStatus status="loading" />;
     if (queue.isError) return <LoadStatus status="error" onRetry={() => void queue.refetch()} />;
@@ -32,7 +35,7 @@ export function Component() {
                 <p>
                   <Link to={`${path}/packing-slip`}>Packing slip</Link>
                 </p>
-                {can(staff.role, 'dispatch') ? <DispatchForm orderNumber={order.orderNumber} /> : null}
+                {can(staff.role, 'dispatch') ? <DispatchForm orderNumber={order.orderNumber} onDispatched={() => setDone(`Order ${order.orderNumber} is dispatched.`)} /> : null}
               </section>
             </li>
           );
@@ -43,6 +46,9 @@ export function Component() {
   return (
     <div className="clinic-page">
       <h1>Dispatch</h1>
+      <p role="status" className="clinic-decision__result">
+        {done}
+      </p>
       {body}
     </div>
   );

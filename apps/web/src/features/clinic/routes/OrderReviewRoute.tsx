@@ -6,7 +6,7 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { Tag } from '../../../ui/Tag';
 import { useOrderReview } from '../api';
 import { DecisionActions } from '../components/DecisionActions';
-import { DispatchForm } from '../components/DispatchForm';
+import { DispatchSection } from '../components/DispatchSection';
 import {
   ConsultationAnswers,
   GpDetails,
@@ -18,7 +18,6 @@ import {
   TaskList,
   Timeline,
 } from '../components/ReviewSections';
-import { Section } from '../components/Section';
 import { stateName } from '../format';
 import { can } from '../roles';
 import { useStaff } from '../useStaffSession';
@@ -51,11 +50,7 @@ export function Component() {
       <div className="clinic-review">
         <div className="clinic-review__main">
           {can(staff.role, 'decide') ? <DecisionActions review={order} /> : null}
-          {can(staff.role, 'dispatch') && order.state === 'approved' ? (
-            <Section title="Dispatch">
-              <DispatchForm orderNumber={order.orderNumber} />
-            </Section>
-          ) : null}
+          {can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={order} /> : null}
           <ConsultationAnswers review={order} />
           {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}
           <Measurements review={order} />
