@@ -76,17 +76,32 @@ export function useStaffLogout() {
   });
 }
 
+/**
+ * Wraps a call of a signed-in page: a 401 means the staff session ended (10 hours, or signed out elsewhere), so
+ * the member is forgotten and the console's guard sends them to sign in again.
+ */
+function useSessionAware() {
+  const client = useQueryClient();
+  return <T>(call: () => Promise<T>) =>
+    call().catch((error: unknown) => {
+      if (isApiError(error) && error.status === 401) client.setQueryData(clinicKeys.me, null);
+      throw error;
+    });
+}
+
 export function useReviewQueue(tab: ReviewTab) {
+  const aware = useSessionAware();
   return useQuery({
     queryKey: clinicKeys.reviews(tab),
-    queryFn: ({ signal }) => clinicCall('/reviews', reviewQueueSchema, { query: { tab }, signal }),
+    queryFn: ({ signal }) => aware(() => clinicCall('/reviews', reviewQueueSchema, { query: { tab }, signal })),
   });
 }
 
 export function useOrderReview(number: string) {
+  const aware = useSessionAware();
   return useQuery({
     queryKey: clinicKeys.order(number),
-    queryFn: ({ signal }) => clinicCall(orderPath(number), orderReviewSchema, { signal }),
+    queryFn: ({ signal }) => aware(() => clinicCall(orderPath(number), orderReviewSchema, { signal })),
   });
 }
 
@@ -97,34 +112,38 @@ export type Decision =
 
 export function useDecision(number: string) {
   const client = useQueryClient();
+  const aware = useSessionAware();
   return useMutation({
     mutationFn: (decision: Decision) => {
       const { kind, ...body } = decision;
-      return clinicCall(`${orderPath(number)}/${kind}`, decisionReplySchema, { method: 'POST', body });
+      return aware(() => clinicCall(`${orderPath(number)}/${kind}`, decisionReplySchema, { method: 'POST', body }));
     },
     onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.all, refetchType: 'active' }),
   });
 }
 
 export function useDispatchQueue() {
+  const aware = useSessionAware();
   return useQuery({
     queryKey: clinicKeys.dispatch,
-    queryFn: ({ signal }) => clinicCall('/dispatch', dispatchQueueSchema, { signal }),
+    queryFn: ({ signal }) => aware(() => clinicCall('/dispatch', dispatchQueueSchema, { signal })),
   });
 }
 
 export function usePackingSlip(number: string) {
+  const aware = useSessionAware();
   return useQuery({
     queryKey: clinicKeys.packingSlip(number),
-    queryFn: ({ signal }) => clinicCall(`${orderPath(number)}/packing-slip`, packingSlipSchema, { signal }),
+    queryFn: ({ signal }) => aware(() => clinicCall(`${orderPath(number)}/packing-slip`, packingSlipSchema, { signal })),
   });
 }
 
 export function useDispatchOrder(number: string) {
   const client = useQueryClient();
+  const aware = useSessionAware();
   return useMutation({
     mutationFn: (body: { carrier: Carrier; trackingNumber: string }) =>
-      clinicCall(`${orderPath(number)}/dispatch`, decisionReplySchema, { method: 'POST', body }),
+      aware(() => clinicCall(`${orderPath(number)}/dispatch`, decisionReplySchema, { method: 'POST', body })),
     onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.all, refetchType: 'active' }),
   });
 }

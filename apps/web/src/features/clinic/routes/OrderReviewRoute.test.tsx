@@ -109,3 +109,19 @@ describe('order review', () => {
     expect(screen.getByRole('img', { name: 'Photo ID of Alex Smith' })).toBeInTheDocument();
   });
 });
+
+describe('an ended staff session', () => {
+  it('goes back to the clinic login', async () => {
+    let signedIn = true;
+    stubClinicApi({
+      'GET /shop-api/clinic/me': () => (signedIn ? [200, prescriber] : [401, { code: 'STAFF_LOGIN_REQUIRED', message: 'Please sign in to the clinic console.' }]),
+      [`GET ${ORDER}`]: () => {
+        signedIn = false;
+        return [401, { code: 'STAFF_LOGIN_REQUIRED', message: 'Please sign in to the clinic console.' }];
+      },
+    });
+    const { router } = renderClinic('/clinic/orders/EH-TEST-0001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/clinic/login');
+  });
+});
