@@ -3,6 +3,7 @@ import { formatPrice, type OrderReview } from '@elmwood/domain';
 import { answerText, formatDate, formatDateTime, stateName } from '../format';
 import { photoUrl } from '../api';
 import { Section } from './Section';
+import { TableScroll } from './TableScroll';
 
 function addressLines(address: Record<string, unknown>): string[] {
   return ['firstName', 'company', 'street', 'city', 'postcode']
@@ -109,28 +110,30 @@ export function Measurements({ review }: { review: OrderReview }) {
       {review.measurements.length === 0 ? (
         <p>No measurements recorded.</p>
       ) : (
-        <table className="clinic-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Order</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Height</th>
-              <th scope="col">BMI</th>
-            </tr>
-          </thead>
-          <tbody>
-            {review.measurements.map((row) => (
-              <tr key={`${row.orderNumber}-${row.at}`}>
-                <td>{formatDate(row.at)}</td>
-                <td>{row.orderNumber}</td>
-                <td>{row.weightKg === null ? '—' : `${row.weightKg} kg`}</td>
-                <td>{row.heightCm === null ? '—' : `${row.heightCm} cm`}</td>
-                <td>{row.bmi === null ? '—' : row.bmi.toFixed(1)}</td>
+        <TableScroll label="BMI and weight history">
+          <table className="clinic-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Order</th>
+                <th scope="col">Weight</th>
+                <th scope="col">Height</th>
+                <th scope="col">BMI</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {review.measurements.map((row) => (
+                <tr key={`${row.orderNumber}-${row.at}`}>
+                  <td>{formatDate(row.at)}</td>
+                  <td>{row.orderNumber}</td>
+                  <td>{row.weightKg === null ? '—' : `${row.weightKg} kg`}</td>
+                  <td>{row.heightCm === null ? '—' : `${row.heightCm} cm`}</td>
+                  <td>{row.bmi === null ? '—' : row.bmi.toFixed(1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </Section>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { usePackingSlip } from '../api';
 import { formatDate } from '../format';
+import { TableScroll } from '../components/TableScroll';
 
 export function Component() {
   const { number = '' } = useParams();
@@ -46,28 +47,30 @@ export function Component() {
         ) : null}
       </address>
       <h2>Items</h2>
-      <table className="clinic-table">
-        <thead>
-          <tr>
-            <th scope="col">Quantity</th>
-            <th scope="col">Item</th>
-            <th scope="col">Dose</th>
-            <th scope="col">Prescription only</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${item.productName}-${item.variantName}`}>
-              <td>{item.quantity}</td>
-              <td>
-                {item.productName}, {item.variantName}
-              </td>
-              <td>{item.dosage}</td>
-              <td>{item.isPrescriptionOnly ? 'Yes' : 'No'}</td>
+      <TableScroll label="Items to pack">
+        <table className="clinic-table">
+          <thead>
+            <tr>
+              <th scope="col">Quantity</th>
+              <th scope="col">Item</th>
+              <th scope="col">Dose</th>
+              <th scope="col">Prescription only</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={`${item.productName}-${item.variantName}`}>
+                <td>{item.quantity}</td>
+                <td>
+                  {item.productName}, {item.variantName}
+                </td>
+                <td>{item.dosage}</td>
+                <td>{item.isPrescriptionOnly ? 'Yes' : 'No'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }
