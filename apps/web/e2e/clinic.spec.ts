@@ -122,6 +122,8 @@ test('a prescriber approves a weight-loss order and a pharmacist dispatches it; 
   const photos = prescriber.getByRole('region', { name: 'Photos' });
   for (const alt of ['Photo ID of Alex Smith', 'Full-length photo of Alex Smith']) {
     const image = photos.getByRole('img', { name: alt });
+    // Photos load lazily (each read is audited), so look at them as the prescriber would.
+    await image.scrollIntoViewIfNeeded();
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
