@@ -7,6 +7,27 @@ import { RootHydrateFallback, RootLayout } from './app/layouts/RootLayout';
 export const routes: RouteObject[] = [
   // Shown inside the bank's challenge frame or the PayPal window, so it goes without the site's frame.
   { path: 'checkout/payment-return', lazy: () => import('./features/payment/routes/PaymentReturnRoute') },
+  // The staff console: its own frame and chunks, outside the shop's layout, so no patient page loads its code.
+  {
+    path: 'clinic',
+    lazy: () => import('./features/clinic/routes/ClinicLayout'),
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { path: 'login', lazy: () => import('./features/clinic/routes/LoginRoute') },
+      {
+        lazy: () => import('./features/clinic/routes/RequireStaff'),
+        children: [
+          { index: true, lazy: () => import('./features/clinic/routes/ClinicHomeRoute') },
+          { path: 'reviews', lazy: () => import('./features/clinic/routes/ReviewsRoute') },
+          { path: 'orders', lazy: () => import('./features/clinic/routes/FindOrderRoute') },
+          { path: 'orders/:number', lazy: () => import('./features/clinic/routes/OrderReviewRoute') },
+          { path: 'orders/:number/packing-slip', lazy: () => import('./features/clinic/routes/PackingSlipRoute') },
+          { path: 'dispatch', lazy: () => import('./features/clinic/routes/DispatchRoute') },
+          { path: '*', lazy: () => import('./features/clinic/routes/ClinicNotFoundRoute') },
+        ],
+      },
+    ],
+  },
   {
     id: 'root',
     Component: RootLayout,

@@ -57,8 +57,11 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 const REFRESH_PATH = '/shop-api/token/refresh';
-/** Calls whose 401 is their own answer (wrong password, no session to end), not an access cookie that expired. */
-const ANSWERS_401_ITSELF = [REFRESH_PATH, '/shop-api/login', '/shop-api/logout', '/shop-api/register', '/shop-api/social-login'];
+/**
+ * Calls whose 401 is their own answer (wrong password, no session to end), not an access cookie that expired.
+ * Staff sessions are never refreshed: a clinic 401 means signing in again.
+ */
+const ANSWERS_401_ITSELF = [REFRESH_PATH, '/shop-api/login', '/shop-api/logout', '/shop-api/register', '/shop-api/social-login', '/shop-api/clinic/'];
 
 let refreshing: Promise<boolean> | null = null;
 

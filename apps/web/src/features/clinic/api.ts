@@ -1,0 +1,151 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  decisionReplySchema,
+  dispatchQueueSchema,
+  orderReviewSchema,
+  packingSlipSchema,
+  reviewQueueSchema,
+  staffLoginReplySchema,
+  staffMemberSchema,
+  staffSessionReplySchema,
+  type Carrier,
+  type RejectionReasonCode,
+} from '@elmwood/domain';
+import type { z } from 'zod';
+import { apiRequest, isApiError, type RequestOptions } from '../../lib/api';
+
+const BASE = '/shop-api/clinic';
+
+/** A clinic call whose reply is checked against the domain's schema, so the console never shows a half-read record. */
+async function clinicCall<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return schema.parse(await apiRequest<unknown>(`${BASE}${path}`, options));
+}
+
+const orderPath = (number: string) => `/orders/${encodeURIComponent(number)}`;
+
+export const clinicKeys = {
+  all: ['clinic'] as const,
+  me: ['clinic', 'me'] as const,
+  reviews: (tab: ReviewTab) => ['clinic', 'reviews', tab] as const,
+  order: (number: string) => ['clinic', 'orders', number] as const,
+  dispatch: ['clinic', 'dispatch'] as const,
+  packingSlip: (number: string) => ['clinic', 'orders', number, 'packing-slip'] as const,
+};
+
+export type ReviewTab = 'ready' | 'waiting';
+
+/** The signed-in staff member, or null without a staff session (a 401 is an answer here, not a failure). */
+export function useStaffMe() {
+  return useQuery({
+    queryKey: clinicKeys.me,
+    queryFn: async ({ signal }) => {
+      try {
+        return await clinicCall('/me', staffMemberSchema, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useStaffLogin() {
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => clinicCall('/login', staffLoginReplySchema, { method: 'POST', body }),
+  });
+}
+
+export function useStaffTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => clinicCall('/login/totp', staffSessionReplySchema, { method: 'POST', body: { code } }),
+    onSuccess: (reply) => client.setQueryData(clinicKeys.me, reply.staff),
+  });
+}
+
+export function useStaffLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`${BASE}/logout`, { method: 'POST' }),
+    // Whatever the server said, this tab forgets everything it read about patients.
+    onSettled: () => {
+      client.removeQueries({ queryKey: clinicKeys.all });
+      client.setQueryData(clinicKeys.me, null);
+    },
+  });
+}
+
+/**
+ * Wraps a call of a signed-in page: a 401 means the staff session ended (10 hours, or signed out elsewhere), so
+ * the member is forgotten and the console's guard sends them to sign in again.
+ */
+function useSessionAware() {
+  const client = useQueryClient();
+  return <T>(call: () => Promise<T>) =>
+    call().catch((error: unknown) => {
+      if (isApiError(error) && error.status === 401) client.setQueryData(clinicKeys.me, null);
+      throw error;
+    });
+}
+
+export function useReviewQueue(tab: ReviewTab) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.reviews(tab),
+    queryFn: ({ signal }) => aware(() => clinicCall('/reviews', reviewQueueSchema, { query: { tab }, signal })),
+  });
+}
+
+export function useOrderReview(number: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.order(number),
+    queryFn: ({ signal }) => aware(() => clinicCall(orderPath(number), orderReviewSchema, { signal })),
+  });
+}
+
+export type Decision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; reasonCode: RejectionReasonCode; note: string }
+  | { kind: 'request-information'; question: string; photoRequested: boolean };
+
+export function useDecision(number: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (decision: Decision) => {
+      const { kind, ...body } = decision;
+      return aware(() => clinicCall(`${orderPath(number)}/${kind}`, decisionReplySchema, { method: 'POST', body }));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.all, refetchType: 'active' }),
+  });
+}
+
+export function useDispatchQueue() {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.dispatch,
+    queryFn: ({ signal }) => aware(() => clinicCall('/dispatch', dispatchQueueSchema, { signal })),
+  });
+}
+
+export function usePackingSlip(number: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.packingSlip(number),
+    queryFn: ({ signal }) => aware(() => clinicCall(`${orderPath(number)}/packing-slip`, packingSlipSchema, { signal })),
+  });
+}
+
+export function useDispatchOrder(number: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (body: { carrier: Carrier; trackingNumber: string }) =>
+      aware(() => clinicCall(`${orderPath(number)}/dispatch`, decisionReplySchema, { method: 'POST', body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.all, refetchType: 'active' }),
+  });
+}
+
+export const photoUrl = (id: string) => `${BASE}/uploads/${encodeURIComponent(id)}`;

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { REJECTION_REASON_CODES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
+import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Dialog } from '../../../ui/Dialog';
+import type { Decision } from '../api';
+import '../../../ui/Field.css';
+import { FormError } from './FormError';
+
+interface DecisionDialogProps {
+  patient: string;
+  orderNumber: string;
+  pending: boolean;
+  error: unknown;
+  onDecide: (decision: Decision) => void;
+}
+
+export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }: DecisionDialogProps) {
+  return (
+    <Dialog
+      title="Approve this order?"
+      trigger={<Button>Approve</Button>}
+      footer={
+        <Button loading={pending} onClick={() => onDecide({ kind: 'approve' })}>
+          Confirm approval
+        </Button>
+      }
+    >
+      <p>
+        Order {orderNumber} for {patient} will be approved in your name and the payment taken.
+      </p>
+      <FormError error={error} />
+    </Dialog>
+  );
+}
+
+const REASON_LABELS: Record<RejectionReasonCode, string> = {
+  clinically_unsuitable: 'Clinically unsuitable',
+  bmi_not_eligible: 'BMI not eligible',
+  contraindication: 'Contraindication',
+  identity_not_verified: 'Identity not verified',
+  weight_not_verified: 'Weight not verified',
+  inconsistent_answers: 'Inconsistent answers',
+  other: 'Other',
+};
+
+export function RejectDialog({ patient, orderNumber, pending, error, onDecide }: DecisionDialogProps) {
+  const [reasonCode, setReasonCode] = useState<RejectionReasonCode | ''>('');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reasonCode) {
+      setMissing(true);
+      return;
+    }
+    onDecide({ kind: 'reject', reasonCode, note });
+  };
+  return (
+    <Dialog
+      title="Reject this order?"
+      trigger={<Button variant="secondary">Reject</Button>}
+      footer={
+        <Button type="submit" form="clinic-reject-form" loading={pending}>
+          Confirm rejection
+        </Button>
+      }
+    >
+      <form id="clinic-reject-form" className="clinic-form" onSubmit={submit} noValidate>
+        <p>
+          Order {orderNumber} for {patient} will be rejected, the payment released and the patient emailed the reason.
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor="clinic-reject-reason">
+            Reason
+          </label>
+          <select
+            id="clinic-reject-reason"
+            className="field__input"
+            value={reasonCode}
+            aria-invalid={missing && !reasonCode ? true : undefined}
+            aria-describedby="clinic-reject-reason-hint"
+            onChange={(event) => setReasonCode(event.target.value as RejectionReasonCode)}
+          >
+            <option value="">Choose a reason</option>
+            {REJECTION_REASON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {REASON_LABELS[code]}
+              </option>
+            ))}
+          </select>
+          <p id="clinic-reject-reason-hint" className="field__hint" aria-live="polite">
+            {reasonCode ? `The patient reads: ${REJECTION_REASONS[reasonCode]}` : ''}
+          </p>
+          {missing && !reasonCode ? (
+            <p className="clinic-form-error" role="alert">
+              Choose a reason for the rejection.
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="clinic-reject-note">
+            Note to the patient (optional)
+          </label>
+          <textarea id="clinic-reject-note" className="field__input clinic-textarea" rows={4} maxLength={2000} value={note} onChange={(event) => setNote(event.target.value)} />
+        </div>
+        <FormError error={error} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function RequestInformationDialog({ pending, error, onDecide }: DecisionDialogProps) {
+  const [question, setQuestion] = useState('');
+  const [photoRequested, setPhotoRequested] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!question.trim()) {
+      setMissing(true);
+      return;
+    }
+    onDecide({ kind: 'request-information', question: question.trim(), photoRequested });
+  };
+  return (
+    <Dialog
+      title="Request information"
+      description="The patient gets a task with your question; the order waits for their answer and then returns to the queue."
+      trigger={<Button variant="secondary">Request information</Button>}
+      footer={
+        <Button type="submit" form="clinic-request-form" loading={pending}>
+          Send question
+        </Button>
+      }
+    >
+      <form id="clinic-request-form" className="clinic-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="clinic-request-question">
+            Question for the patient
+          </label>
+          <textarea
+            id="clinic-request-question"
+            className="field__input clinic-textarea"
+            rows={4}
+            maxLength={2000}
+            value={question}
+            aria-invalid={missing && !question.trim() ? true : undefined}
+            onChange={(event) => setQuestion(event.target.value)}
+          />
+          {missing && !question.trim() ? (
+            <p className="clinic-form-error" role="alert">
+              Write the question for the patient.
+            </p>
+          ) : null}
+        </div>
+        <Checkbox label="Ask for a photo" checked={photoRequested} onChange={(event) => setPhotoRequested(event.target.checked)} />
+        <FormError error={error} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { ReviewQueue } from '@elmwood/domain';
+import { EmptyState } from '../../../ui/EmptyState';
+import { formatDateTime, formatWaiting } from '../format';
+import { TableScroll } from './TableScroll';
+
+const EMPTY = {
+  ready: { title: 'Nothing to review', message: 'Orders appear here once the patient has finished their tasks.' },
+  waiting: { title: 'No orders waiting for patients', message: 'Orders whose patients still have tasks to do appear here.' },
+};
+
+export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
+  if (queue.orders.length === 0) return <EmptyState {...EMPTY[queue.tab]} />;
+  return (
+    <TableScroll label="Orders">
+      <table className="clinic-table">
+        <caption className="visually-hidden">{queue.tab === 'ready' ? 'Orders ready for review, oldest first' : 'Orders waiting for the patient'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Patient</th>
+            <th scope="col">Treatment</th>
+            <th scope="col">Waiting</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queue.orders.map((order) => (
+            <tr key={order.orderNumber}>
+              <td>
+                <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+              </td>
+              <td>{order.patient.name}</td>
+              <td>{order.products.join(', ')}</td>
+              <td>
+                <span title={`Since ${formatDateTime(order.waitingSince)}`}>{formatWaiting(order.waitingMinutes)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,28 @@
+import type { StaffRole } from '@elmwood/domain';
+
+/** Who may use what, as the API decides it (apps/api/src/modules/clinic/routes.ts); the console only hides the rest. */
+export const CAN = {
+  seeReviews: ['prescriber', 'pharmacist', 'admin'],
+  decide: ['prescriber'],
+  seeDispatch: ['pharmacist', 'admin'],
+  dispatch: ['pharmacist'],
+  seePhotos: ['prescriber', 'pharmacist', 'admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export function can(role: StaffRole, action: keyof typeof CAN): boolean {
+  return (CAN[action] as readonly StaffRole[]).includes(role);
+}
+
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  prescriber: 'Prescriber',
+  pharmacist: 'Pharmacist',
+  support: 'Support',
+  admin: 'Admin',
+};
+
+/** Where a member lands after signing in: the queue their work starts from. */
+export function homeFor(role: StaffRole): string {
+  if (role === 'pharmacist') return '/clinic/dispatch';
+  if (role === 'support') return '/clinic/orders';
+  return '/clinic/reviews';
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { BRAND_NAME } from '../../../lib/config';
+import { Button } from '../../../ui/Button';
+import { LeafMark } from '../../../ui/Logo';
+import { useStaffLogout, useStaffMe } from '../api';
+import { can, ROLE_NAMES } from '../roles';
+import '../clinic.css';
+
+const MAIN_ID = 'clinic-main';
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
+
+/** After a client-side navigation focus moves to the new page's content, as a page load would. */
+function useFocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+function StaffBar() {
+  const me = useStaffMe();
+  const logout = useStaffLogout();
+  const navigate = useNavigate();
+  const staff = me.data;
+  if (!staff) return null;
+  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/clinic/login', { replace: true }) });
+  return (
+    <>
+      <nav className="clinic-bar__nav" aria-label="Clinic">
+        {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/reviews">Reviews</NavLink> : null}
+        {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
+        <NavLink to="/clinic/orders" end>
+          Find an order
+        </NavLink>
+      </nav>
+      <div className="clinic-bar__member">
+        <span>
+          <span className="clinic-bar__name">{staff.name}</span> <span className="clinic-bar__role">{ROLE_NAMES[staff.role]}</span>
+        </span>
+        <Button variant="secondary" onClick={signOut} loading={logout.isPending}>
+          Log out
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The console's own frame: no shop header or footer, a bar with who is signed in. */
+export function Component() {
+  useFocusMainOnNavigate();
+  return (
+    <div className="clinic">
+      <a className="clinic-skip" href={`#${MAIN_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <header className="clinic-bar">
+        <span className="clinic-bar__brand">
+          <LeafMark className="clinic-bar__mark" />
+          {BRAND_NAME} <span className="clinic-bar__product">Clinic</span>
+        </span>
+        <StaffBar />
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className="clinic__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

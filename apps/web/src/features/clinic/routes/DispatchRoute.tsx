@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadStatus } from '../../../ui/LoadStatus';
+import { useDispatchQueue } from '../api';
+import { DispatchForm } from '../components/DispatchForm';
+import { formatDateTime } from '../format';
+import { can } from '../roles';
+import { useStaff } from '../useStaffSession';
+
+export function Component() {
+  useDocumentTitle('Dispatch');
+  const staff = useStaff();
+  const queue = useDispatchQueue();
+  // Said here, not in the order's card: the card leaves the queue as soon as the order is dispatched.
+  const [done, setDone] = useState('');
+  const body = (() => {
+    if (queue.isPending) return <LoadStatus status="loading" />;
+    if (queue.isError) return <LoadStatus status="error" onRetry={() => void queue.refetch()} />;
+    if (queue.data.orders.length === 0) return <EmptyState title="Nothing to dispatch" message="Approved and paid orders appear here." />;
+    return (
+      <ul className="clinic-dispatch" aria-label="Orders to dispatch, oldest approval first">
+        {queue.data.orders.map((order) => {
+          const path = `/clinic/orders/${encodeURIComponent(order.orderNumber)}`;
+          return (
+            <li key={order.orderNumber} className="clinic-card">
+              <section aria-labelledby={`dispatch-${order.orderNumber}`}>
+                <h2 id={`dispatch-${order.orderNumber}`} className="clinic-card__title">
+                  <Link to={path}>{order.orderNumber}</Link>
+                </h2>
+                <p>
+                  {order.patient.name}, {order.postcode}. {order.products.join(', ')}. Approved {formatDateTime(order.approvedAt)}.
+                </p>
+                <p>
+                  <Link to={`${path}/packing-slip`}>Packing slip</Link>
+                </p>
+                {can(staff.role, 'dispatch') ? <DispatchForm orderNumber={order.orderNumber} onDispatched={() => setDone(`Order ${order.orderNumber} is dispatched.`)} /> : null}
+              </section>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  })();
+  return (
+    <div className="clinic-page">
+      <h1>Dispatch</h1>
+      <p role="status" className="clinic-decision__result">
+        {done}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderReview, StaffMember } from '@elmwood/domain';
+import { orderReview, pharmacist, prescriber, renderClinic, stubClinicApi } from '../testing';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ORDER = '/shop-api/clinic/orders/EH-TEST-0001';
+
+/** The order, which becomes `after` once a decision has been posted. */
+function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}) {
+  let decided = false;
+  const decision = (state: string) => () => {
+    decided = true;
+    return [200, { orderNumber: 'EH-TEST-0001', state, paymentState: 'authorised', changed: true }] as [number, unknown];
+  };
+  return stubClinicApi({
+    'GET /shop-api/clinic/me': [200, staff],
+    [`GET ${ORDER}`]: () => [200, orderReview(decided ? after : {})],
+    [`POST ${ORDER}/approve`]: decision('approved'),
+    [`POST ${ORDER}/reject`]: decision('rejected'),
+    [`POST ${ORDER}/request-information`]: decision('awaiting_patient'),
+  });
+}
+
+async function openOrder() {
+  renderClinic('/clinic/orders/EH-TEST-0001');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Order EH-TEST-0001' })).toBeInTheDocument();
+}
+
+describe('order review', () => {
+  it('shows the answers, photos and GP the prescriber decides on', async () => {
+    stubOrder(prescriber);
+    await openOrder();
+    const consultation = screen.getByRole('region', { name: 'Consultation: Weight loss' });
+    expect(within(consultation).getByText('What sex were you assigned at birth?')).toBeInTheDocument();
+    expect(within(consultation).getByText('Male')).toBeInTheDocument();
+    expect(within(consultation).getByText('Eligible for WEGOVY')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo ID of Alex Smith' })).toHaveAttribute('src', '/shop-api/clinic/uploads/up-1');
+    expect(screen.getByRole('img', { name: 'Full-length photo of Alex Smith' })).toHaveAttribute('src', '/shop-api/clinic/uploads/up-2');
+    expect(screen.getByRole('region', { name: 'GP' })).toHaveTextContent('Park Surgery, 1 Park Road, Leeds, LS1 4AP');
+  });
+
+  it('approves after the confirmation, then says so and shows the new status', async () => {
+    const calls = stubOrder(prescriber, { state: 'approved', paymentState: 'captured' });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
+
+    expect(await screen.findByText('Done. The order is now approved.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('This order is approved; there is nothing to decide.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`${ORDER}/approve`]);
+  });
+
+  it('rejects only with a reason from the list, sending the reason and the note', async () => {
+    const calls = stubOrder(prescriber, { state: 'rejected', paymentState: 'voided' });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this order?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm rejection' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason for the rejection.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'BMI not eligible');
+    expect(within(dialog).getByText('The patient reads: Your BMI does not meet the criteria for this treatment.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Note to the patient (optional)'), 'Please see your GP.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm rejection' }));
+
+    expect(await screen.findByText('Done. The order is now rejected.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: `${ORDER}/reject`, body: { reasonCode: 'bmi_not_eligible', note: 'Please see your GP.' } });
+  });
+
+  it('asks the patient a question, with a photo when ticked', async () => {
+    const calls = stubOrder(prescriber, { state: 'awaiting_patient' });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Request information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request information' });
+    await userEvent.type(within(dialog).getByLabelText('Question for the patient'), 'Please send a clearer photo of your ID.');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Ask for a photo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send question' }));
+
+    expect(await screen.findByText('Done. The order is now waiting for patient.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ question: 'Please send a clearer photo of your ID.', photoRequested: true });
+  });
+
+  it('announces a refused decision inside the dialog', async () => {
+    stubClinicApi({
+      'GET /shop-api/clinic/me': [200, prescriber],
+      [`GET ${ORDER}`]: [200, orderReview()],
+      [`POST ${ORDER}/approve`]: [409, { code: 'ORDER_STATE', message: 'This order is no longer in review.' }],
+    });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order is no longer in review.');
+  });
+
+  it('shows a pharmacist no prescriber decisions', async () => {
+    stubOrder(pharmacist);
+    await openOrder();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request information' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo ID of Alex Smith' })).toBeInTheDocument();
+  });
+});
+
+describe('an ended staff session', () => {
+  it('goes back to the clinic login', async () => {
+    let signedIn = true;
+    stubClinicApi({
+      'GET /shop-api/clinic/me': () => (signedIn ? [200, prescriber] : [401, { code: 'STAFF_LOGIN_REQUIRED', message: 'Please sign in to the clinic console.' }]),
+      [`GET ${ORDER}`]: () => {
+        signedIn = false;
+        return [401, { code: 'STAFF_LOGIN_REQUIRED', message: 'Please sign in to the clinic console.' }];
+      },
+    });
+    const { router } = renderClinic('/clinic/orders/EH-TEST-0001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/clinic/login');
+  });
+});

@@ -1,0 +1,69 @@
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadStatus } from '../../../ui/LoadStatus';
+import { Tag } from '../../../ui/Tag';
+import { useOrderReview } from '../api';
+import { DecisionActions } from '../components/DecisionActions';
+import { DispatchSection } from '../components/DispatchSection';
+import {
+  ConsultationAnswers,
+  GpDetails,
+  Measurements,
+  OrderSummary,
+  PatientSummary,
+  Photos,
+  PreviousOrders,
+  TaskList,
+  Timeline,
+} from '../components/ReviewSections';
+import { stateName } from '../format';
+import { can } from '../roles';
+import { useStaff } from '../useStaffSession';
+
+export function Component() {
+  const { number = '' } = useParams();
+  useDocumentTitle(`Order ${number}`);
+  const staff = useStaff();
+  const review = useOrderReview(number);
+  if (review.isPending) return <LoadStatus status="loading" />;
+  if (review.isError) {
+    if (isApiError(review.error) && review.error.isNotFound) {
+      return <EmptyState headingLevel={1} title={`No order ${number}`} message="Check the order number and try again." />;
+    }
+    return <LoadStatus status="error" onRetry={() => void review.refetch()} />;
+  }
+  const order = review.data;
+  return (
+    <div className="clinic-page">
+      <div className="clinic-page__head">
+        <h1>Order {order.orderNumber}</h1>
+        <Tag tone={order.state === 'rejected' ? 'neutral' : 'info'}>
+          <span className="visually-hidden">Status: </span>
+          {stateName(order.state)}
+        </Tag>
+        {can(staff.role, 'seeDispatch') && (order.state === 'approved' || order.state === 'dispatched') ? (
+          <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}/packing-slip`}>Packing slip</Link>
+        ) : null}
+      </div>
+      <div className="clinic-review">
+        <div className="clinic-review__main">
+          {can(staff.role, 'decide') ? <DecisionActions review={order} /> : null}
+          {can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={order} /> : null}
+          <ConsultationAnswers review={order} />
+          {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}
+          <Measurements review={order} />
+        </div>
+        <div className="clinic-review__side">
+          <PatientSummary review={order} />
+          <OrderSummary review={order} />
+          <GpDetails review={order} />
+          <TaskList review={order} />
+          <Timeline review={order} />
+          <PreviousOrders review={order} />
+        </div>
+      </div>
+    </div>
+  );
+}
