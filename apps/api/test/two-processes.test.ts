@@ -92,7 +92,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
       // Shared by every process of one shop: the sessions one signs are read by the other, and so are the photos.
       AUTH_SECRET: 'two-processes-share-this-secret-0123456789',
       UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-      AUTH_RATE_LIMIT_PER_ACCOUNT: String(LOGIN_LIMIT),
+      AUTH_RATE_LIMIT_PER_ADDRESS: String(LOGIN_LIMIT),
       LOG_LEVEL: 'silent',
       ...s3.env,
     };

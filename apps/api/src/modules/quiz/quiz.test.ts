@@ -180,6 +180,7 @@ describe('PATCH /shop-api/medical-history-for-groups-by-slug/{slug}', () => {
       reason: expect.stringContaining('your BMI is below that level'),
       questionId: 'wl_bmi',
       questionIndex: 1,
+      underweight: true,
     });
     expect(reply.eligibleProducts).toEqual([]);
     expect(reply.recommendations).toEqual([]);

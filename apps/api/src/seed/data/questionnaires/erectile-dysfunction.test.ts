@@ -50,7 +50,7 @@ describe('erectile dysfunction consultation', () => {
       ['2008-06-16', 'under-18'],
       ['1940-06-15', 'over-85'],
     ])('born %s is rejected by %s', (dob, ruleId) => {
-      expect(evaluate({ ed_dob: dob }).rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'ed_dob', questionIndex: 2 });
+      expect(evaluate({ ed_dob: dob }).rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'ed_dob', questionIndex: 2, underweight: false });
     });
     it.each(['2008-06-15', '1940-06-16'])('born %s is eligible', (dob) => {
       expect(evaluate({ ed_dob: dob }).recommendations).toEqual(['SILDENAFIL', 'TADALAFIL']);
@@ -73,7 +73,7 @@ describe('erectile dysfunction consultation', () => {
       ['eye-condition', { ed_conditions: ['diabetes', 'eye_condition'] }, 'ed_conditions', 10],
     ])('%s', (ruleId, changes, questionId, questionIndex) => {
       const outcome = evaluate(changes);
-      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex });
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex, underweight: false });
       expect(outcome.eligibleProducts).toEqual([]);
       expect(outcome.recommendations).toEqual([]);
     });

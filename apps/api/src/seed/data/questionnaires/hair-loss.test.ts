@@ -58,7 +58,7 @@ describe('hair-loss consultation', () => {
   ])('born %s: eligible %s (18 on the UK date)', (dob, eligible) => {
     const outcome = evaluate({ hl_dob: dob });
     expect(outcome.rejection === null).toBe(eligible);
-    if (!eligible) expect(outcome.rejection).toEqual({ ruleId: 'under-18', reason: reasonOf('under-18'), questionId: 'hl_dob', questionIndex: 3 });
+    if (!eligible) expect(outcome.rejection).toEqual({ ruleId: 'under-18', reason: reasonOf('under-18'), questionId: 'hl_dob', questionIndex: 3, underweight: false });
   });
 
   describe('knock-outs, each with its own reason and the question to review', () => {
@@ -69,7 +69,7 @@ describe('hair-loss consultation', () => {
       ['scalp-inflammation', { hl_scalp: ['flaking', 'sore_red_scarring'] }, 'hl_scalp', 6],
     ])('%s', (ruleId, changes, questionId, questionIndex) => {
       const outcome = evaluate(changes);
-      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex });
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex, underweight: false });
       expect(outcome.eligibleProducts).toEqual([]);
       expect(outcome.recommendations).toEqual([]);
     });

@@ -19,7 +19,9 @@ function expectEligible(outcome: ReturnType<typeof evaluate>) {
   expect(outcome.recommendations).toEqual(['WEGOVY', 'MOUNJARO']);
 }
 function expectBmiRejection(outcome: ReturnType<typeof evaluate>, ruleId = 'bmi-below-threshold') {
-  expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'wl_bmi', questionIndex: 1 });
+  // Underweight (BMI under 18.5) also points the patient to eating-disorder support.
+  const underweight = (outcome.facts.bmi ?? Infinity) < 18.5;
+  expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'wl_bmi', questionIndex: 1, underweight });
   expect(outcome.eligibleProducts).toEqual([]);
   expect(outcome.recommendations).toEqual([]);
 }
@@ -91,7 +93,7 @@ describe('weight-loss consultation', () => {
       ['2008-06-16', 'under-18'],
       ['1951-06-15', 'over-74'],
     ])('born %s is rejected by %s', (dob, ruleId) => {
-      expect(evaluate({ wl_dob: dob }).rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'wl_dob', questionIndex: 2 });
+      expect(evaluate({ wl_dob: dob }).rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId: 'wl_dob', questionIndex: 2, underweight: false });
     });
 
     it.each(['2008-06-15', '1951-06-16'])('born %s (18 today, or 74 until tomorrow) is eligible', (dob) => {
@@ -109,7 +111,7 @@ describe('weight-loss consultation', () => {
       ['severe-gut-disease', { wl_contraindications: ['severe_gut_disease'] }, 'wl_contraindications', 7],
     ])('%s', (ruleId, changes, questionId, questionIndex) => {
       const outcome = evaluate(changes);
-      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex });
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex, underweight: false });
       expect(outcome.rejection!.reason.length).toBeGreaterThan(40);
       expect(outcome.recommendations).toEqual([]);
     });
