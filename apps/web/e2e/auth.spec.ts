@@ -112,7 +112,8 @@ test('sign in with Google through the sandbox provider opens an account once the
   const signIn = page.waitForRequest((request) => request.url().endsWith('/shop-api/social-login/google'));
   await dialog.getByRole('button', { name: 'Continue' }).click();
   expect((await signIn).postDataJSON()).toMatchObject({ invitedBy: referrerUid });
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in from the login page of their own accord: their account.
+  await expect(page).toHaveURL(/\/account\/home$/);
   const me = await page.request.get('/shop-api/me');
   expect((await me.json()).email).toBe(email);
 });
