@@ -6,6 +6,8 @@ import { startCheckout } from './support/consultation';
 const errorOf = (page: Page, label: string) => page.locator('.field').filter({ has: field(page, label) }).locator('.field__error');
 
 test('sign up in the checkout, each field error shown then fixed, then an address from the postcode finder', async ({ page }) => {
+  // A consultation, every signup message and the address finder: near 30 s on a phone-sized page of a busy machine.
+  test.setTimeout(60_000);
   await startCheckout(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Account' })).toBeVisible();
   await expect(page.getByText(/Wegovy 0.25 mg/)).toBeVisible();
