@@ -92,6 +92,32 @@ const DEAD_LETTER_RETENTION_MINUTES = 30 * 24 * 60;
  * pg-boss itself at start, never by the shop's migrations. Its SQL goes through the database's own
  * connections, so the same code runs on PostgreSQL and on the embedded PGlite.
  */
+/** PostgreSQL's codes for a deadlock and for a row another transaction has just inserted. */
+const RACE_CODES = new Set(['40P01', '23505']);
+
+function isRaceWithAnotherProcess(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (RACE_CODES.has(String((current as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Processes starting together each create the queues they work: PostgreSQL lets one win and refuses the other
+ * (a deadlock on pg-boss's queue table, or a duplicate). Creating a queue is idempotent, so the refused one tries
+ * again after a short random pause and finds the queue made.
+ */
+async function whileProcessesRace(create: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      if (attempt >= tries || !isRaceWithAnotherProcess(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export async function startJobs(database: Database, options: JobsOptions): Promise<Jobs> {
   const { runJobs, log, now = () => new Date() } = options;
   const boss = new PgBoss({
@@ -111,7 +137,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   const ensureQueue = (queue: QueueDefinition<object>) => {
     let promise = ready.get(queue.name);
     if (!promise) {
-      promise = (async () => {
+      promise = whileProcessesRace(async () => {
         await boss.createQueue(queue.deadLetter, { name: queue.deadLetter, retentionMinutes: DEAD_LETTER_RETENTION_MINUTES });
         const settings = {
           name: queue.name,
@@ -124,7 +150,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         await boss.createQueue(queue.name, settings);
         // createQueue leaves an existing queue as it was; this carries a changed retry policy to it.
         await boss.updateQueue(queue.name, settings);
-      })();
+      });
       promise.catch(() => ready.delete(queue.name));
       ready.set(queue.name, promise);
     }
