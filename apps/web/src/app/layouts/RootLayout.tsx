@@ -1,23 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { SLOW_LOAD_MS } from '../../lib/config';
+import { useFocusMainOnNavigate } from '../../lib/useFocusMainOnNavigate';
 import { useAfterDelay } from '../../lib/useAfterDelay';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { NavigationStatus } from './NavigationStatus';
 import { MAIN_ID, Shell } from './Shell';
 
-/** After a client-side navigation, focus moves to the new page's main content, as a page load would. */
-function useFocusMainOnNavigate() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
-  }, [pathname]);
-}
 
 /**
  * Scroll positions are remembered per history entry. Every page opened fresh (typed, bookmarked) starts as
@@ -28,7 +16,7 @@ function scrollKey(location: Location): string {
 }
 
 export function RootLayout() {
-  useFocusMainOnNavigate();
+  useFocusMainOnNavigate(MAIN_ID);
   return (
     <Shell before={<NavigationStatus />}>
       <Outlet />

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { MouseEvent } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { BRAND_NAME } from '../../../lib/config';
+import { useFocusMainOnNavigate } from '../../../lib/useFocusMainOnNavigate';
 import { Button } from '../../../ui/Button';
 import { LeafMark } from '../../../ui/Logo';
 import { useStaffLogout, useStaffMe } from '../api';
@@ -16,18 +17,6 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
-/** After a client-side navigation focus moves to the new page's content, as a page load would. */
-function useFocusMainOnNavigate() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
-  }, [pathname]);
-}
 
 function StaffBar() {
   const me = useStaffMe();
@@ -59,7 +48,7 @@ function StaffBar() {
 
 /** The console's own frame: no shop header or footer, a bar with who is signed in. */
 export function Component() {
-  useFocusMainOnNavigate();
+  useFocusMainOnNavigate(MAIN_ID);
   return (
     <div className="clinic">
       <a className="clinic-skip" href={`#${MAIN_ID}`} onClick={skipToMain}>
