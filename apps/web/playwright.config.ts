@@ -32,6 +32,11 @@ const serverEnv: Record<string, string> = {
   REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
   ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+  // Both viewports sign the same demo staff members in, several times each, within one 15-minute window.
+  AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  // The reminder test moves the server's clock to a reminder's minute (POST /dev/clock; refused in production).
+  TEST_CLOCK: 'true',
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 

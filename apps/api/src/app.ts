@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createDueCheckIns } from './jobs/check-ins';
 import type { Jobs } from './jobs/queue';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
@@ -18,7 +19,7 @@ import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import { accountRoutes, createAccountService, createBillingService } from './modules/account/index';
+import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
@@ -35,27 +36,38 @@ import { createOrderService, orderRoutes, type OrderService } from './modules/or
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor } from './modules/payment/setup';
-import { createMailer } from './modules/auth/setup';
-import { mailboxRoutes } from './modules/mailbox/routes';
+import { notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { textMessagingMode } from './modules/notifications/setup';
+import type { SettableClock } from './lib/test-clock';
+import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
 import { createQuestionnaireService } from './modules/questionnaires/service';
 import { bindQuizSession, endQuizSession } from './modules/quiz/index';
 import { quizRoutes } from './modules/quiz/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
+import { createSupportService, supportRoutes } from './modules/support/index';
+import { createReferrals, referralRoutes } from './modules/referrals/index';
+import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createClinicService } from './modules/clinic/service';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
+import { createPlanService, createRenewalService, planRoutes, type RenewalService } from './modules/subscriptions/index';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
+import { createWeightService, weightRoutes } from './modules/weight/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The order use cases, for background work run beside the server (the stale-payment sweep). */
     orders: OrderService;
+    /** Subscription renewals, for the renewal round run beside the server. */
+    renewals: RenewalService;
+    /** The outbox and its sending, for the process that runs jobs (it works the send queue). */
+    notifications: Notifications;
   }
 }
 
@@ -70,6 +82,8 @@ export interface AppDeps {
   webRoot?: string | null;
   /** The current instant, for rules that depend on the UK date and time; tests fix it. */
   now?: () => Date;
+  /** With TEST_CLOCK=true outside production: the clock behind `now`, which POST /dev/clock moves. */
+  testClock?: SettableClock;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -78,7 +92,7 @@ const ONE_HOUR = 60 * 60 * 1000;
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date(), testClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Only the configured proxies may name the client's address; trusting every X-Forwarded-For would let any
@@ -121,38 +135,46 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
   const clock = () => now().getTime();
   const limiters = databaseRateLimiters(database.db, secret, clock);
-  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock });
+  const notifications = notificationsFor(config, database.db, jobs, { log: app.log, now });
+  await notifications.prepare();
+  app.decorate('notifications', notifications);
+  const { notifier } = notifications;
+  const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock, notifier });
   const secureCookies = config.NODE_ENV === 'production';
 
   await app.register(healthRoutes, { database, jobs });
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
+  if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, notifications });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
-  const carts = createCartService({ db: database.db, questionnaires, promotions });
+  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE, offerPence: config.REFERRAL_OFFER_PENCE });
+  const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
   const orders = createOrderService({
     db: database.db,
     gateway: payment.gateway,
-    carts: checkoutCarts({ db: database.db, promotions, questionnaires }),
-    mailer: createMailer(config, database.db),
+    carts: checkoutCarts({ db: database.db, promotions, questionnaires, referrals }),
+    referrals,
+    notifier,
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
-    brandName: config.BRAND_NAME,
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
     recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
   });
   app.decorate('orders', orders);
+  const renewals = createRenewalService({ db: database.db, gateway: payment.gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
+  app.decorate('renewals', renewals);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, notifier, now });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {
@@ -192,8 +214,15 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
-      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, auth });
+      await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
+      const plans = createPlanService({ db: database.db, notifier, now });
+      await shopApi.register(planRoutes, { plans, auth });
+      const support = createSupportService({ db: database.db, notifier });
+      await shopApi.register(supportRoutes, { support, auth });
+      await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
+      await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const billing = createBillingService({
         db: database.db,
         gateway: payment.gateway,
@@ -234,13 +263,19 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const clinic = createClinicService({
         db: database.db,
         gateway: payment.gateway,
-        mailer: createMailer(config, database.db),
-        siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
-        brandName: config.BRAND_NAME,
+        notifier,
+        support,
+        referrals,
         log: app.log,
         now,
+        renewals,
       });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store });
+      await shopApi.register(notificationRoutes, { db: database.db, secret: notificationSecret(config), brandName: config.BRAND_NAME });
+      await shopApi.register(reminderRoutes, { reminders: notifications.reminders, auth, db: database.db });
+      if (textMessagingMode(config) === 'twilio') {
+        await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
+      }
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans });
     },
     { prefix: '/shop-api' },
   );

@@ -119,3 +119,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
   });
 });
+
+describe('notifications settings', () => {
+  it('refuses the test clock and the SMS sandbox in production, and needs every Twilio setting for Twilio', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(loadConfig(production).TEST_CLOCK).toBe(false);
+    expect(() => loadConfig({ ...production, TEST_CLOCK: 'true' })).toThrow(
+      'Invalid environment variable TEST_CLOCK: cannot be true in production: it lets anyone move the clock that decides when messages and jobs run',
+    );
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).TEST_CLOCK).toBe(true);
+    expect(() => loadConfig({ ...production, TEXT_MESSAGING: 'sandbox' })).toThrow('Invalid environment variable TEXT_MESSAGING: cannot be sandbox in production');
+    expect(() => loadConfig({ NODE_ENV: 'test', TEXT_MESSAGING: 'twilio', TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}` })).toThrow(/TWILIO_ACCOUNT_SID: TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM are required/);
+  });
+});

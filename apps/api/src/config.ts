@@ -58,6 +58,12 @@ const envSchema = z
   /** smtp:// or smtps:// URL of the mail server; unset, mail is kept in the database (/dev/mailbox). */
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().min(3).default('Elmwood Health <care@elmwood-health.example>'),
+  /** Most referral credit one patient earns in a year, in pence (issue 19 abuse rules). */
+  REFERRAL_CAP_PENCE: z.coerce.number().int().min(0).default(20000),
+  /** What the refer-a-friend page says a referral is worth before any friend counts, in pence. */
+  REFERRAL_OFFER_PENCE: z.coerce.number().int().min(0).default(2000),
+  /** The clinic's support inbox: told of every message a patient sends from /account/support. */
+  SUPPORT_INBOX: z.email().default('support@elmwood-health.example'),
   /** Attempts per 15 minutes from one address, and against one account, for sign-in and password reset. */
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -142,6 +148,26 @@ const envSchema = z
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
   CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Browser tests only: POST /dev/clock moves this process's clock (and its jobs') to a given instant, so a reminder
+   * due next Tuesday can be seen going out. Refused in production.
+   */
+  TEST_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * SMS and WhatsApp: the sandbox keeps messages for /dev/mailbox (the default outside production); twilio sends them
+   * (the default in production when TWILIO_* are set); off offers email reminders only.
+   */
+  TEXT_MESSAGING: z.enum(['sandbox', 'twilio', 'off']).optional(),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** The sender: an SMS-capable number or Messaging Service SID (MG…), and the WhatsApp-enabled number. */
+  TWILIO_SMS_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  TWILIO_WHATSAPP_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  /** Twilio's API host (a regional edge such as https://api.dublin.ie1.twilio.com, or recorded replies in tests). */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /** Whether this API process also works the job queue; false when separate workers (npm run worker) do. */
   RUN_JOBS: z
     .enum(['true', 'false'])
@@ -183,6 +209,18 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.UPLOAD_ENCRYPTION_KEY !== undefined, {
     path: ['UPLOAD_ENCRYPTION_KEY'],
     message: 'is required in production (32 random bytes, base64-encoded)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.TEST_CLOCK), {
+    path: ['TEST_CLOCK'],
+    message: 'cannot be true in production: it lets anyone move the clock that decides when messages and jobs run',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.TEXT_MESSAGING === 'sandbox'), {
+    path: ['TEXT_MESSAGING'],
+    message: 'cannot be sandbox in production: patients would get no SMS or WhatsApp messages',
+  })
+  .refine((env) => env.TEXT_MESSAGING !== 'twilio' || (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_SMS_FROM && env.TWILIO_WHATSAPP_FROM), {
+    path: ['TWILIO_ACCOUNT_SID'],
+    message: 'TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM are required when TEXT_MESSAGING is twilio',
   })
   .refine((env) => env.RUN_JOBS || env.DATABASE_URL !== undefined, {
     path: ['RUN_JOBS'],

@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { startJobs } from './jobs/queue';
 import { workAllJobs } from './jobs/runner';
 import { isLoopbackHost } from './lib/loopback';
+import { workRenewals } from './jobs/renewals';
+import { settableClock } from './lib/test-clock';
 import { workStalePayments } from './jobs/stale-payments';
 import { seedDemoData } from './seed/seed';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
@@ -19,16 +21,18 @@ async function main(config: Config) {
     await seedDemoStaff(database.db, secretBox(totpKeyFrom(config.STAFF_TOTP_KEY, uploadEncryptionKey(config))));
   }
 
-  const jobs = await startJobs(database, { runJobs: config.RUN_JOBS, log });
-  if (config.RUN_JOBS) await workAllJobs(jobs, { db: database.db });
-
-  const app = await buildApp({ config, database, jobs, webRoot: defaultWebRoot, logger: log });
+  const testClock = config.TEST_CLOCK && config.NODE_ENV !== 'production' ? settableClock() : undefined;
+  const now = testClock?.now;
+  const jobs = await startJobs(database, { runJobs: config.RUN_JOBS, log, now });
+  const app = await buildApp({ config, database, jobs, webRoot: defaultWebRoot, logger: log, now, testClock });
   if (config.RUN_JOBS) {
+    await workAllJobs(jobs, { db: database.db, notifications: app.notifications });
     await workStalePayments(jobs, {
       db: database.db,
       orders: app.orders,
       onError: (error, orderNumber) => log.error({ err: error, orderNumber }, 'could not settle a stale payment'),
     });
+    await workRenewals(jobs, app.renewals);
   }
   const stop = async () => {
     await app.close();

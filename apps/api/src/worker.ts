@@ -2,6 +2,7 @@ import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from
 import type { Config } from './config';
 import { startJobs } from './jobs/queue';
 import { workAllJobs } from './jobs/runner';
+import { notificationsFor } from './modules/notifications/index';
 
 /** `npm run worker`: the job queue without the HTTP server, on the API's PostgreSQL database. */
 async function worker(config: Config) {
@@ -13,7 +14,9 @@ async function worker(config: Config) {
   const log = processLogger(config);
   const database = await openMigratedDatabase(config);
   const jobs = await startJobs(database, { runJobs: true, log });
-  await workAllJobs(jobs, { db: database.db });
+  const notifications = notificationsFor(config, database.db, jobs, { log });
+  await notifications.prepare();
+  await workAllJobs(jobs, { db: database.db, notifications });
   const stop = async () => {
     await jobs.stop();
     await database.close();

@@ -93,6 +93,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
       AUTH_SECRET: 'two-processes-share-this-secret-0123456789',
       UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       AUTH_RATE_LIMIT_PER_ADDRESS: String(LOGIN_LIMIT),
+      REGISTER_RATE_LIMIT_PER_ADDRESS: '1000',
       LOG_LEVEL: 'silent',
       ...s3.env,
     };
@@ -172,6 +173,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
     // Both processes took work from the one queue.
     expect(new Set(probes().map((delivery) => delivery.pid))).toEqual(new Set([first.pid, second.pid]));
   });
+
+  it('hands each email to the mail provider once, though both processes work the notification queue', async () => {
+    const emails: string[] = [];
+    for (let n = 0; n < 6; n += 1) {
+      const body = signupBody();
+      const [signUpAt, againAt] = n % 2 === 0 ? [first, second] : [second, first];
+      expect((await post(signUpAt.base, '/shop-api/register', body)).status).toBe(201);
+      // Signing up again with the same email opens nothing and emails the owner: one message each.
+      expect((await post(againAt.base, '/shop-api/register', body)).status).toBeLessThan(300);
+      emails.push(body.email);
+    }
+    const resetMails = async () =>
+      (await database.executeSql(`select "to" from mail_outbox where subject = 'Someone tried to sign up to Elmwood Health with your email' and "to" = any($1)`, [emails])).rows as Array<{ to: string }>;
+    const deadline = Date.now() + 30_000;
+    while ((await resetMails()).length < emails.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await resetMails()).map((row) => row.to).sort()).toEqual([...emails].sort());
+    const rows = (await database.executeSql(`select status, attempts from notifications where template = 'signup-attempt' and recipient = any($1)`, [emails])).rows;
+    expect(rows).toEqual(emails.map(() => ({ status: 'sent', attempts: 1 })));
+  }, 60_000);
 
   it('sends a scheduled job once per time, though both processes keep the schedule', async () => {
     const scheduled = () => [...first.deliveries, ...second.deliveries].filter((delivery) => delivery.n === 'every-minute');

@@ -13,13 +13,25 @@ async function closePopup(page: Page, title: string) {
   await expect(page).toHaveURL(/\/account\/health-actions$/);
 }
 
-async function uploadPhoto(page: Page, file: string) {
+/** The crop frame's shape on screen: an ID card's is landscape, a full-length photo's portrait. */
+async function cropFrameRatio(page: Page): Promise<number> {
+  const box = await page.getByRole('group', { name: /Crop frame/ }).boundingBox();
+  expect(box).not.toBeNull();
+  return box!.width / box!.height;
+}
+
+/** Chooses a photo, checks the frame opens at its zoom and shape, zooms in a step and sends it. */
+async function uploadPhoto(page: Page, file: string, frame: { zoom: string; zoomedIn: string; ratio: number }) {
   await page.getByLabel('Choose a photo').setInputFiles(fixture(file));
-  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
+  await expect(page.getByLabel(`Zoom ${frame.zoom}×`)).toBeVisible();
+  expect(await cropFrameRatio(page)).toBeCloseTo(frame.ratio, 1);
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(page.getByLabel('Zoom 1.7×')).toBeVisible();
+  await expect(page.getByLabel(`Zoom ${frame.zoomedIn}×`)).toBeVisible();
   await page.getByRole('button', { name: 'Upload photo' }).click();
 }
+/** ID-1 card, 85.6 × 54 mm, opening at zoom 1; the full-length photo SPEC's portrait 335×375 at 1.2. */
+const ID_FRAME = { zoom: '1', zoomedIn: '1.5', ratio: 85.6 / 54 };
+const FULL_LENGTH_FRAME = { zoom: '1.2', zoomedIn: '1.7', ratio: 335 / 375 };
 
 test('a patient with a new weight-loss order works through their tasks until they are all set', async ({ page }) => {
   test.setTimeout(90_000);
@@ -48,8 +60,9 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page).toHaveURL(/\/account\/upload\/upload-photo-id\?taskId=/);
   await page.getByRole('button', { name: 'Upload photo' }).click();
   await expect(page.getByText('No photos selected')).toBeVisible();
+  await expect(page.getByRole('img', { name: /illustrated driving licence lying flat, landscape/ })).toBeVisible();
   await expectNoAxeViolations(page, 'photo ID upload');
-  await uploadPhoto(page, 'photo-id.png');
+  await uploadPhoto(page, 'photo-id.png', ID_FRAME);
   await closePopup(page, 'Thank you for verifying your identity');
   await expect(tasks(page)).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveCount(0);
@@ -75,7 +88,8 @@ test('a patient with a new weight-loss order works through their tasks until the
   // The full-length photo, the last task.
   await page.getByRole('link', { name: 'Add a full-length photo' }).click();
   await expect(page).toHaveURL(/\/account\/upload\/weight-loss\?taskId=/);
-  await uploadPhoto(page, 'full-length.jpg');
+  await expect(page.getByRole('img', { name: /illustrated person standing straight against a plain wall/ })).toBeVisible();
+  await uploadPhoto(page, 'full-length.jpg', FULL_LENGTH_FRAME);
   await closePopup(page, 'We have your photo');
 
   await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
@@ -90,6 +104,10 @@ test('a patient with a new weight-loss order works through their tasks until the
   // The plan's quick actions.
   await page.getByRole('region', { name: 'Your treatments' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/account\/plan\/[^/]+$/);
+  // The plan's price is this month's, at the current dose; the months after follow the dosage table, never 'every month'.
+  await expect(page.getByText(/£\d+\.\d\d for a month at your current dose/)).toBeVisible();
+  await expect(page.getByText(/every month/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Price by dose' }).getByRole('table')).toContainText('Month 4 onwards');
   await page.getByRole('button', { name: 'Where is my order' }).click();
   const where = page.getByRole('dialog', { name: 'Where is my order' });
   await expect(where.getByRole('listitem')).toHaveText([/Order placed/, /Waiting for your tasks/, /In clinical review/, /Approved/, /Dispatched/, /Delivered/]);
@@ -177,9 +195,10 @@ test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped,
   await expect(page.getByText('No photos selected')).toBeVisible();
   await page.getByLabel('Choose a photo').setInputFiles(fixture('photo-id.png'));
   await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible();
-  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
-  await page.getByRole('button', { name: 'Zoom out' }).click();
+  // The ID card's frame opens landscape at zoom 1: nothing to zoom out of, all four corners in view.
+  await expect(page.getByLabel('Zoom 1×')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  expect(await cropFrameRatio(page)).toBeCloseTo(85.6 / 54, 1);
   for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect(page.getByLabel('Zoom 3×')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();

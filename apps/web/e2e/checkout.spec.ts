@@ -18,17 +18,14 @@ test('sign up in the checkout, each field error shown then fixed, then an addres
   await expect(errorOf(page, 'Last name')).toHaveText('Required');
   await expect(errorOf(page, 'Email')).toHaveText('Invalid email');
   await expect(errorOf(page, 'Mobile number')).toHaveText('Required');
-  await expect(errorOf(page, 'Date of birth')).toHaveText('Please enter your date of birth');
+  // The consultation gave a date of birth: it is not asked for again (its rules are checked there and in the form's unit tests).
+  await expect(field(page, 'Date of birth')).toHaveCount(0);
+  await expect(page.getByText('Date of birth: 12/04/1985, from your consultation.')).toBeVisible();
   await expect(errorOf(page, 'Password')).toHaveText('Required');
   await expect(page.getByText('Required').last()).toBeVisible();
 
   await field(page, 'Password').fill('short');
   await expect(errorOf(page, 'Password')).toHaveText('Your password must be at least 8 characters long.');
-  await field(page, 'Date of birth').fill('01012015');
-  await expect(field(page, 'Date of birth')).toHaveValue('01/01/2015');
-  await expect(errorOf(page, 'Date of birth')).toHaveText('You need to be over 18 in order to proceed');
-  await field(page, 'Date of birth').fill('31022000');
-  await expect(errorOf(page, 'Date of birth')).toHaveText('Please enter correct date');
   await field(page, 'Email').fill('not-an-email');
   await expect(errorOf(page, 'Email')).toHaveText('Invalid email');
 

@@ -1,17 +1,12 @@
 import { REJECTION_REASONS } from '@elmwood/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { startCheckout } from './support/consultation';
+import { completeCriticalTasks } from './support/critical-tasks';
 import { placeWeightLossOrder } from './support/order';
+import { PHARMACIST, PRESCRIBER, staffPage as openStaffPage, type Staff } from './support/staff';
 
-// The demo staff the API seeds outside production (README, 'Clinic console').
-const PRESCRIBER = { email: 'prescriber@elmwood-health.example', password: 'prescriber-demo-2026', secret: 'IHKWSE33JF3FI645LJBOTXDQJ2UNYJS3', home: /\/clinic\/reviews$/ };
-const PHARMACIST = { email: 'pharmacist@elmwood-health.example', password: 'pharmacist-demo-2026', secret: 'SFOHY5T2ZR5JBW6KTZNJILZEQVI4LTLO', home: /\/clinic\/dispatch$/ };
-type Staff = typeof PRESCRIBER;
-
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${test.info().project.name}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** The patient's side: the consultation, the real checkout with the 4242 card; answers the new order's number. */
@@ -28,74 +23,8 @@ async function orderThroughCheckout(page: Page): Promise<string> {
   return decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
 }
 
-async function closePopup(page: Page, title: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /Continue|Back to my tasks/ }).click();
-  await expect(page).toHaveURL(/\/account\/health-actions$/);
-}
-
-async function uploadPhoto(page: Page, file: string) {
-  await page.getByLabel('Choose a photo').setInputFiles(fixture(file));
-  await expect(page.getByLabel('Zoom 1.2×')).toBeVisible();
-  await page.getByRole('button', { name: 'Upload photo' }).click();
-}
-
-/** The critical tasks that hold an order before review: identity photo, GP details, full-length photo. */
-async function completeTasks(page: Page) {
-  await page.goto('/account/health-actions');
-  await page.getByRole('link', { name: 'Verify your identity' }).click();
-  await uploadPhoto(page, 'photo-id.png');
-  await closePopup(page, 'Thank you for verifying your identity');
-
-  await page.getByRole('link', { name: 'Tell us about your GP' }).click();
-  await page.getByRole('button', { name: 'I consent, add my GP' }).click();
-  await page.getByLabel('GP practice name').fill('Park Surgery');
-  await page.getByLabel('Address line 1').fill('1 Park Road');
-  await page.getByLabel('City or town').fill('Leeds');
-  await page.getByLabel('Postcode').fill('LS1 4AP');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await closePopup(page, 'Thank you for your GP details');
-
-  await page.getByRole('link', { name: 'Add a full-length photo' }).click();
-  await uploadPhoto(page, 'full-length.jpg');
-  await closePopup(page, 'We have your photo');
-  await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
-}
-
-/**
- * Password, then a code from the member's authenticator, computed here from the demo secret. A time step is
- * accepted once only, and the other viewport's run may sign the same member in meanwhile, so a refused code is
- * followed by the next step's code (the API allows one step of drift), then by a fresh one after a wait.
- */
-async function staffSignIn(page: Page, staff: Staff) {
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const codeField = page.getByLabel('Authentication code');
-  await expect(codeField).toBeVisible();
-  for (const [offset, waitFirst] of [[0, 0], [30, 0], [30, 30_000]] as const) {
-    if (waitFirst) await page.waitForTimeout(waitFirst);
-    await codeField.fill(await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) + offset }));
-    const answer = page.waitForResponse((response) => response.url().endsWith('/shop-api/clinic/login/totp'));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    if ((await answer).ok()) break;
-    await expect(page.getByRole('alert')).toBeVisible();
-  }
-  await expect(page).toHaveURL(staff.home);
-}
-
 async function staffPage(browser: Browser, staff: Staff, { checkLogin = false } = {}): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  // Without a staff session any console page leads to the console's own login.
-  await page.goto('/clinic/reviews');
-  await expect(page).toHaveURL(/\/clinic\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Clinic sign in' })).toBeVisible();
-  if (checkLogin) await expectNoAxeViolations(page, 'clinic login');
-  await staffSignIn(page, staff);
-  return page;
+  return openStaffPage(browser, staff, checkLogin ? { onLogin: (page) => expectNoAxeViolations(page, 'clinic login') } : {});
 }
 
 async function openFromQueue(page: Page, orderNumber: string, tab: 'Ready for review' | 'Waiting for patient') {
@@ -111,7 +40,7 @@ test.slow();
 test('a prescriber approves a weight-loss order and a pharmacist dispatches it; the patient sees it dispatched', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const orderNumber = await orderThroughCheckout(page);
-  await completeTasks(page);
+  await completeCriticalTasks(page);
 
   const prescriber = await staffPage(browser, PRESCRIBER, { checkLogin: true });
   await expect(prescriber.getByRole('banner')).toContainText('Dr Ana Patel');
@@ -130,6 +59,10 @@ test('a prescriber approves a weight-loss order and a pharmacist dispatches it; 
   const consultation = prescriber.getByRole('region', { name: /^Consultation/ });
   await expect(consultation.getByRole('term').first()).toBeVisible();
   await expect(consultation).toContainText('Eligible for');
+  // Each rule that held sits beside the answer it read, with its source and rationale, as kept on the order.
+  const doseRules = consultation.getByRole('list', { name: 'Rules triggered by the answer to: Are you currently taking a weight-loss injection?' });
+  await expect(doseRules.getByRole('listitem').first()).toContainText('Wegovy: new to this medicine, starting dose 0.25 mg only');
+  await expect(doseRules.getByRole('listitem').first()).toContainText('Source: Wegovy SmPC 4.2; Mounjaro SmPC 4.2');
   await expect(prescriber.getByRole('region', { name: 'GP' })).toContainText('Park Surgery');
   await expectNoAxeViolations(prescriber, 'order review');
 

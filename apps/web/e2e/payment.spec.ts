@@ -24,10 +24,12 @@ test.slow();
 test('a 3-D Secure card is confirmed in the bank’s frame and the order lands on the thank-you page with its tasks', async ({ page }) => {
   await toPayment(page, 'pay-3ds');
   const placeOrder = page.getByRole('button', { name: 'Place order' });
-  // Without valid details the button is marked unavailable (aria-disabled) but still answers, with why.
-  await expect(placeOrder).toHaveAttribute('aria-disabled', 'true');
+  // Without valid details the button still looks and acts enabled, and answers with why.
+  await expect(placeOrder).toBeEnabled();
+  await expect(placeOrder).not.toHaveAttribute('aria-disabled');
   await placeOrder.press('Enter');
   await expect(page.getByText('Please enter valid card details')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in your card details above, then place your order.' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment step with card error');
 
   await enterCard(page, '4000 0000 0000 3220');

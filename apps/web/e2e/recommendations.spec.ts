@@ -32,12 +32,11 @@ test('weight loss: the programme, a dose picked, Checkout, and the order holds t
   await expect(page.getByText(/180-day money-back guarantee/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Terms apply' })).toHaveAttribute('href', '/pages/guarantee');
 
-  // Recommended on the first in stock; Ozempic out of stock and not choosable.
+  // Recommended on the first in stock; Ozempic (a diabetes medicine) is not part of the programme.
   const wegovy = summary(page).getByRole('radio', { name: /Wegovy/ });
   await expect(wegovy).toBeChecked();
   await expect(card(page, /Wegovy/)).toContainText('Recommended');
-  await expect(summary(page).getByRole('radio', { name: /Ozempic/ })).toBeDisabled();
-  await expect(card(page, /Ozempic/)).toContainText('Out of stock');
+  await expect(page.getByText(/Ozempic/)).toHaveCount(0);
 
   // Save N% against one-off; the dosage per month table.
   await expect(card(page, /Monthly subscription/)).toContainText(/Save \d+%/);
@@ -61,8 +60,9 @@ test('weight loss: the programme, a dose picked, Checkout, and the order holds t
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // A dose, one-off then back to monthly, and checkout.
-  await summary(page).getByRole('combobox', { name: 'Dose' }).selectOption({ label: '0.5 mg' });
+  // A new patient starts on the starting dose: there is no other to pick. One-off then back to monthly, and checkout.
+  await expect(summary(page).getByRole('combobox', { name: 'Dose' })).toHaveCount(0);
+  await expect(summary(page).getByRole('group', { name: 'Dose' })).toContainText('0.25 mg');
   await summary(page).getByRole('radio', { name: /One-off purchase/ }).check();
   await expect(summary(page).getByRole('radio', { name: /Monthly subscription/ })).not.toBeChecked();
   await expect(summary(page).getByRole('radio', { name: /Quarterly subscription/ })).not.toBeChecked();
@@ -71,13 +71,13 @@ test('weight loss: the programme, a dose picked, Checkout, and the order holds t
   await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
 
   // The order holds the line the server priced: name, dose, frequency, price, free delivery.
-  await expect(page.getByText(/^Wegovy 0\.5 mg · £169\.00$/)).toBeVisible();
+  await expect(page.getByText(/^Wegovy 0\.25 mg · £149\.00$/)).toBeVisible();
   await page.getByRole('button', { name: 'Edit Health Plan' }).click();
   const line = page.locator('.cart-line');
   await expect(line).toHaveCount(1);
-  await expect(line).toContainText('Wegovy 0.5 mg');
+  await expect(line).toContainText('Wegovy 0.25 mg');
   await expect(line).toContainText('Monthly subscription');
-  await expect(line).toContainText('£169.00');
+  await expect(line).toContainText('£149.00');
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
   await expect(page.getByText(/Free two days delivery/)).toBeVisible();
   await expect(page.getByText(/Cancel anytime/)).toBeVisible();
@@ -87,28 +87,11 @@ test('weight loss: the programme, a dose picked, Checkout, and the order holds t
   await page.getByRole('button', { name: 'Remove Wegovy' }).click();
   await expect(page.getByText('Your basket is empty.')).toBeVisible();
   await page.getByRole('button', { name: 'Add it back' }).click();
-  await expect(line).toContainText('Wegovy 0.5 mg');
+  await expect(line).toContainText('Wegovy 0.25 mg');
   await expect(page.getByText('Your basket is empty.')).toBeHidden();
   const token = await page.evaluate(() => window.localStorage.getItem('cartToken'));
   const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
-  expect(cart.items.map((item: { variant: { code: string }; frequency: number }) => [item.variant.code, item.frequency])).toEqual([['WEGOVY-0-5MG', 30]]);
-});
-
-test('Ozempic stock notifications: the email is checked, then the sign-up confirmed', async ({ page }) => {
-  await answerWeightLossConsultation(page);
-  await page.goto('/n/weight-loss/recommendations');
-  const notice = page.getByRole('region', { name: 'Ozempic is out of stock' });
-  await expect(notice).toBeVisible();
-  const email = notice.getByLabel('Email address');
-  await email.fill('not-an-email');
-  await notice.getByRole('button', { name: 'Notify me' }).click();
-  await expect(email).toHaveAccessibleDescription('Invalid email');
-  await expectNoAxeViolations(page, 'stock sign-up with an error');
-  await email.fill(`ozempic-${Date.now()}@example.com`);
-  await notice.getByRole('button', { name: 'Notify me' }).click();
-  await expect(notice.getByRole('status')).toHaveText('You have signed up for Ozempic stock notifications');
-  await expect(notice.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
-  await expectNoAxeViolations(page, 'stock sign-up done');
+  expect(cart.items.map((item: { variant: { code: string }; frequency: number }) => [item.variant.code, item.frequency])).toEqual([['WEGOVY-0-25MG', 30]]);
 });
 
 test('the FAQ opens one answer at a time and closes again; the sticky bar checks out too', async ({ page }) => {

@@ -27,7 +27,7 @@ export async function createDueCheckIns(db: Db, now: Date): Promise<number> {
       select distinct s.customer_id, null::integer, ${TASK_CODES.weightLossCheckIn}
       from subscriptions s
       join orders o on o.id = s.order_id
-      where s.state = 'active'
+      where s.state in ('active', 'renewal_due', 'check_in_overdue')
         and s.next_delivery_date <= ${horizon}::date
         and o.state in (${sql.join(RENEWING_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})
         and exists (

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { errorForLog } from '../lib/logging';
@@ -62,6 +63,13 @@ export type QueueHealth = 'ok' | 'stopped' | 'unavailable';
 export interface Jobs {
   /** Queues a job; answers its id, or null when its singleton key was already taken. */
   send<T extends object>(queue: QueueDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Queues a job inside the caller's transaction (a transactional outbox): it exists only if the transaction
+   * commits. The queue must have been prepared first, outside any transaction.
+   */
+  sendWithin<T extends object>(tx: Executor, queue: QueueDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Creates the queue (idempotent), so that jobs can later be sent to it from inside a transaction. */
+  prepare(queue: QueueDefinition<object>): Promise<void>;
   /** Withdraws a job sent with this key so it never runs (a running try finishes); the key may then be sent again. */
   cancel(queue: QueueDefinition<object>, singletonKey: string): Promise<void>;
   /** Runs the queue's jobs in this process, one at a time per queue. Only where jobs run (RUN_JOBS, the worker). */
@@ -70,6 +78,30 @@ export interface Jobs {
   schedule<T extends object>(queue: QueueDefinition<T>, cron: string, data: T): Promise<void>;
   health(): Promise<QueueHealth>;
   stop(): Promise<void>;
+}
+
+/** A Drizzle database or transaction: anything that runs a statement. */
+export interface Executor {
+  execute(query: SQL): Promise<unknown>;
+}
+
+/** pg-boss's statement with numbered parameters ($1, $2…), as a Drizzle query with the same values bound. */
+function boundStatement(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)\b/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, index) => {
+    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+  });
+  return sql.join(chunks, sql.raw(''));
+}
+
+function transactionDb(tx: Executor) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = (await tx.execute(boundStatement(text, values))) as { rows?: unknown[] } | unknown[];
+      return { rows: Array.isArray(result) ? result : (result.rows ?? []) };
+    },
+  };
 }
 
 export interface JobsOptions {
@@ -165,6 +197,20 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
         ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
         ...(startAfter ? { startAfter } : {}),
       });
+    },
+    async sendWithin(tx, queue, data, sendOptions = {}) {
+      const prepared = ready.get(queue.name);
+      if (!prepared) throw new Error(`Queue ${queue.name} is not prepared: prepare it before sending from a transaction`);
+      await prepared;
+      const { singletonKey, startAfter } = sendOptions;
+      return boss.send(queue.name, data, {
+        db: transactionDb(tx),
+        ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
+        ...(startAfter ? { startAfter } : {}),
+      });
+    },
+    async prepare(queue) {
+      await ensureQueue(queue);
     },
     async cancel(queue, singletonKey) {
       await ensureQueue(queue);

@@ -1,12 +1,17 @@
 import type { Db } from '../db/client';
+import type { Notifications } from '../modules/notifications/index';
 import { workCheckIns } from './check-ins';
+import { workCriticalTaskNudges } from './critical-task-nudges';
 import type { Jobs } from './queue';
 
 export interface JobDeps {
   db: Db;
+  notifications: Notifications;
 }
 
 /** Every kind of background work and its schedule, for a process that runs jobs (the API by default, or the worker). */
-export async function workAllJobs(jobs: Jobs, { db }: JobDeps): Promise<void> {
+export async function workAllJobs(jobs: Jobs, { db, notifications }: JobDeps): Promise<void> {
   await workCheckIns(jobs, db);
+  await notifications.work();
+  await workCriticalTaskNudges(jobs, db, notifications.notifier);
 }

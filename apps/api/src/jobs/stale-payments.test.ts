@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_PAYMENT_MINUTES } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../test/support/app';
+import { deliverNotifications } from '../../test/support/notifications';
 import { finishSandboxAction, placeOrder, SANDBOX_CARDS } from '../../test/support/orders';
 import { signedInPatient } from '../../test/support/patients';
 import { carts } from '../db/schema/cart';
@@ -94,6 +95,7 @@ describe('sweeping payments nobody finished', () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.event, 'authorised')));
     expect(authorised).toHaveLength(1);
+    await deliverNotifications({ app: ctx.app, db: db() });
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${crashed.orderNumber}`))).toHaveLength(1);
     expect((await db().select().from(carts).where(eq(carts.token, crashed.cartToken)))[0]!.completedAt).toBeInstanceOf(Date);
   });

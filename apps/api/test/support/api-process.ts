@@ -11,7 +11,6 @@ import { probeQueue } from './probe-queue';
 const config = configOrExit();
 const database = await openMigratedDatabase(config);
 const jobs = await startJobs(database, { runJobs: true, log: processLogger(config), pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
-await workAllJobs(jobs, { db: database.db });
 await jobs.work(probeQueue, async ({ n, workMs = 0 }, job) => {
   await new Promise((resolve) => setTimeout(resolve, workMs));
   process.stdout.write(`${JSON.stringify({ job: job.id, n, pid: process.pid })}\n`);
@@ -19,6 +18,7 @@ await jobs.work(probeQueue, async ({ n, workMs = 0 }, job) => {
 await jobs.schedule(probeQueue, '* * * * *', { n: 'every-minute' });
 
 const app = await buildApp({ config, database, jobs });
+await workAllJobs(jobs, { db: database.db, notifications: app.notifications });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ listening: (app.server.address() as AddressInfo).port, pid: process.pid })}\n`);
 

@@ -26,6 +26,8 @@ export interface CheckoutOptions {
   items?: readonly { productCode: string; variantCode: string; frequency: number; quantity?: number }[];
   /** Answer the weight-loss consultation and link it (default true). */
   consult?: boolean;
+  /** Answers that replace the eligible patient's (a continuing patient's dose and last-dose date). */
+  answers?: Record<string, unknown>;
   /** Set the shipping address (default true). */
   address?: boolean;
 }
@@ -57,7 +59,7 @@ function expectStatus(res: LightMyRequestResponse, status: number, what: string)
  * consultation answered eligible and linked, the items added, the shipping address set. Answers the cart token.
  */
 export async function readyCart(app: FastifyInstance, cookies: string, options: CheckoutOptions = {}): Promise<string> {
-  const { items = [WEGOVY_MONTHLY], consult = true, address = true } = options;
+  const { items = [WEGOVY_MONTHLY], consult = true, address = true, answers = {} } = options;
   const created = await app.inject({ method: 'POST', url: '/shop-api/carts', payload: { channel: 'WEB_WL_UK' }, headers: { cookie: cookies } });
   expectStatus(created, 201, 'POST /carts');
   const token = (created.json() as { tokenValue: string }).tokenValue;
@@ -66,7 +68,7 @@ export async function readyCart(app: FastifyInstance, cookies: string, options: 
     const answered = await app.inject({
       method: 'PATCH',
       url: '/shop-api/medical-history-for-groups-by-slug/weight-loss',
-      payload: groupAnswers(weightLossQuestionnaire, eligibleWeightLossAnswers),
+      payload: groupAnswers(weightLossQuestionnaire, { ...eligibleWeightLossAnswers, ...answers }),
       headers: { cookie: cookies },
     });
     expectStatus(answered, 200, 'PATCH consultation');

@@ -7,7 +7,7 @@ export interface Recording {
   body: unknown;
 }
 
-/** What the adapter under test sent: method, path with query, headers, and the JSON body (`{}` when none). */
+/** What the adapter under test sent: method, path with query, headers, and the JSON or form body (`{}` when none). */
 export interface ReplayedRequest {
   method: string;
   url: string;
@@ -29,7 +29,9 @@ export async function replayServer(answer: (request: ReplayedRequest) => Recordi
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
-      const replayed = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+      const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      const body = !raw ? {} : form ? Object.fromEntries(new URLSearchParams(raw)) : (JSON.parse(raw) as Record<string, unknown>);
+      const replayed = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body };
       seen.push(replayed);
       const recording = answer(replayed);
       response.writeHead(recording.status, { 'content-type': 'application/json' });

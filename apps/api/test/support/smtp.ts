@@ -5,6 +5,9 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  /** Each header's raw value, by its name in lower case (mailparser's own map merges the List-* headers). */
+  headers: Map<string, string>;
 }
 
 /** A real SMTP server on a free local port; every message it accepts is parsed and kept. */
@@ -16,7 +19,13 @@ export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedM
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            headers: new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
+          });
           callback();
         })
         .catch(callback);

@@ -2,23 +2,27 @@ import { expect, type Page } from '@playwright/test';
 
 const kg = (value: number, isTargetWeight: boolean) => ({ value, type: 'kg', preferredUnit: 'kg', isTargetWeight });
 
+/** The answers of an eligible weight-loss patient new to injections, by step; `without` leaves steps out. */
+export function weightLossAnswers(without: readonly string[] = []): Record<string, Record<string, unknown>> {
+  const all: Record<string, Record<string, unknown>> = {
+    measurements: { wl_bmi: { weight: [kg(100, false)], height: [{ value: 175, type: 'cm' }], bmi: 32.7 } },
+    'date-of-birth': { wl_dob: '1985-04-12' },
+    'about-you': { wl_sex: 'male' },
+    ethnicity: { wl_ethnicity: 'white' },
+    conditions: { wl_conditions: ['none'] },
+    contraindications: { wl_contraindications: ['none'], wl_health_conditions: ['none'], wl_allergy: ['none'] },
+    medicines: { wl_medicines: 'None', wl_medicine_classes: ['none'] },
+    'current-treatment': { wl_current_injection: 'none' },
+    goals: { wl_goal_weight: { weight: [kg(80, true)] } },
+  };
+  return Object.fromEntries(Object.entries(all).filter(([step]) => !without.includes(step)));
+}
+
 /** Answers the weight-loss consultation as an eligible patient, in this page's browser (its quiz cookie). */
-export async function answerWeightLossConsultation(page: Page): Promise<void> {
-  const res = await page.request.patch('/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1', {
-    data: {
-      measurements: { wl_bmi: { weight: [kg(100, false)], height: [{ value: 175, type: 'cm' }], bmi: 32.7 } },
-      'date-of-birth': { wl_dob: '1985-04-12' },
-      'about-you': { wl_sex: 'male' },
-      ethnicity: { wl_ethnicity: 'white' },
-      conditions: { wl_conditions: ['none'] },
-      contraindications: { wl_contraindications: ['none'] },
-      medicines: { wl_medicines: 'None' },
-      'current-treatment': { wl_current_injection: 'none' },
-      goals: { wl_goal_weight: { weight: [kg(80, true)] } },
-    },
-  });
+export async function answerWeightLossConsultation(page: Page, without: readonly string[] = []): Promise<void> {
+  const res = await page.request.patch('/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1', { data: weightLossAnswers(without) });
   expect(res.status()).toBe(200);
-  expect((await res.json()).recommendations).toContain('WEGOVY');
+  if (without.length === 0) expect((await res.json()).recommendations).toContain('WEGOVY');
 }
 
 /** From a finished consultation to the checkout with the recommended treatment in the cart. */

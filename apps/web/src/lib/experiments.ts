@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { bucketWithOverride, experimentQueryParam, type Experiment } from '@elmwood/domain';
+import { accountBucket, experimentQueryParam, type Experiment } from '@elmwood/domain';
+import { apiGet } from './api';
 
 const ANONYMOUS_ID_KEY = 'anonymousId';
 
@@ -30,12 +31,25 @@ function forcedBucket(experiment: Experiment, query: URLSearchParams): string | 
   }
 }
 
+/** The buckets stored on the signed-in patient's account (their visit's, carried over at sign-up, or their uid's). */
+function useAccountBuckets(uid: string | null) {
+  return useQuery({
+    queryKey: ['me', 'experiments', uid],
+    queryFn: ({ signal }) => apiGet<Record<string, string>>('/shop-api/me/experiments', undefined, signal),
+    enabled: uid !== null,
+    staleTime: Infinity,
+  });
+}
+
 /**
- * The experiment's bucket for whoever is looking: a signed-in patient by their uid (the same on every device),
- * a visitor by this browser's anonymous id; a forced bucket wins.
+ * The experiment's bucket for whoever is looking: a signed-in patient's is the one their account holds (the same
+ * on every device, and the one they had as a visitor when they signed up here); a visitor's comes from this
+ * browser's anonymous id, which the account also falls back to until its own is known. A forced bucket wins.
  */
 export function useExperimentBucket<Bucket extends string>(experiment: Experiment<Bucket>, uid: string | null): Bucket {
   const [query] = useSearchParams();
   const forced = forcedBucket(experiment, query);
-  return useMemo(() => bucketWithOverride(experiment, uid ?? anonymousId(), forced), [experiment, uid, forced]);
+  const stored = useAccountBuckets(uid);
+  const named = experiment.buckets.find((bucket) => bucket === forced);
+  return named ?? accountBucket(experiment, uid ? stored.data : undefined, anonymousId());
 }

@@ -25,6 +25,11 @@ const TITLES: Record<TimelineStep['id'], string> = {
   refunded: 'Refunded',
 };
 
+/** A timeline step's title: 'Waiting for your tasks', 'In clinical review', … */
+export function timelineTitle(id: TimelineStep['id']): string {
+  return TITLES[id];
+}
+
 const HAPPY_PATH = ['placed', 'awaiting_patient', 'in_review', 'approved', 'dispatched', 'delivered'] as const;
 
 /** How far along the happy path each state is (the steps before it are done). */

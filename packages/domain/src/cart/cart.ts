@@ -150,6 +150,8 @@ export type Cart = z.infer<typeof cartSchema>;
 export const CART_ERROR = {
   consultationRequired: 'CONSULTATION_REQUIRED',
   notEligible: 'NOT_ELIGIBLE',
+  /** The consultation allows the product, but not at this dose (the starting-dose lock). */
+  doseNotAllowed: 'DOSE_NOT_ALLOWED',
   outOfStock: 'OUT_OF_STOCK',
   invalidCoupon: 'INVALID_COUPON',
   completed: 'CART_COMPLETED',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
 import { CARRIERS } from './tracking';
+import { supportThreadSchema } from '../support/support';
 
 const totalsSchema = z.object({ subtotal: z.number().int(), discount: z.number().int(), shipping: z.number().int(), credit: z.number().int(), total: z.number().int() });
 
@@ -16,6 +18,10 @@ export const reviewQueueItemSchema = z.object({
   /** When the order entered its current state (the queue's order and its waiting time). */
   waitingSince: z.string(),
   waitingMinutes: z.number().int(),
+  /** A subscription's renewal ('Renewal' in the queue), charged on the saved card once approved. */
+  isRenewal: z.boolean(),
+  /** A rule on the order's consultations asks for a clinician today (a check-in's low mood): listed first, marked 'Urgent'. */
+  urgent: z.boolean(),
 });
 export const reviewQueueSchema = z.object({ tab: z.enum(['ready', 'waiting']), orders: z.array(reviewQueueItemSchema) });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
@@ -23,13 +29,27 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 export const snapshotConsultationSchema = z.object({
   questionnaireSlug: z.string(),
   questionnaireTitle: z.string(),
-  /** Every question shown or answered at the time of the order, with the patient's answer. */
-  answers: z.array(z.object({ questionId: z.string(), question: z.string(), type: z.string(), answer: z.unknown(), answerText: z.string().nullable() })),
+  /**
+   * Every question shown or answered at the time of the order, with the patient's answer and the rules that answer
+   * triggered (each once, beside the first of the answers it read), with their source and rationale.
+   */
+  answers: z.array(
+    z.object({
+      questionId: z.string(),
+      question: z.string(),
+      type: z.string(),
+      answer: z.unknown(),
+      answerText: z.string().nullable(),
+      rules: z.array(triggeredRuleSchema).default([]),
+    }),
+  ),
   outcome: z.object({
     complete: z.boolean(),
     rejection: z.object({ reason: z.string() }).nullable(),
     facts: z.record(z.string(), z.number().nullable()),
     eligibleProducts: z.array(z.string()),
+    /** Every rule that held when the order was placed, as kept on the order. */
+    triggeredRules: z.array(triggeredRuleSchema).default([]),
   }),
   copiedAt: z.string(),
 });
@@ -58,8 +78,20 @@ export const orderReviewSchema = z.object({
   shippingAddress: addressSchema,
   billingAddress: addressSchema,
   consultations: z.array(snapshotConsultationSchema),
-  /** BMI and weight from each of the patient's order consultations, oldest first. */
-  measurements: z.array(z.object({ orderNumber: z.string(), at: z.string(), bmi: z.number().nullable(), weightKg: z.number().nullable(), heightCm: z.number().nullable() })),
+  /**
+   * The patient's weight points, oldest first: the same table as their own chart (consultations when ordered, with the
+   * order's number; check-ins; weights they logged).
+   */
+  measurements: z.array(
+    z.object({
+      orderNumber: z.string().nullable(),
+      source: z.enum(['patient', 'consultation', 'check-in']),
+      at: z.string(),
+      bmi: z.number().nullable(),
+      weightKg: z.number().nullable(),
+      heightCm: z.number().nullable(),
+    }),
+  ),
   /** Photo ids, each read through GET /shop-api/clinic/uploads/{id} (logged). */
   photos: z.array(z.object({ id: z.string(), category: z.string(), title: z.string(), uploadedAt: z.string() })),
   gp: z
@@ -70,6 +102,10 @@ export const orderReviewSchema = z.object({
   previousOrders: z.array(z.object({ orderNumber: z.string(), state: z.enum(ORDER_STATES), placedAt: z.string(), products: z.array(z.string()), decisions: z.array(eventSchema) })),
   tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable(),
   refunded: z.number().int(),
+  /** A renewal of a plan: its delivery date, and whether the patient asked for a higher dose (the prescriber's decision). */
+  renewal: z.object({ deliveryDate: z.string(), doseIncrease: z.boolean() }).nullable(),
+  /** The patient's messages to the clinic and its replies, newest conversation first (the read is logged). */
+  supportThreads: z.array(supportThreadSchema),
 });
 export type OrderReview = z.infer<typeof orderReviewSchema>;
 
@@ -93,3 +129,18 @@ export const dispatchBodySchema = z.object({ carrier: z.enum(CARRIERS), tracking
 export const refundBodySchema = z.object({ amount: z.number().int().positive().max(100_000_000), reason: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required') });
 export const refundReplySchema = z.object({ orderNumber: z.string(), state: z.string(), paymentState: z.string(), refunded: z.number().int(), remaining: z.number().int() });
 export type RefundReply = z.infer<typeof refundReplySchema>;
+
+/**
+ * Places each triggered rule beside the first answer it read that the prescriber sees (in question order); rules
+ * about no shown answer come back as `unplaced`.
+ */
+export function rulesBesideAnswers(questionIds: readonly string[], rules: readonly TriggeredRule[]): { byQuestion: Map<string, TriggeredRule[]>; unplaced: TriggeredRule[] } {
+  const byQuestion = new Map<string, TriggeredRule[]>(questionIds.map((id) => [id, []]));
+  const unplaced: TriggeredRule[] = [];
+  for (const rule of rules) {
+    const at = questionIds.find((id) => rule.questionIds.includes(id));
+    if (at) byQuestion.get(at)!.push(rule);
+    else unplaced.push(rule);
+  }
+  return { byQuestion, unplaced };
+}

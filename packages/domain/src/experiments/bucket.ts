@@ -43,3 +43,24 @@ export function bucketWithOverride<Bucket extends string>(experiment: Experiment
 export function experimentQueryParam(experiment: Experiment): string {
   return `experiment-${experiment.name}`;
 }
+
+/** The longest visitor id an account takes its buckets from (the browser makes a UUID; anything longer is not ours). */
+export const VISITOR_ID_MAX_LENGTH = 64;
+
+/**
+ * A visitor's bucket in every running experiment, from the id their browser keeps. Stored on the account they
+ * open, so the prices they saw before signing up are the prices they see after (the account would otherwise be
+ * bucketed afresh by its uid).
+ */
+export function visitorBuckets(visitorId: string): Record<string, string> {
+  return Object.fromEntries(EXPERIMENTS.map((experiment) => [experiment.name, bucketFor(experiment, visitorId)]));
+}
+
+/**
+ * The bucket a signed-in patient sees: the one stored on their account (carried over from their visit, or assigned
+ * by uid), when it is one of the experiment's; else, until the account's answer is known, the browser's own.
+ */
+export function accountBucket<Bucket extends string>(experiment: Experiment<Bucket>, stored: Readonly<Record<string, string>> | undefined, visitorId: string): Bucket {
+  const named = experiment.buckets.find((bucket) => bucket === stored?.[experiment.name]);
+  return named ?? bucketFor(experiment, visitorId);
+}

@@ -34,3 +34,18 @@ export const resetPasswordSchema = z
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
     path: ['confirmPassword'],
   });
+
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not right. Please try again.';
+
+/** 'Change password' in the account: the current password, a new one by the signup rules, and the new one again. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: loginPasswordSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: REQUIRED_MESSAGE }).trim(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+export type ChangePassword = z.output<typeof changePasswordSchema>;

@@ -6,6 +6,7 @@ import { REQUIRED_MESSAGE } from './messages';
 import { personNameSchema } from './name';
 import { loginPasswordSchema, newPasswordSchema } from './password';
 import { phoneNumberSchema } from './phone';
+import { VISITOR_ID_MAX_LENGTH } from '../experiments/bucket';
 
 export interface SignupSchemaOptions extends BirthdayRuleOptions {
   /** A male first name was detected and the form shows the name confirmation. */
@@ -35,6 +36,8 @@ export function signupSchema(options: SignupSchemaOptions) {
     nameConfirmation: options.requireNameConfirmation ? nameConfirmationSchema : z.boolean().optional(),
     cartToken: z.string().min(1).max(128).optional(),
     invitedBy: z.string().min(1).optional(),
+    /** The browser's visitor id: the account keeps the experiment buckets the visitor was in (experiments/bucket.ts). */
+    visitorId: z.string().min(1).max(VISITOR_ID_MAX_LENGTH).optional(),
   });
 }
 export type SignupPayload = z.output<ReturnType<typeof signupSchema>>;

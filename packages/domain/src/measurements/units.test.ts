@@ -53,4 +53,10 @@ describe('formatWeight', () => {
     expect(formatWeight(90.24, 'kg')).toBe('90.2 kg');
     expect(formatWeight(stoneLbsToKg(14, 2), 'st-lbs')).toBe('14 st 2 lb');
   });
+
+  it('rounds to whole pounds before splitting into stone, so it never shows 14 lb', () => {
+    expect(formatWeight(stoneLbsToKg(14, 13.6), 'st-lbs')).toBe('15 st 0 lb');
+    expect(formatWeight(stoneLbsToKg(14, 13.4), 'st-lbs')).toBe('14 st 13 lb');
+    expect(formatWeight(100, 'st-lbs')).toBe('15 st 10 lb');
+  });
 });

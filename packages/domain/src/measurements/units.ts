@@ -54,6 +54,7 @@ export function roundBmi(value: number): number {
 /** '14 st 2 lb' or '90.2 kg', in the patient's chosen unit. */
 export function formatWeight(kg: number, unit: 'kg' | 'st-lbs'): string {
   if (unit === 'kg') return `${Math.round(kg * 10) / 10} kg`;
-  const { stone, lbs } = kgToStoneLbs(kg);
-  return `${stone} st ${Math.round(lbs)} lb`;
+  // Whole pounds first, then stone: 13.5 lb rounds up into the next stone rather than showing '14 lb'.
+  const totalLbs = Math.round(kg / KG_PER_LB);
+  return `${Math.floor(totalLbs / LBS_PER_STONE)} st ${totalLbs % LBS_PER_STONE} lb`;
 }

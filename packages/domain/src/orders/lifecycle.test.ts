@@ -19,6 +19,7 @@ describe('order lifecycle', () => {
     ['approved', 'refunded', ['support', 'admin'], 'refunded'],
     ['dispatched', 'refunded', ['support', 'admin'], 'refunded'],
     ['delivered', 'refunded', ['support', 'admin'], 'refunded'],
+    ['approved', 'unpaid', ['job'], 'cancelled'],
   ];
 
   it.each(allowed)('%s --%s by %s--> %s', (from, event, actors, to) => {
@@ -69,6 +70,14 @@ describe('order lifecycle', () => {
     expect(decideOrderEvent({ state: 'approved', paymentState: 'captured' }, 'dispatched', 'pharmacist')).toMatchObject({ ok: true, to: 'dispatched' });
     expect(decideOrderEvent({ state: 'dispatched', paymentState: 'authorised' }, 'refunded', 'admin')).toEqual({ ok: false, reason: 'payment_not_ready' });
     expect(decideOrderEvent({ state: 'dispatched', paymentState: 'partially_refunded' }, 'refunded', 'admin')).toMatchObject({ ok: true });
+    // A renewal is approved before its money is taken (merchant-initiated on the saved card), and dispatched only once it is.
+    expect(decideOrderEvent({ state: 'in_review', paymentState: 'awaiting_charge' }, 'approved', 'prescriber')).toMatchObject({ ok: true, to: 'approved' });
+    expect(decideOrderEvent({ state: 'approved', paymentState: 'awaiting_charge' }, 'dispatched', 'pharmacist')).toEqual({ ok: false, reason: 'payment_not_ready' });
+    expect(decideOrderEvent({ state: 'approved', paymentState: 'charge_declined' }, 'dispatched', 'pharmacist')).toEqual({ ok: false, reason: 'payment_not_ready' });
+    // Only a renewal whose card declined is given up as unpaid.
+    expect(decideOrderEvent({ state: 'approved', paymentState: 'charge_declined' }, 'unpaid', 'job')).toMatchObject({ ok: true, to: 'cancelled' });
+    expect(decideOrderEvent({ state: 'approved', paymentState: 'awaiting_charge' }, 'unpaid', 'job')).toEqual({ ok: false, reason: 'payment_not_ready' });
+    expect(decideOrderEvent({ state: 'approved', paymentState: 'captured' }, 'unpaid', 'job')).toEqual({ ok: false, reason: 'payment_not_ready' });
     // The state is checked before the money: an approved order is not approved again whatever its payment.
     expect(decideOrderEvent({ state: 'approved', paymentState: 'authorised' }, 'approved', 'prescriber')).toEqual({ ok: false, reason: 'not_from_this_state' });
   });
@@ -90,6 +99,10 @@ describe('order payment lifecycle', () => {
     ['partially_refunded', 'partially_refunded', 'support', 'partially_refunded'],
     ['partially_refunded', 'refunded', 'admin', 'refunded'],
     ['captured', 'refunded', 'support', 'refunded'],
+    ['awaiting_charge', 'charged', 'gateway', 'captured'],
+    ['awaiting_charge', 'charge_declined', 'gateway', 'charge_declined'],
+    ['charge_declined', 'charge_declined', 'gateway', 'charge_declined'],
+    ['charge_declined', 'charged', 'gateway', 'captured'],
   ] as const)('%s --%s by %s--> %s', (from, event, actor, to) => {
     expect(ORDER_PAYMENT_LIFECYCLE.decide(from, event, actor)).toMatchObject({ ok: true, to });
   });
@@ -108,6 +121,16 @@ describe('order payment lifecycle', () => {
     }
     for (const actor of ['patient', 'prescriber', 'admin'] as const) {
       expect(ORDER_PAYMENT_LIFECYCLE.decide('authorised', 'captured', actor)).toEqual({ ok: false, reason: 'not_permitted' });
+    }
+  });
+
+  it('charges a renewal once: taken money is not charged again, and nothing but the gateway says it was', () => {
+    for (const from of ['captured', 'authorised', 'pending', 'refunded'] as const) {
+      expect(ORDER_PAYMENT_LIFECYCLE.decide(from, 'charged', 'gateway')).toEqual({ ok: false, reason: 'not_from_this_state' });
+      expect(ORDER_PAYMENT_LIFECYCLE.decide(from, 'charge_declined', 'gateway')).toEqual({ ok: false, reason: 'not_from_this_state' });
+    }
+    for (const actor of ['patient', 'prescriber', 'job', 'admin'] as const) {
+      expect(ORDER_PAYMENT_LIFECYCLE.decide('awaiting_charge', 'charged', actor)).toEqual({ ok: false, reason: 'not_permitted' });
     }
   });
 

@@ -31,6 +31,9 @@ export const ORDER_PAYMENT_STATES = [
   'voided',
   'partially_refunded',
   'refunded',
+  // A renewal: nothing is held at checkout; the saved card is charged (merchant-initiated) once a prescriber approves.
+  'awaiting_charge',
+  'charge_declined',
 ] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
@@ -73,6 +76,8 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
   dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
   delivered: { from: ['dispatched'], to: 'delivered', by: ['pharmacist', 'support', 'admin', 'job'], effects: [] },
   refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
+  // An approved renewal whose card declined every retry: nothing is dispatched and the plan is suspended.
+  unpaid: { from: ['approved'], to: 'cancelled', by: ['job'], effects: [] },
 });
 export type OrderEvent =
   | 'payment_authorised'
@@ -84,7 +89,8 @@ export type OrderEvent =
   | 'cancelled'
   | 'dispatched'
   | 'delivered'
-  | 'refunded';
+  | 'refunded'
+  | 'unpaid';
 
 export const ORDER_PAYMENT_LIFECYCLE = defineLifecycle<OrderPaymentState, OrderPaymentEvent, LifecycleActor, OrderEffect>(ORDER_PAYMENT_STATES, {
   authorised: { from: ['pending'], to: 'authorised', by: ['gateway'], effects: [] },
@@ -99,6 +105,9 @@ export const ORDER_PAYMENT_LIFECYCLE = defineLifecycle<OrderPaymentState, OrderP
   voided: { from: ['authorised', 'capture_failed'], to: 'voided', by: ['gateway'], effects: [] },
   partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: [] },
   refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: [] },
+  // A renewal's merchant-initiated charge on the saved card: taken at once (no separate capture), or declined and retried.
+  charged: { from: ['awaiting_charge', 'charge_declined'], to: 'captured', by: ['gateway'], effects: [] },
+  charge_declined: { from: ['awaiting_charge', 'charge_declined'], to: 'charge_declined', by: ['gateway'], effects: [] },
 });
 export type OrderPaymentEvent =
   | 'authorised'
@@ -109,16 +118,19 @@ export type OrderPaymentEvent =
   | 'capture_failed'
   | 'voided'
   | 'partially_refunded'
-  | 'refunded';
+  | 'refunded'
+  | 'charged'
+  | 'charge_declined';
 
 /**
  * Order events that also need the money in a given state: a prescriber approves only what is authorised (or
  * needs no payment), a pharmacist dispatches only what has been paid, and only taken money is refunded.
  */
 const PAYMENT_NEEDED: Partial<Record<OrderEvent, readonly OrderPaymentState[]>> = {
-  approved: ['authorised', 'not_required'],
+  approved: ['authorised', 'not_required', 'awaiting_charge'],
   dispatched: ['captured', 'not_required'],
   refunded: ['captured', 'partially_refunded'],
+  unpaid: ['charge_declined'],
 };
 
 export type OrderDecision = Decision<OrderState, OrderEffect> | { ok: false; reason: 'payment_not_ready' };

@@ -66,6 +66,7 @@ export function checkAnswer(question: Question, value: unknown): AnswerCheck {
       return { ok: true, value: { period: [...new Set(parsed.data.period)], day: [...new Set(parsed.data.day)] } };
     }
     case 'dateOfBirth':
+    case 'date':
       return typeof value === 'string' && parseIsoDate(value) ? { ok: true, value } : fail('Please enter correct date');
   }
 }

@@ -1,6 +1,7 @@
 import { answerToKgCm, parseMeasurementAnswer, parseWeightAnswer, weightEntriesToKg } from '../measurements/answer';
 import { roundBmi, bmi as bmiOf } from '../measurements/units';
 import { ageOn } from '../identity/age';
+import { daysBetween } from '../clinical/dates';
 import type { QuestionnaireRules } from './questionnaire';
 
 /** Derives the numeric facts the rules read (BMI, weight, height, age) from the raw answers. */
@@ -19,6 +20,7 @@ export function deriveFacts(
 
 function factValue(kind: QuestionnaireRules['facts'][string]['kind'], raw: unknown, today: string): number | null {
   if (kind === 'age') return typeof raw === 'string' ? ageOn(raw, today) : null;
+  if (kind === 'daysSince') return typeof raw === 'string' ? daysBetween(raw, today) : null;
   if (kind === 'weightKg') {
     const weight = parseWeightAnswer(raw);
     return weight ? weightEntriesToKg(weight.weight) : null;

@@ -1,5 +1,5 @@
 /** How each stored question type is answered; types match whatever their case. */
-export type AnswerKind = 'single' | 'multiple' | 'productChoice' | 'text' | 'bmi' | 'weight' | 'datetime' | 'dateOfBirth';
+export type AnswerKind = 'single' | 'multiple' | 'productChoice' | 'text' | 'bmi' | 'weight' | 'datetime' | 'dateOfBirth' | 'date';
 
 const KIND_BY_TYPE: Record<string, AnswerKind> = {
   imagechoice: 'single',
@@ -15,6 +15,8 @@ const KIND_BY_TYPE: Record<string, AnswerKind> = {
   datetime: 'datetime',
   // Not among the spec's types; the clinic needs a date of birth and a free text box is error-prone.
   dobtype: 'dateOfBirth',
+  // A past date typed DD/MM/YYYY, such as the day of the last dose.
+  datetype: 'date',
 };
 
 export function answerKind(type: string): AnswerKind | null {

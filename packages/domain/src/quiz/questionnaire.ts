@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULE_LEVELS, sourcedSchema } from '../clinical/sourced';
 
 /** A JSON Logic expression (jsonlogic.com), stored as data beside the questions. */
 export const jsonLogicSchema: z.ZodType<JsonLogic> = z.lazy(() =>
@@ -46,10 +47,11 @@ export const stepSchema = z.object({
 });
 export type QuizStep = z.infer<typeof stepSchema>;
 
-export const FACT_KINDS = ['bmi', 'weightKg', 'heightCm', 'age'] as const;
+/** daysSince: whole days from a date answer to today (negative for a date still to come). */
+export const FACT_KINDS = ['bmi', 'weightKg', 'heightCm', 'age', 'daysSince'] as const;
 export const factSchema = z.object({ question: z.string(), kind: z.enum(FACT_KINDS) });
 
-export const knockoutSchema = z.object({
+export const knockoutSchema = sourcedSchema.extend({
   id: z.string(),
   /** Rejects the consultation when this holds. */
   when: jsonLogicSchema,
@@ -60,18 +62,85 @@ export const knockoutSchema = z.object({
 });
 export type KnockoutRule = z.infer<typeof knockoutSchema>;
 
-export const productRuleSchema = z.object({
-  code: z.string(),
-  /** The patient may be prescribed this product only when this holds; absent means always. */
-  when: jsonLogicSchema.optional(),
-});
+export const productRuleSchema = z
+  .object({
+    code: z.string(),
+    /** The patient may be prescribed this product only when this holds; absent means always. */
+    when: jsonLogicSchema.optional(),
+    /** For the prescriber, when the product is withheld: 'Tadalafil withheld: takes an alpha-blocker'. */
+    summary: z.string().optional(),
+    source: z.string().trim().min(1).optional(),
+    rationale: z.string().trim().min(1).optional(),
+  })
+  .refine((rule) => rule.when === undefined || (rule.source && rule.rationale && rule.summary), {
+    message: 'A product restriction needs a summary, a source and a rationale',
+  });
 export type ProductRule = z.infer<typeof productRuleSchema>;
+
+/** Does not reject: tells the prescriber something they must weigh (or the patient has acknowledged). */
+export const flagRuleSchema = sourcedSchema.extend({
+  id: z.string(),
+  when: jsonLogicSchema,
+  /** The answer beside which the prescriber sees it. */
+  question: z.string(),
+  level: z.enum(RULE_LEVELS).exclude(['knockout', 'restriction']),
+  summary: z.string(),
+  /** Only orders of this product need it (a semaglutide-only warning); absent: every product. */
+  product: z.string().optional(),
+});
+export type FlagRule = z.infer<typeof flagRuleSchema>;
+
+/** While it holds, the product may be bought only at these doses (variant codes). */
+export const doseRuleSchema = sourcedSchema.extend({
+  id: z.string(),
+  product: z.string(),
+  when: jsonLogicSchema,
+  variants: z.array(z.string()).min(1),
+  summary: z.string(),
+});
+export type DoseRule = z.infer<typeof doseRuleSchema>;
+
+/** An answer that cannot be right given the others (a goal weight above today's weight): refused with `message`. */
+export const answerCheckRuleSchema = sourcedSchema.extend({
+  id: z.string(),
+  question: z.string(),
+  /** The answer is refused when this holds. */
+  when: jsonLogicSchema,
+  message: z.string(),
+});
+export type AnswerCheckRule = z.infer<typeof answerCheckRuleSchema>;
+
+/**
+ * Titrated medicines (the weight-loss injections): a patient new to a product starts on its first step; one who
+ * takes it already continues at the dose they state, one step lower after a missed-dose gap, or from the start
+ * after a long one (the gaps are clinical policy). Increases come only from a check-in and a prescriber.
+ */
+export const titrationSchema = z.object({
+  /** Product-choice question: 'none', or 'PRODUCT|||VARIANT' for the dose taken now. */
+  currentDoseQuestion: z.string(),
+  /** Date question: the last dose taken. */
+  lastDoseQuestion: z.string(),
+  /** The fact holding the days since that last dose. */
+  daysSinceLastDoseFact: z.string(),
+  ladders: z.array(sourcedSchema.extend({ product: z.string(), name: z.string(), steps: z.array(z.object({ code: z.string(), dose: z.string() })).min(1) })),
+  rules: z.object({
+    startingDose: sourcedSchema,
+    continueCurrentDose: sourcedSchema,
+    missedDoseStepDown: sourcedSchema,
+    missedDoseRestart: sourcedSchema,
+  }),
+});
+export type Titration = z.infer<typeof titrationSchema>;
 
 export const questionnaireRulesSchema = z.object({
   facts: z.record(z.string(), factSchema).default({}),
   knockouts: z.array(knockoutSchema).default([]),
   /** In order of recommendation. */
   products: z.array(productRuleSchema).min(1),
+  flags: z.array(flagRuleSchema).default([]),
+  doses: z.array(doseRuleSchema).default([]),
+  answerChecks: z.array(answerCheckRuleSchema).default([]),
+  titration: titrationSchema.optional(),
 });
 export type QuestionnaireRules = z.infer<typeof questionnaireRulesSchema>;
 

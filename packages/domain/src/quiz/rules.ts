@@ -1,9 +1,12 @@
 import jsonLogic from 'json-logic-js';
+import type { ClinicalPolicy } from '../clinical/policy';
 import type { JsonLogic } from './questionnaire';
 
 export interface RuleData {
   answers: Record<string, unknown>;
   facts: Record<string, number | null>;
+  /** The clinic's policy settings (always known), read as `policy.<setting>`. */
+  policy?: ClinicalPolicy;
 }
 
 /**

@@ -39,6 +39,8 @@ export const quizStateSchema = z.object({
   preferredProduct: z.string().nullable(),
   preferredVariant: z.string().nullable(),
   rejection: rejectionSchema.nullable(),
+  /** Products the consultation limits to some doses (a new patient: the starting dose only), as variant codes. */
+  allowedVariants: z.record(z.string(), z.array(z.string())).default({}),
   flags: z.object({ complete: z.boolean(), rejected: z.boolean() }),
   /** Old product codes mapped to the codes they are sold under now. */
   aliasMapping: z.record(z.string(), z.string()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketFor, bucketWithOverride, experimentQueryParam, RECURRING_DISCOUNT_EXPERIMENT } from '../experiments/bucket';
+import { accountBucket, bucketFor, bucketWithOverride, experimentQueryParam, RECURRING_DISCOUNT_EXPERIMENT, visitorBuckets } from '../experiments/bucket';
 import { dosageTable, RECURRING_GIFT_PENCE, withRecurringGift, type DoseStep } from './dosage-table';
 
 const step = (dosage: string, price: number): DoseStep => ({ dosage, price, discounted: false });
@@ -43,5 +43,24 @@ describe('the recurring-discount bucket', () => {
   it('splits subjects between both buckets', () => {
     const buckets = new Set(Array.from({ length: 40 }, (_, index) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, `visitor-${index}`)));
     expect(buckets).toEqual(new Set(['control', 'gift']));
+  });
+});
+
+describe('carrying the visitor’s bucket over to their account', () => {
+  it('gives the account the buckets the visitor was in, whatever its own uid would give', () => {
+    const visitors = Array.from({ length: 40 }, (_, index) => `visitor-${index}`);
+    const giftVisitor = visitors.find((id) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, id) === 'gift')!;
+    const controlUid = visitors.find((id) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, id) === 'control')!;
+    const carried = visitorBuckets(giftVisitor);
+    expect(carried).toEqual({ 'recurring-discount': 'gift' });
+    // Signed in, the stored (carried) bucket wins over the browser's and the uid's.
+    expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, carried, controlUid)).toBe('gift');
+  });
+
+  it('falls back to the browser’s bucket until the account’s is known, and ignores a bucket the experiment lacks', () => {
+    const visitor = 'visitor-7';
+    const own = bucketFor(RECURRING_DISCOUNT_EXPERIMENT, visitor);
+    expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, undefined, visitor)).toBe(own);
+    expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, { 'recurring-discount': 'free-money' }, visitor)).toBe(own);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, isPhotoLandingSlug, photoUploadPath, PHOTO_ZOOM, stepZoom, uploadPercentage } from './photo';
+import { clampZoom, ID_CARD_CROP, isPhotoLandingSlug, photoFrame, photoUploadPath, PHOTO_CROP, PHOTO_ZOOM, stepZoom, uploadPercentage } from './photo';
 
 describe('photo zoom', () => {
   it('starts at 1.2 and moves in steps of 0.5 between 1 and 3', () => {
@@ -36,5 +36,18 @@ describe('uploadPercentage', () => {
     expect(uploadPercentage(1, 3)).toBe(33);
     expect(uploadPercentage(5, 4)).toBe(100);
     expect(uploadPercentage(5, 0)).toBe(0);
+  });
+});
+
+describe('photoFrame', () => {
+  it('frames an ID card landscape at the ID-1 ratio (85.6 × 54), opening at zoom 1', () => {
+    const frame = photoFrame('upload-photo-id');
+    expect(frame).toEqual({ crop: ID_CARD_CROP, initialZoom: 1, orientation: 'landscape' });
+    expect(frame.crop.width / frame.crop.height).toBeCloseTo(85.6 / 54, 3);
+  });
+  it('keeps the full-length photo and the prescription portrait at SPEC’s 335×375 and zoom 1.2', () => {
+    expect(photoFrame('weight-loss')).toEqual({ crop: PHOTO_CROP, initialZoom: 1.2, orientation: 'portrait' });
+    expect(photoFrame('upload-prescription').orientation).toBe('portrait');
+    expect(PHOTO_CROP.height).toBeGreaterThan(PHOTO_CROP.width);
   });
 });

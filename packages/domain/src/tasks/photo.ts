@@ -17,8 +17,12 @@ export function clampZoom(zoom: number): number {
   return Math.min(PHOTO_ZOOM.max, Math.max(PHOTO_ZOOM.min, Math.round(zoom * 100) / 100));
 }
 
-/** Upload categories of SPEC §7: I identity, W weight tracking, P prescription; H (hair-loss progress) by default. */
-export type PhotoCategory = 'I' | 'W' | 'P' | 'H';
+/**
+ * Upload categories of SPEC §7: I identity, W weight tracking, P prescription; H (hair-loss progress) by default;
+ * and S, a photo attached to a message to the clinic (issue 19).
+ */
+export type PhotoCategory = 'I' | 'W' | 'P' | 'H' | 'S';
+export const SUPPORT_PHOTO_CATEGORY = 'S' satisfies PhotoCategory;
 
 /** The photo landing pages, chosen by slug (SPEC §2), and where each sends its photo. */
 export const PHOTO_LANDINGS = {
@@ -27,6 +31,29 @@ export const PHOTO_LANDINGS = {
   'upload-prescription': { category: 'P', title: 'Upload your prescription' },
 } as const satisfies Record<string, { category: PhotoCategory; title: string }>;
 export type PhotoLandingSlug = keyof typeof PHOTO_LANDINGS;
+
+export interface PhotoFrame {
+  /** The crop frame's shape and the size of the JPEG sent, in pixels. */
+  crop: { width: number; height: number };
+  /** The zoom the crop opens at. */
+  initialZoom: number;
+  orientation: 'landscape' | 'portrait';
+}
+
+/**
+ * ID-1, the size of a driving licence or ID card (ISO/IEC 7810): 85.6 × 54 mm. Sent at 10 pixels a millimetre,
+ * enough to read it, the same ratio as the card.
+ */
+export const ID_CARD_CROP = { width: 856, height: 540 } as const;
+
+/**
+ * The crop frame of each landing: an ID card lies landscape and opens at zoom 1, so all four corners show from the
+ * start; a full-length photo (and a prescription) stays SPEC's portrait 335×375 at zoom 1.2 (SPEC §4, §9).
+ */
+export function photoFrame(slug: PhotoLandingSlug): PhotoFrame {
+  if (slug === 'upload-photo-id') return { crop: ID_CARD_CROP, initialZoom: PHOTO_ZOOM.min, orientation: 'landscape' };
+  return { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait' };
+}
 
 export function isPhotoLandingSlug(slug: string | undefined): slug is PhotoLandingSlug {
   return slug !== undefined && Object.hasOwn(PHOTO_LANDINGS, slug);

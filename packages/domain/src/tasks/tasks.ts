@@ -8,6 +8,8 @@ export const TASK_CODES = {
   bookedCheckIn: 'booked check-in',
   /** The questionnaire a weight-loss patient answers before each renewal. */
   weightLossCheckIn: 'weight-loss-check-in',
+  /** A photo of the previous prescription, from a patient continuing a weight-loss injection started elsewhere. */
+  prescriptionPhoto: 'voy-wl-upload-prescription',
   /** A prescriber's question about one order (clinic 'request information'). */
   clinicianQuestion: 'clinician-question',
 } as const;

@@ -7,7 +7,11 @@ import type { Mailer, MailMessage } from './port';
 export function outboxMailer(db: Db): Mailer {
   return {
     async send(message: MailMessage) {
-      await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers ?? null })
+        .returning({ id: mailOutbox.id });
+      return { providerId: `outbox-${row!.id}` };
     },
   };
 }

@@ -3,9 +3,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
-/** Sends one email; throws when the message could not be handed over. */
+/** Sends one email; answers the provider's id for it, throws when the message could not be handed over. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<{ providerId: string }>;
 }

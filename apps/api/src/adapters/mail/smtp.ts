@@ -6,7 +6,8 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message: MailMessage) {
-      await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...message });
+      return { providerId: info.messageId };
     },
   };
 }

@@ -195,6 +195,7 @@ beforeAll(async () => {
   provider = await replayServer(({ method, url, body }) => {
     const source = body.source as { token?: string; type?: string } | undefined;
     const key = [
+      `${method} ${url} reference:${String(body.reference ?? '')}`,
       `${method} ${url} ${source?.token ?? '-'}`,
       `${method} ${url} source:${source?.type ?? ''}`,
       `${method} ${url} ${String(body.type ?? '')}`.trim(),
@@ -289,10 +290,17 @@ describe('Checkout.com adapter (recorded replies)', () => {
     expect(await gateway().outcome('pay_paypal7wnp4urfyezpr6pz5kd')).toMatchObject({ status: 'authorised', card: { kind: 'paypal', brand: 'PayPal', sourceId: 'src_paypal5vxodagsj7lhejcfv' } });
   });
 
-  it('sends the previous payment with a merchant-initiated renewal', async () => {
-    await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-2', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-2' });
-    expect(seen.at(-1)!.body).toMatchObject({ previous_payment_id: 'pay_mbabizu24mvu3mela5njyhpit4', capture: true });
+  it('sends the previous payment with a merchant-initiated renewal, and reads the taken charge as authorised', async () => {
+    const answer = await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-2', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-2' });
+    expect(seen.at(-1)!.body).toMatchObject({ merchant_initiated: true, previous_payment_id: 'pay_mbabizu24mvu3mela5njyhpit4', capture: true, amount: 19900, currency: 'GBP' });
+    expect(seen.at(-1)!.body).not.toHaveProperty('3ds');
     expect(seen.at(-1)!.headers['cko-idempotency-key']).toBe('ren-2');
+    expect(answer).toEqual({ status: 'authorised', paymentId: 'pay_renewal7wnp4urfyezpr6pz', card: null });
+  });
+
+  it('reads a declined merchant-initiated renewal with the provider’s reason (the shop retries it)', async () => {
+    const answer = await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-DECLINED', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-3' });
+    expect(answer).toEqual({ status: 'declined', paymentId: 'pay_rendecl7wnp4urfyezpr6pz', reason: 'Insufficient Funds' });
   });
 
   it('verifies webhooks by their Cko-Signature (HMAC-SHA256 of the raw body), and refuses them without a secret', () => {

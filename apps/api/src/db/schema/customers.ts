@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -63,6 +63,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** email, sms or whatsapp: the development stand-in for each provider keeps what it was handed here. */
+  channel: text('channel').notNull().default('email'),
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -135,4 +138,17 @@ export const gpDetails = pgTable('gp_details', {
   cityOrTown: text('city_or_town'),
   postCode: text('post_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A patient's request to delete their account (one per patient): the clinic confirms it, deleting what it may and
+ * keeping the prescription records the law requires (packages/domain account/deletion.ts).
+ */
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['requested', 'completed'] }).notNull().default('requested'),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 });

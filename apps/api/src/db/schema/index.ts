@@ -7,3 +7,8 @@ export * from './orders';
 export * from './sandbox-gateway';
 export * from './rate-limits';
 export * from './clinic';
+export * from './weight';
+export * from './notifications';
+export * from './support';
+export * from './referrals';
+export * from './survey';

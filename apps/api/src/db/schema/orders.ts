@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { carts } from './cart';
 import { customers } from './customers';
+import type { PlanChange } from '@elmwood/domain';
 import { products } from './catalog';
 
 /**
@@ -134,6 +135,8 @@ export const payments = pgTable(
     state: text('state').notNull(),
     declineReason: text('decline_reason'),
     challengeUrl: text('challenge_url'),
+    /** A renewal's merchant-initiated charge: its try (1 on the charge date, then the retries); its idempotency key is derived from it. */
+    attempt: integer('attempt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,6 +145,8 @@ export const payments = pgTable(
     uniqueIndex('payments_gateway_id').on(table.gatewayPaymentId),
     // The stale-payment sweep's watch over replaced or abandoned attempts.
     index('payments_superseded').on(table.updatedAt).where(sql`${table.state} = 'superseded'`),
+    // One row per try of a renewal charge, whichever process reserves it first.
+    uniqueIndex('payments_renewal_attempt').on(table.orderId, table.attempt).where(sql`${table.attempt} is not null`),
   ],
 );
 
@@ -162,6 +167,11 @@ export const paymentTokens = pgTable(
     last4: text('last4').notNull(),
     expiryMonth: integer('expiry_month'),
     expiryYear: integer('expiry_year'),
+    /**
+     * The customer-initiated payment (checkout or card verification) that stored the card: card schemes require
+     * merchant-initiated renewals to name it (Checkout.com previous_payment_id).
+     */
+    initialPaymentId: text('initial_payment_id'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -193,10 +203,52 @@ export const subscriptions = pgTable(
     nextDeliveryDate: date('next_delivery_date', { mode: 'string' }).notNull(),
     paymentTokenId: integer('payment_token_id').references(() => paymentTokens.id, { onDelete: 'set null' }),
     isShippingRequired: boolean('is_shipping_required').notNull().default(true),
+    /** The delivery date whose check-in the patient has answered, and the consultation holding the answers. */
+    checkInForDelivery: date('check_in_for_delivery', { mode: 'string' }),
+    checkInConsultationId: uuid('check_in_consultation_id'),
+    /** While paused: the delivery date it had before, for an early resume. */
+    pausedFromDelivery: date('paused_from_delivery', { mode: 'string' }),
+    /** A pause, skip or cancellation asked for after the cut-off: carried out once this delivery's renewal is done. */
+    scheduledChange: jsonb('scheduled_change').$type<ScheduledPlanChange>(),
+    /** The dose the patient asked for from the next renewal on (a higher one waits for the prescriber's review). */
+    requestedVariantCode: text('requested_variant_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_customer').on(table.customerId)],
+  (table) => [
+    index('subscriptions_customer').on(table.customerId),
+    // The renewal round's scan: running plans by their next delivery.
+    index('subscriptions_state_next_delivery').on(table.state, table.nextDeliveryDate),
+  ],
+);
+
+export type ScheduledPlanChange = PlanChange & { appliesAfter: string };
+
+/**
+ * One renewal of a plan: the order made for one delivery date, charged on the saved card once a prescriber
+ * approves it. The unique (subscription, delivery date) makes one order per period whatever the retries,
+ * restarts or the number of processes.
+ */
+export const subscriptionRenewals = pgTable(
+  'subscription_renewals',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    chargeDate: date('charge_date', { mode: 'string' }).notNull(),
+    /** The UK date of the first declined charge: the retries count from it. */
+    firstDeclinedOn: date('first_declined_on', { mode: 'string' }),
+    /** The dose asked for was higher than the last one: the prescriber decides in the review. */
+    doseIncrease: boolean('dose_increase').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('subscription_renewals_period').on(table.subscriptionId, table.deliveryDate)],
 );
 
 /** Every move of a plan, as the subscription lifecycle applied it. Rows are only ever added. */

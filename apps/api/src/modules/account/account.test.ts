@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateConsultation, questionnaireSchema, type AccountHome, type OrderHistoryPage, type SubscriptionView } from '@elmwood/domain';
-import { cartConsultations, carts } from '../../db/schema/cart';
+import type { AccountHome, OrderHistoryPage, SubscriptionView } from '@elmwood/domain';
 import { orders, subscriptions } from '../../db/schema/orders';
-import { consultations } from '../../db/schema/quiz';
-import { eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample-answers';
-import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
+import { placedOrderNumber } from '../../../test/support/orders';
 
 // Monday 23 November 2026, 10:00 in London: an order now is delivered by Wednesday 25th.
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -68,25 +65,13 @@ describe('GET /shop-api/account/home', () => {
     expect(home).not.toHaveProperty('showGetAppBanner');
   });
 
-  it('reads the goal weight from the consultation the patient ordered with', async () => {
+  it('reads the goal and starting weight from the weight points the ordered consultation gave (as the chart does)', async () => {
     const owner = await patient();
-    const order = await insertOrder(ctx.database.db, owner.customerId);
-    const questionnaire = questionnaireSchema.parse(weightLossQuestionnaire);
-    const [consultation] = await ctx.database.db
-      .insert(consultations)
-      .values({
-        sessionHash: `test-${order.number}`,
-        questionnaireId: questionnaire.questionnaireId,
-        answers: eligibleWeightLossAnswers,
-        outcome: evaluateConsultation(questionnaire, eligibleWeightLossAnswers, '2026-11-23'),
-      })
-      .returning({ id: consultations.id });
-    const [cart] = await ctx.database.db.insert(carts).values({ token: `cart-${order.number}`, channel: 'WEB_WL_UK' }).returning({ id: carts.id });
-    await ctx.database.db.insert(cartConsultations).values({ cartId: cart!.id, consultationId: consultation!.id });
-    await ctx.database.db.update(orders).set({ cartId: cart!.id }).where(eq(orders.id, order.id));
-
+    await placedOrderNumber(ctx.app, owner.cookie);
     // The sample patient is 200 cm at BMI 32 (128 kg) and aims for 100 kg.
-    expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().goals).toEqual({ goalWeightKg: 100, startingWeightKg: 128 });
+    expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().goals).toEqual({ goalWeightKg: 80, startingWeightKg: 128 });
+    await ctx.app.inject({ method: 'POST', url: '/shop-api/weight-logs', headers: { cookie: owner.cookie }, payload: { items: [{ type: 'weight', value: 90, isTargetWeight: true }] } });
+    expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().goals).toEqual({ goalWeightKg: 90, startingWeightKg: 128 });
   });
 
   it('starts a patient without orders at the consultation', async () => {

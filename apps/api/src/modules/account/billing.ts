@@ -73,7 +73,8 @@ export function createBillingService({
     return given.length === expected.length && timingSafeEqual(given, expected) ? paymentId : null;
   }
 
-  async function keep(customer: Customer, card: SavedCard): Promise<SavedPaymentToken> {
+  /** `paymentId`: the verification that stored the card, which renewals charged on it name (merchant-initiated). */
+  async function keep(customer: Customer, card: SavedCard, paymentId: string): Promise<SavedPaymentToken> {
     const provider = tokenProviderForMode('NEW_CARD')!;
     const id = await db.transaction(async (tx) => {
       const tokenId = await saveDefaultPaymentToken(tx, {
@@ -84,6 +85,7 @@ export function createBillingService({
         last4: card.last4,
         expiryMonth: card.expiryMonth,
         expiryYear: card.expiryYear,
+        initialPaymentId: paymentId,
       });
       await switchSubscriptionsToCard(tx, customer.id, tokenId);
       return tokenId;
@@ -111,7 +113,7 @@ export function createBillingService({
       return { status: 'action_required', action: '3ds', url: answer.challengeUrl, verification: `${answer.paymentId}.${sign(customer.uid, answer.paymentId)}` };
     }
     if (!answer.card) throw invalidToken();
-    return { status: 'saved', paymentToken: await keep(customer, answer.card) };
+    return { status: 'saved', paymentToken: await keep(customer, answer.card, answer.paymentId) };
   }
 
   async function gatewayCall(call: () => Promise<Authorisation>): Promise<Authorisation> {

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { UNPLACED_ORDER_STATES, type OrderState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { carts, cartConsultations } from '../../db/schema/cart';
 import { products } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { orderItems, orders, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
-import { consultations, questionnaires } from '../../db/schema/quiz';
+import { questionnaires } from '../../db/schema/quiz';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -72,19 +71,6 @@ export async function openTaskCount(db: Db, customerId: number): Promise<number>
     .from(tasks)
     .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open')));
   return row?.count ?? 0;
-}
-
-/** The consultations the patient ordered from (linked to their orders' carts), newest first. */
-export async function orderedConsultations(db: Db, customerId: number) {
-  return db
-    .select({ slug: questionnaires.slug, answers: consultations.answers, outcome: consultations.outcome })
-    .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
-    .innerJoin(cartConsultations, eq(cartConsultations.cartId, carts.id))
-    .innerJoin(consultations, eq(consultations.id, cartConsultations.consultationId))
-    .innerJoin(questionnaires, eq(questionnaires.id, consultations.questionnaireId))
-    .where(and(eq(orders.customerId, customerId), notInArray(orders.state, NOT_PLACED)))
-    .orderBy(desc(orders.createdAt));
 }
 
 export async function activeSubscriptions(db: Db, customerId: number): Promise<SubscriptionRow[]> {

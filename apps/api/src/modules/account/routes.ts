@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   accountHomeSchema,
   apiErrorSchema,
+  deletionRequestViewSchema,
   nextDeliveryChangeSchema,
   ORDER_HISTORY_MAX_PAGE_SIZE,
   ORDER_HISTORY_PAGE_SIZE,
@@ -13,6 +14,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import type { DeletionRequests } from './deletion';
 import { SUBSCRIPTION_NOT_FOUND_MESSAGE, type AccountService } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -20,8 +22,38 @@ const subscriptionParams = z.object({ id: z.string().max(64) });
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** The account area: home, order history and treatment plans, each read through the signed-in patient's id. */
-export async function accountRoutes(app: FastifyInstance, { account, auth }: { account: AccountService; auth: AuthService }) {
+export async function accountRoutes(
+  app: FastifyInstance,
+  { account, auth, deletions }: { account: AccountService; auth: AuthService; deletions: DeletionRequests },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/me/deletion-request',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in patient’s request to delete their account, or null',
+        response: { 200: deletionRequestViewSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await deletions.view(customer.id));
+    },
+  );
+
+  api.post(
+    '/me/deletion-request',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Ask the clinic to delete the account (made once; asking again answers the same request)',
+        response: { 200: deletionRequestViewSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => deletions.request((await auth.customer(requireCustomer(request))).id),
+  );
 
   api.get(
     '/account/home',

@@ -6,12 +6,9 @@ import {
   orderTimeline,
   trackingUrl,
   type Carrier,
-  parseWeightAnswer,
   progressSections,
   ukCalendarDate,
-  weightEntriesToKg,
   type AccountHome,
-  type Goals,
   type OrderHistoryEntry,
   type OrderHistoryPage,
   type OrderState,
@@ -22,6 +19,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { weightGoals } from '../weight/index';
 import {
   activeSubscriptions,
   boughtProducts,
@@ -32,7 +30,6 @@ import {
   openCriticalTaskCount,
   openTaskCount,
   orderById,
-  orderedConsultations,
   ordersPage,
   ownSubscription,
   paymentTokenById,
@@ -80,21 +77,6 @@ async function historyEntries(db: Db, rows: OrderRow[]): Promise<OrderHistoryEnt
   return rows.map((row) => toHistoryEntry(row, items.filter((item) => item.orderId === row.id)));
 }
 
-/** Goal and starting weight from the newest ordered consultation that has a goal-weight answer. */
-function goalsFrom(consultations: Awaited<ReturnType<typeof orderedConsultations>>): Goals {
-  for (const consultation of consultations) {
-    for (const value of Object.values(consultation.answers)) {
-      const answer = parseWeightAnswer(value);
-      const goal = answer?.weight.every((entry) => entry.isTargetWeight) ? weightEntriesToKg(answer.weight) : null;
-      if (goal !== null) {
-        const start = consultation.outcome.facts.weight;
-        return { goalWeightKg: Math.round(goal * 10) / 10, startingWeightKg: typeof start === 'number' ? Math.round(start * 10) / 10 : null };
-      }
-    }
-  }
-  return { goalWeightKg: null, startingWeightKg: null };
-}
-
 export interface AccountServiceOptions {
   db: Db;
   /** The current instant; tests fix it. */
@@ -135,11 +117,11 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
 
   return {
     async home(customerId: number): Promise<AccountHome> {
-      const [profile, latest, page, consultations, subscriptions, bought, slugs, taskCount, criticalOpen] = await Promise.all([
+      const [profile, latest, page, goals, subscriptions, bought, slugs, taskCount, criticalOpen] = await Promise.all([
         customerProfile(db, customerId),
         latestLiveOrder(db, customerId),
         ordersPage(db, customerId, 1, LATEST_ORDERS),
-        orderedConsultations(db, customerId),
+        weightGoals(db, customerId),
         activeSubscriptions(db, customerId),
         boughtProducts(db, customerId),
         consultationSlugsByTaxon(db),
@@ -160,7 +142,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
           order: latest ? { state: latest.state as OrderState } : null,
           openCriticalTasks: criticalOpen,
         }),
-        goals: goalsFrom(consultations),
+        goals,
         activeTreatments: subscriptions.map((subscription) => {
           const items = subscriptionItems.filter((item) => item.orderId === subscription.orderId && item.frequency === subscription.frequency);
           const [first] = items;

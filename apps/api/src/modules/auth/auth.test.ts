@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/customers';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { deliverNotifications } from '../../../test/support/notifications';
 import { startSmtpServer } from '../../../test/support/smtp';
 
 let ctx: TestContext;
@@ -89,6 +90,7 @@ describe('POST /shop-api/register', () => {
       message: 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.',
     });
     expect(again.cookies).toEqual([]);
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     await expect.poll(() => smtp.inbox.length).toBe(before + 1);
     const mail = smtp.inbox.at(-1)!;
     expect(mail.to).toBe(body.email);
@@ -102,6 +104,7 @@ describe('POST /shop-api/register', () => {
 
     // Those emails count with reset emails (five per 15 minutes here), so signing up again and again cannot fill the inbox.
     for (let i = 0; i < 6; i += 1) expect((await call('POST', '/shop-api/register', body)).statusCode).toBe(202);
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     await expect.poll(() => smtp.inbox.filter((received) => received.to === body.email).length).toBe(5);
   });
 });
@@ -185,6 +188,7 @@ describe('password reset by email', () => {
     const before = smtp.inbox.length;
     const asked = await call('PUT', '/shop-api/request-password-reset', { email: body.email });
     expect(asked.statusCode).toBe(204);
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     await expect.poll(() => smtp.inbox.length).toBe(before + 1);
     const mail = smtp.inbox.at(-1)!;
     expect(mail.to).toBe(body.email);
@@ -195,6 +199,8 @@ describe('password reset by email', () => {
     const tooShort = await call('PUT', `/shop-api/reset-password/${token}`, { password: 'short' });
     expect(tooShort.json().message).toBe('Your password must be at least 8 characters long.');
     expect((await call('PUT', `/shop-api/reset-password/${token}`, { password: 'a brand new secret' })).statusCode).toBe(204);
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
+    expect(smtp.inbox.at(-1)).toMatchObject({ to: body.email, subject: 'Your Elmwood Health password has been changed' });
     const reused = await call('PUT', `/shop-api/reset-password/${token}`, { password: 'another new secret' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('This reset link has expired or was already used. Please ask for a new one.');
@@ -208,6 +214,7 @@ describe('password reset by email', () => {
     const before = smtp.inbox.length;
     const res = await call('PUT', '/shop-api/request-password-reset', { email: 'stranger@example.com' });
     expect(res.statusCode).toBe(204);
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     expect(smtp.inbox.length).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
+import { experimentAssignments } from '../../db/schema/orders';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -23,6 +24,11 @@ export function authRepo(db: Db) {
     async insertCustomer(values: NewCustomer): Promise<CustomerRow | undefined> {
       const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
       return row;
+    },
+    /** A new account keeps the experiment buckets its visitor was in; an existing assignment is never moved. */
+    async keepBuckets(customerId: number, buckets: Record<string, string>): Promise<void> {
+      const rows = Object.entries(buckets).map(([experiment, bucket]) => ({ customerId, experiment, bucket }));
+      if (rows.length > 0) await db.insert(experimentAssignments).values(rows).onConflictDoNothing();
     },
     async updateCustomer(id: number, values: Partial<NewCustomer>): Promise<CustomerRow> {
       const [row] = await db
@@ -82,11 +88,12 @@ export function authRepo(db: Db) {
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
     },
-    async revokeAllOf(customerId: number): Promise<void> {
+    /** Ends every sign-in of the customer, except the one named (the session asking for it), when one is. */
+    async revokeAllOf(customerId: number, except: string | null = null): Promise<void> {
       await db
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt), except ? ne(refreshTokens.family, except) : undefined));
     },
 
     async insertResetToken(values: typeof passwordResetTokens.$inferInsert): Promise<void> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   signupSchema,
@@ -37,6 +38,7 @@ const signupBodyDoc = z.object({
   nameConfirmation: z.boolean().optional(),
   cartToken: z.string().max(128).optional(),
   invitedBy: z.string().optional(),
+  visitorId: z.string().max(64).optional().describe('The browser’s visitor id: the account keeps the experiment buckets it was in'),
 });
 
 export function toUser(customer: CustomerRow): User {
@@ -183,6 +185,23 @@ export async function authRoutes(
         !customer.hasAcceptedUnlicensedProductDisclaimer && request.body.cartToken !== undefined && (await cartHoldsUnlicensed(request.body.cartToken, uid));
       const changes = parseBody(updateAccountSchema({ today: new Date(), requireUnlicensedDisclaimer }), request.body);
       return toUser(await auth.updateAccount(uid, changes));
+    },
+  );
+
+  api.put(
+    '/me/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in patient’s password; every other sign-in ends',
+        body: z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const uid = requireCustomer(request);
+      await auth.changePassword(uid, request.sessionId, parseBody(changePasswordSchema, request.body));
+      return reply.status(204).send(null);
     },
   );
 

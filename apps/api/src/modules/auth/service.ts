@@ -1,13 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { isCustomerUid, newPasswordSchema, type SignupPayload } from '@elmwood/domain';
-import type { Mailer } from '../../adapters/mail/port';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, isCustomerUid, newPasswordSchema, visitorBuckets, type ChangePassword, type SignupPayload } from '@elmwood/domain';
+import type { NotificationRequest } from '../notifications/contract';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type FailureLog, type RateLimiter } from '../../lib/rate-limiter';
 import { progressiveDelaySeconds, type ProgressiveDelay } from '../../lib/progressive-delay';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';
-import { passwordResetMail, signupAttemptMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepo, CustomerRow } from './repo';
 
@@ -48,13 +47,11 @@ export interface SignInPacing {
 export interface AuthServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
-  mailer: Mailer;
+  /** Asks the notifications module for an email (recorded at once, sent by the job queue). */
+  notify(request: NotificationRequest): Promise<void>;
   refreshDays: number;
   /** How long a just-rotated refresh token still works (REFRESH_TOKEN_REUSE_GRACE_SECONDS). */
   refreshGraceSeconds: number;
-  /** The shop's public address, for the link in the reset email. */
-  siteUrl: string;
-  brandName: string;
   /**
    * perAddress: the hard cap on sign-in and reset attempts from one address; perAccount: reset emails one account
    * may be sent. Wrong passwords slow sign-in down instead (`pacing`), so nobody can lock an owner out.
@@ -74,7 +71,7 @@ interface Attempt {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, tokens, mailer } = deps;
+  const { repo, tokens, notify } = deps;
 
   async function guard({ address, email }: Attempt): Promise<void> {
     const verdict = await checkAll([
@@ -161,18 +158,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         const owner = await repo.customerByEmail(normaliseEmail(payload.email));
         // Counted with reset emails, so nobody can fill an owner's inbox by signing up with their address.
         if (owner && (await deps.limits.perAccount.attempt(owner.email))) {
-          await mailer.send(
-            signupAttemptMail({
-              to: owner.email,
-              firstName: owner.firstName,
-              loginUrl: new URL('/login', deps.siteUrl).toString(),
-              resetUrl: new URL('/forgot-password', deps.siteUrl).toString(),
-              brandName: deps.brandName,
-            }),
-          );
+          await notify({ template: 'signup-attempt', customerId: owner.id, dedupeKey: `signup-attempt:${owner.id}:${randomUUID()}`, data: {} });
         }
         return { alreadyRegistered: true };
       }
+      // The prices the visitor saw (their recurring-discount bucket) stay the prices the patient sees.
+      if (payload.visitorId) await repo.keepBuckets(customer.id, visitorBuckets(payload.visitorId));
       return { customer, session: await startSession(customer) };
     },
 
@@ -229,9 +220,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         customerId: customer.id,
         expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60 * 1000),
       });
-      const url = new URL('/forgot-password', deps.siteUrl);
-      url.searchParams.set('token', link.token);
-      await mailer.send(passwordResetMail({ to: customer.email, firstName: customer.firstName, url: url.toString(), brandName: deps.brandName, minutes: RESET_LINK_MINUTES }));
+      // The token is kept in the outbox only until the email is handed over (the module then clears it).
+      await notify({ template: 'password-reset', customerId: customer.id, dedupeKey: `password-reset:${link.hash}`, data: { token: link.token, minutes: RESET_LINK_MINUTES } });
     },
 
     async resetPassword(token: string, rawPassword: unknown): Promise<void> {
@@ -245,6 +235,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.updateCustomer(customerId, { passwordHash: await hashPassword(password.data) });
       // A reset is often a response to a stolen password: every existing session ends.
       await repo.revokeAllOf(customerId);
+      await notify({ template: 'password-changed', customerId, dedupeKey: `password-changed:${hashSecretToken(token)}`, data: {} });
+    },
+
+    /**
+     * A signed-in patient changes their password: the current one must be right. Every other sign-in ends (a change
+     * is often made because someone else knows the old one); this one carries on.
+     */
+    async changePassword(uid: string, session: string | null, change: ChangePassword): Promise<void> {
+      const customer = await this.customer(uid);
+      // Guessing the current password through a session left open is slowed down as sign-in is.
+      await pace('account', customer.email);
+      if (!(await verifyPassword(customer.passwordHash, change.currentPassword))) {
+        await deps.pacing.failures.account.record(customer.email);
+        throw new AppError(400, 'VALIDATION_ERROR', CURRENT_PASSWORD_WRONG_MESSAGE, { issues: [{ field: 'body.currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE }] });
+      }
+      await repo.updateCustomer(customer.id, { passwordHash: await hashPassword(change.newPassword) });
+      await repo.revokeAllOf(customer.id, session);
+      await notify({ template: 'password-changed', customerId: customer.id, dedupeKey: `password-changed:${randomUUID()}`, data: {} });
     },
 
     async customer(uid: string): Promise<CustomerRow> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { deliverNotifications } from '../../../test/support/notifications';
 import { signupBody } from '../../../test/support/patients';
 import { startSmtpServer } from '../../../test/support/smtp';
 
@@ -58,6 +59,7 @@ describe('access tokens end with their sign-in', () => {
 
     const before = smtp.inbox.length;
     await ctx.app.inject({ method: 'PUT', url: '/shop-api/request-password-reset', payload: { email: body.email } });
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     await expect.poll(() => smtp.inbox.length).toBe(before + 1);
     const token = /forgot-password\?token=([\w-]+)/.exec(smtp.inbox.at(-1)!.text)?.[1];
     expect(token).toBeDefined();

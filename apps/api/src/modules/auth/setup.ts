@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { liveProviders } from '../../adapters/identity-provider/live';
 import { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
-import { outboxMailer } from '../../adapters/mail/outbox';
-import type { Mailer } from '../../adapters/mail/port';
-import { smtpMailer } from '../../adapters/mail/smtp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Notifier } from '../notifications/contract';
 import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
@@ -17,16 +15,6 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
 /**
- * Production always sends through SMTP (configuration refuses to start without SMTP_URL), so the database never
- * holds a usable reset link there; only a development or test shop keeps mail, links and all, for /dev/mailbox.
- */
-export function createMailer(config: Config, db: Db): Mailer {
-  if (config.SMTP_URL) return smtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  if (config.NODE_ENV === 'production') throw new Error('SMTP_URL is required in production');
-  return outboxMailer(db);
-}
-
-/**
  * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
  * configuration. `secret` signs access tokens (AUTH_SECRET; outside production a random one per start).
  */
@@ -34,7 +22,7 @@ export async function setUpAuthentication(
   app: FastifyInstance,
   config: Config,
   db: Db,
-  { secret, limiters, now }: { secret: string; limiters: RateLimiters; now: () => number },
+  { secret, limiters, now, notifier }: { secret: string; limiters: RateLimiters; now: () => number; notifier: Notifier },
 ) {
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
   const repo = authRepo(db);
@@ -62,11 +50,9 @@ export async function setUpAuthentication(
     },
     repo,
     tokens,
-    mailer: createMailer(config, db),
+    notify: (request) => notifier.notify(db, request),
     refreshDays: config.REFRESH_TOKEN_DAYS,
     refreshGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
-    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
-    brandName: config.BRAND_NAME,
     limits: {
       perAddress: limiters({ scope: 'sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
       perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),

@@ -52,6 +52,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
           agreeTermsAndPrivacy: z.boolean().optional(),
           cartToken: z.string().max(128).optional(),
           invitedBy: z.string().max(64).optional().describe("The referrer's uid from the referral cookie; credited when a new account is opened"),
+          visitorId: z.string().min(1).max(64).optional().describe('The browser’s visitor id: a new account keeps the experiment buckets it was in'),
         }),
         response: { 200: userSchema, ...errors },
       },
@@ -64,6 +65,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         nonce,
         agreeTermsAndPrivacy: request.body.agreeTermsAndPrivacy === true,
         invitedBy: request.body.invitedBy,
+        visitorId: request.body.visitorId,
       });
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       await claimConsultations(request, reply, customer.uid);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/index';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
+import { bucketFor, RECURRING_DISCOUNT_EXPERIMENT, visitorBuckets } from '@elmwood/domain';
 import { SANDBOX_SIGN_IN_REFUSED } from './social';
 
 let ctx: TestContext;
@@ -56,6 +57,18 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
     const invitedByOf = async (email: string) => (await ctx.database.db.select().from(customers).where(eq(customers.email, email)))[0]!.invitedBy;
     expect(await invitedByOf('friend@example.com')).toBe(referrer);
     expect(await invitedByOf('stranger@example.com')).toBeNull();
+  });
+
+  it('keeps the visitor’s experiment buckets on the account it opens, whatever its uid would give', async () => {
+    const ids = Array.from({ length: 40 }, (_, index) => `visitor-${index}`);
+    for (let attempt = 0; ; attempt += 1) {
+      expect(attempt).toBeLessThan(20);
+      const probe = await signInWith('google', `bucket-${attempt}@example.com`, { agreeTermsAndPrivacy: true, visitorId: ids[0] });
+      const stored = await ctx.app.inject({ url: '/shop-api/me/experiments', cookies: Object.fromEntries(probe.cookies.map((c) => [c.name, c.value])) });
+      expect(stored.json()).toEqual(visitorBuckets(ids[0]!));
+      // Only an account whose uid alone would give another bucket proves the carrying over.
+      if (bucketFor(RECURRING_DISCOUNT_EXPERIMENT, probe.json().uid) !== bucketFor(RECURRING_DISCOUNT_EXPERIMENT, ids[0]!)) break;
+    }
   });
 
   it('never signs in to an account that has a password: the sandbox vouches for any email typed into it', async () => {

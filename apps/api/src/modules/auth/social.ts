@@ -1,3 +1,4 @@
+import { visitorBuckets } from '@elmwood/domain';
 import { IdentityTokenError, type IdentityProvider, type SocialProvider } from '../../adapters/identity-provider/port';
 import { AppError } from '../../lib/errors';
 import type { AuthRepo, CustomerRow } from './repo';
@@ -26,8 +27,8 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
   }
 
   return {
-    /** `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account. */
-    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string }) {
+    /** `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account; `visitorId`: see keepBuckets. */
+    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string; visitorId?: string }) {
       let identity;
       try {
         identity = await deps.providers[provider].verify(input.idToken, input.nonce);
@@ -53,6 +54,8 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
             lastName: identity.lastName ?? '',
             invitedBy: await deps.auth.referrerOf(input.invitedBy),
           });
+          // A new account keeps the experiment buckets its visitor was in (as email sign-up does).
+          if (customer && input.visitorId) await deps.repo.keepBuckets(customer.id, visitorBuckets(input.visitorId));
           customer ??= await deps.repo.customerByEmail(identity.email);
         }
         refuseInSandbox(customer!);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { cartSchema, evaluateConsultation, questionnaireSchema, type Cart } from '@elmwood/domain';
+import { addDays, cartSchema, evaluateConsultation, questionnaireSchema, ukToday, type Cart } from '@elmwood/domain';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cartItems, consultations, productVariants, variantPrices } from '../../db/schema/index';
@@ -13,7 +13,7 @@ import {
   eligibleWeightLossAnswers,
 } from '../../seed/data/questionnaires/sample-answers';
 import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
-import { CONSULTATION_REQUIRED_MESSAGE, NOT_ELIGIBLE_MESSAGE } from './prescription-guard';
+import { CONSULTATION_REQUIRED_MESSAGE, DOSE_NOT_ALLOWED_MESSAGE, NOT_ELIGIBLE_MESSAGE } from './prescription-guard';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -212,10 +212,12 @@ describe('carts', () => {
       expect(res.json().code).toBe('NOT_SOLD_ON_CHANNEL');
     });
 
-    it('409 OUT_OF_STOCK for Ozempic', async () => {
+    it('400 for Ozempic: a diabetes medicine, not part of the weight-loss programme', async () => {
       const res = await add(await newCart(), { productCode: 'OZEMPIC', variantCode: 'OZEMPIC-0-5MG', frequency: 30 });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining('out of stock') });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'NOT_SOLD_ON_CHANNEL' });
+      const listed = await inject('GET', '/shop-api/products/by-code?codes=WEGOVY,OZEMPIC&channel=WEB_WL_UK&limit=5');
+      expect(listed.json().map((product: { code: string }) => product.code)).toEqual(['WEGOVY']);
     });
 
     it.each([
@@ -266,7 +268,7 @@ describe('the prescription guard', () => {
   });
 
   it('refuses Wegovy after a rejected consultation: 422 NOT_ELIGIBLE', async () => {
-    const patient = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(18) });
+    const patient = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(18), wl_goal_weight: null });
     const token = await newCart();
     expect((await link(token, 1, patient)).statusCode).toBe(200);
     const res = await add(token, wegovy());
@@ -285,7 +287,7 @@ describe('the prescription guard', () => {
     expect(cartOf(res).totals.total).toBe(14900);
 
     // Another dose, or another weight-loss medicine, replaces the line: one course of treatment at a time.
-    expect(lines(cartOf(await add(token, wegovy('WEGOVY-0-5MG', 90))))).toEqual([['WEGOVY-0-5MG', 90, 1]]);
+    expect(lines(cartOf(await add(token, wegovy('WEGOVY-0-25MG', 90))))).toEqual([['WEGOVY-0-25MG', 90, 1]]);
     const mounjaro = cartOf(await add(token, { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-2-5MG', frequency: 30 }));
     expect(lines(mounjaro)).toEqual([['MOUNJARO-2-5MG', 30, 1]]);
     // Non-prescription items sit beside it.
@@ -315,7 +317,27 @@ describe('the prescription guard', () => {
     const res = await add(token, { productCode: 'FINASTERIDE', variantCode: 'FINASTERIDE-1MG-28', frequency: 30 });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('NOT_ELIGIBLE');
-    expect((await add(token, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).statusCode).toBe(201);
+    expect((await add(token, { productCode: 'MINOXIDIL-WOMEN-2', variantCode: 'MINOXIDIL-2PCT-60ML', frequency: 30 })).statusCode).toBe(201);
+  });
+
+  it('holds a pharmacy medicine to the linked consultation: minoxidil 5% solution for men, the 2% solution and 5% foam for women', async () => {
+    const woman = await consult('hair-loss', { ...eligibleHairLossAnswers, hl_sex: 'female', hl_pregnancy: 'no', hl_pattern: 'diffuse' });
+    const token = await newCart();
+    await link(token, 3, woman);
+    expect((await add(token, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).json().code).toBe('NOT_ELIGIBLE');
+    expect((await add(token, { productCode: 'MINOXIDIL-FOAM-5', variantCode: 'MINOXIDIL-5PCT-FOAM-60G', frequency: 30 })).statusCode).toBe(201);
+
+    const man = await consult('hair-loss', eligibleHairLossAnswers);
+    const mansCart = await newCart();
+    await link(mansCart, 3, man);
+    expect((await add(mansCart, { productCode: 'MINOXIDIL-WOMEN-2', variantCode: 'MINOXIDIL-2PCT-60ML', frequency: 30 })).json().code).toBe('NOT_ELIGIBLE');
+    // Over 65: no minoxidil at all.
+    const older = await consult('hair-loss', { ...eligibleHairLossAnswers, hl_dob: '1950-01-01' });
+    const oldersCart = await newCart();
+    await link(oldersCart, 3, older);
+    expect((await add(oldersCart, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).json().code).toBe('NOT_ELIGIBLE');
+    // Without a hair-loss consultation the pharmacy medicine is sold as before, for the pharmacist's check.
+    expect((await add(await newCart(), { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).statusCode).toBe(201);
   });
 
   it('offers tadalafil only when eligible (not with an alpha-blocker), sildenafil then', async () => {
@@ -323,7 +345,50 @@ describe('the prescription guard', () => {
     const token = await newCart();
     await link(token, 2, patient);
     expect((await add(token, { productCode: 'TADALAFIL', variantCode: 'TADALAFIL-10MG-8', frequency: 30 })).json().code).toBe('NOT_ELIGIBLE');
-    expect((await add(token, { productCode: 'SILDENAFIL', variantCode: 'SILDENAFIL-50MG-8', frequency: 30 })).statusCode).toBe(201);
+    // Sildenafil at 25 mg only (Viagra SmPC 4.2): an alpha-blocker lowers blood pressure too.
+    expect((await add(token, { productCode: 'SILDENAFIL', variantCode: 'SILDENAFIL-50MG-8', frequency: 30 })).json()).toMatchObject({ code: 'DOSE_NOT_ALLOWED', details: { allowedVariants: ['SILDENAFIL-25MG-8'] } });
+    expect((await add(token, { productCode: 'SILDENAFIL', variantCode: 'SILDENAFIL-25MG-8', frequency: 30 })).statusCode).toBe(201);
+  });
+
+  describe('the starting-dose lock', () => {
+    const mounjaro = (variantCode: string) => ({ productCode: 'MOUNJARO', variantCode, frequency: 30 });
+
+    it('refuses Mounjaro 15 mg to a patient new to weight-loss injections, with a clear message; 2.5 mg is accepted', async () => {
+      const patient = await consult('weight-loss', eligibleWeightLossAnswers);
+      const token = await newCart();
+      await link(token, 1, patient);
+      const res = await add(token, mounjaro('MOUNJARO-15MG'));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'DOSE_NOT_ALLOWED',
+        message: DOSE_NOT_ALLOWED_MESSAGE,
+        details: { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-15MG', allowedVariants: ['MOUNJARO-2-5MG'] },
+      });
+      expect(DOSE_NOT_ALLOWED_MESSAGE).toMatch(/^This dose cannot be prescribed from your consultation\. Patients new to a medicine start on the lowest dose/);
+      // Several items at once are refused the same way, and nothing goes in.
+      const many = await inject('POST', `/shop-api/carts/${token}/multiple-items`, { items: [shampoo, mounjaro('MOUNJARO-5MG')] });
+      expect(many.json().code).toBe('DOSE_NOT_ALLOWED');
+      expect(cartOf(await inject('GET', `/shop-api/carts/${token}`)).items).toEqual([]);
+      expect((await add(token, mounjaro('MOUNJARO-2-5MG'))).statusCode).toBe(201);
+    });
+
+    it('lets a continuing patient buy the dose they take now, and no other', async () => {
+      const lastDose = addDays(ukToday(new Date()), -7);
+      const patient = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_current_injection: 'MOUNJARO|||MOUNJARO-15MG', wl_last_dose_date: lastDose });
+      const token = await newCart();
+      await link(token, 1, patient);
+      expect((await add(token, mounjaro('MOUNJARO-12-5MG'))).json().code).toBe('DOSE_NOT_ALLOWED');
+      expect((await add(token, mounjaro('MOUNJARO-15MG'))).statusCode).toBe(201);
+    });
+
+    it('after a gap of more than 2 weeks, restarts one dose lower', async () => {
+      const lastDose = addDays(ukToday(new Date()), -20);
+      const patient = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_current_injection: 'MOUNJARO|||MOUNJARO-15MG', wl_last_dose_date: lastDose });
+      const token = await newCart();
+      await link(token, 1, patient);
+      expect((await add(token, mounjaro('MOUNJARO-15MG'))).json()).toMatchObject({ code: 'DOSE_NOT_ALLOWED', details: { allowedVariants: ['MOUNJARO-12-5MG'] } });
+      expect((await add(token, mounjaro('MOUNJARO-12-5MG'))).statusCode).toBe(201);
+    });
   });
 
   it('judges the stored answers again at add time, never the stored outcome', async () => {
@@ -358,7 +423,7 @@ describe('the prescription guard', () => {
   });
 
   it('links one consultation per questionnaire: a new link replaces the old', async () => {
-    const rejected = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(18) });
+    const rejected = await consult('weight-loss', { ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(18), wl_goal_weight: null });
     const eligible = await consult('weight-loss', eligibleWeightLossAnswers);
     const token = await newCart();
     await link(token, 1, eligible);
@@ -407,7 +472,7 @@ describe('concurrent adds', () => {
       shampoo,
       { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 },
       { productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 },
-      wegovy('WEGOVY-1MG'),
+      wegovy('WEGOVY-0-25MG'),
       { productCode: 'SILDENAFIL', variantCode: 'SILDENAFIL-50MG-8', frequency: 30 },
     ];
     const replies = await Promise.all(items.map((item) => add(token, item)));
@@ -418,11 +483,11 @@ describe('concurrent adds', () => {
   });
 
   it('keep one line when several doses of one medicine race', async () => {
-    const patient = await consult('weight-loss', eligibleWeightLossAnswers);
+    const patient = await consult('erectile-dysfunction', eligibleErectileDysfunctionAnswers);
     const token = await newCart();
-    await link(token, 1, patient);
-    const doses = ['WEGOVY-0-25MG', 'WEGOVY-0-5MG', 'WEGOVY-1MG', 'WEGOVY-1-7MG', 'WEGOVY-2-4MG'];
-    const replies = await Promise.all(doses.map((dose) => add(token, wegovy(dose))));
+    await link(token, 2, patient);
+    const doses = ['SILDENAFIL-25MG-8', 'SILDENAFIL-50MG-8', 'SILDENAFIL-100MG-8', 'TADALAFIL-10MG-8', 'TADALAFIL-20MG-8'];
+    const replies = await Promise.all(doses.map((dose) => add(token, { productCode: dose.split('-')[0]!, variantCode: dose, frequency: 30 })));
     expect(replies.every((res) => res.statusCode === 201)).toBe(true);
     const cart = cartOf(await inject('GET', `/shop-api/carts/${token}`));
     expect(cart.items).toHaveLength(1);

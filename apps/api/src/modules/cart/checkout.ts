@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
-import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
+import { NO_REFERRAL, type Referrals } from '../referrals/index';
+import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
 import { closeConsultationsOf, countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
@@ -57,9 +58,10 @@ export interface CheckoutCarts {
  * query, which must not run inside the order's transaction); the cart itself, its lines, consultations and address
  * are read under the row lock, so the order is exactly the cart as it is at that moment.
  */
-export function checkoutCarts({ db, promotions, questionnaires, today = () => ukToday(new Date()), now = () => new Date() }: {
+export function checkoutCarts({ db, promotions, questionnaires, referrals, today = () => ukToday(new Date()), now = () => new Date() }: {
   db: Db;
   promotions: PromotionCatalog;
+  referrals?: Referrals;
   questionnaires: QuestionnaireService;
   today?: () => string;
   now?: () => Date;
@@ -98,15 +100,17 @@ export function checkoutCarts({ db, promotions, questionnaires, today = () => uk
       // Decided again here, under the cart's lock, for the patient paying: a cart read earlier may have shown a
       // first-order discount before they signed in, or before another order of theirs was placed.
       const placedOrders = viewer === null ? null : await countPlacedOrders(tx, viewer);
-      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders);
+      // The buyer's row is locked with it, so one referral credit is never spent by two checkouts.
+      const referral = referrals && viewer !== null ? await referrals.forBuyer(tx, viewer, { shippingAddress: row.shippingAddress, lock: true }) : NO_REFERRAL;
+      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders, referral);
 
       const problems: string[] = [];
       if (snapshot.lines.length === 0) problems.push('Your basket is empty.');
       if (snapshot.lines.some((line) => line.price === null)) problems.push('A treatment in your basket can no longer be bought at that frequency.');
       if (!row.shippingAddress) problems.push('Shipping address missing');
       const date = today();
-      for (const line of snapshot.lines.filter((candidate) => candidate.product.isPrescriptionOnly)) {
-        const verdict = prescriptionVerdict(line.product.code, consultations, date);
+      for (const line of snapshot.lines.filter((candidate) => judgedByConsultation(candidate.product.code, candidate.product.isPrescriptionOnly, consultations))) {
+        const verdict = prescriptionVerdict(line.product.code, line.variant.code, consultations, date);
         if (!verdict.allowed) problems.push(verdict.message);
       }
       return { ...row, token, channel: snapshot.cart.channel, view, lines: snapshot.lines, consultations, problems };

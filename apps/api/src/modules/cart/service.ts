@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   applyPromotions,
   CART_ERROR,
+  creditToSpend,
+  offersWithReferral,
   isFirstOrder,
   discountLabel,
   FREQUENCY_TITLES,
@@ -23,7 +25,8 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { findConsultationId } from '../quiz/index';
-import { prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
+import { NO_REFERRAL, type BuyerReferral, type Referrals } from '../referrals/index';
+import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
 import {
   deleteCart,
@@ -83,6 +86,8 @@ export interface CartService {
 
 export interface CartServiceOptions {
   db: Db;
+  /** The buyer's referral discount and credit; left out, carts price without them. */
+  referrals?: Referrals;
   promotions: PromotionCatalog;
   questionnaires: QuestionnaireService;
   today?: () => string;
@@ -116,6 +121,7 @@ export function toCart(
   offers: readonly Promotion[],
   now: Date,
   placedOrders: number | null,
+  referral: BuyerReferral = NO_REFERRAL,
 ): Cart {
   const items = lines.map((line) => {
     const unitPrice = line.discountedPrice ?? line.price ?? 0;
@@ -139,8 +145,9 @@ export function toCart(
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
   const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
-  const applied = applyPromotions(offers, discountLines, { isFirstOrder: isFirstOrder(placedOrders) });
-  const shares = itemDiscounts(applied, offers, discountLines);
+  const buyerOffers = offersWithReferral(offers, referral.referred);
+  const applied = applyPromotions(buyerOffers, discountLines, { isFirstOrder: isFirstOrder(placedOrders) });
+  const shares = itemDiscounts(applied, buyerOffers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
     name: entry.name,
@@ -156,9 +163,9 @@ export function toCart(
     ]),
   );
   const discount = discounts.reduce((sum, entry) => sum + entry.amount, 0);
-  // Delivery is free; customer credit arrives with accounts' balances.
+  // Delivery is free; referral credit pays what the discounts leave, as far as it goes.
   const shipping = 0;
-  const credit = 0;
+  const credit = creditToSpend(referral.creditBalance, subtotal - discount + shipping);
   return {
     tokenValue: cart.token,
     channel: cart.channel,
@@ -210,7 +217,7 @@ function refusalFor(
   return null;
 }
 
-export function createCartService({ db, questionnaires, promotions, today = () => ukToday(new Date()), now = () => new Date() }: CartServiceOptions): CartService {
+export function createCartService({ db, questionnaires, promotions, referrals, today = () => ukToday(new Date()), now = () => new Date() }: CartServiceOptions): CartService {
   const readForAdd = preparedAddItemRead(db);
 
   async function withQuestionnaires(linked: readonly LinkedConsultation[]): Promise<(ConsultationAnswers & { slug: string })[]> {
@@ -224,8 +231,12 @@ export function createCartService({ db, questionnaires, promotions, today = () =
   }
 
   async function view({ cart, linked, lines, placedOrders }: CartSnapshot): Promise<Cart> {
-    const [consultations, offers] = await Promise.all([withQuestionnaires(linked), offersFor(cart.couponCode)]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), placedOrders);
+    const [consultations, offers, referral] = await Promise.all([
+      withQuestionnaires(linked),
+      offersFor(cart.couponCode),
+      referrals && cart.customerUid ? referrals.forBuyer(db, cart.customerUid, { shippingAddress: cart.shippingAddress }) : NO_REFERRAL,
+    ]);
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), placedOrders, referral);
   }
 
   /** The automatic promotions, plus the one the cart's coupon names. */
@@ -272,15 +283,21 @@ export function createCartService({ db, questionnaires, promotions, today = () =
     });
   }
 
-  /** Refuses a prescription-only product unless a linked consultation, judged again now, allows it. */
+  /**
+   * Refuses a prescription-only product unless a linked consultation, judged again now, allows it; and any other
+   * product a linked consultation lists (a pharmacy medicine) unless that consultation allows it.
+   */
   async function guard(checked: ReturnType<typeof checkItems>, linked: readonly LinkedConsultation[]): Promise<void> {
-    const prescribed = checked.filter(({ variant }) => variant.isPrescriptionOnly);
-    if (prescribed.length === 0) return;
+    if (linked.length === 0 && !checked.some(({ variant }) => variant.isPrescriptionOnly)) return;
     const consultations = await withQuestionnaires(linked);
+    const prescribed = checked.filter(({ variant }) => judgedByConsultation(variant.productCode, variant.isPrescriptionOnly, consultations));
     const date = today();
-    for (const { variant } of prescribed) {
-      const verdict = prescriptionVerdict(variant.productCode, consultations, date);
-      if (!verdict.allowed) throw new AppError(422, verdict.code, verdict.message, { productCode: variant.productCode });
+    for (const { variant, item } of prescribed) {
+      const verdict = prescriptionVerdict(variant.productCode, item.variantCode, consultations, date);
+      if (!verdict.allowed) {
+        const details = verdict.allowedVariants ? { productCode: variant.productCode, variantCode: item.variantCode, allowedVariants: verdict.allowedVariants } : { productCode: variant.productCode };
+        throw new AppError(422, verdict.code, verdict.message, details);
+      }
     }
   }
 

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REJECTION_REASONS } from '@elmwood/domain';
 import { orderConsultations, staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
-import { orderEvents, orders } from '../../db/schema/orders';
+import { orderEvents, orders, tasks } from '../../db/schema/orders';
 import { questionnaires } from '../../db/schema/quiz';
 import { sandboxPayments, sandboxRequests } from '../../db/schema/sandbox-gateway';
 import { bmiAnswer, eligibleWeightLossAnswers, goalWeightAnswer } from '../../seed/data/questionnaires/sample-answers';
 import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { deliverNotifications } from '../../../test/support/notifications';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { placeOrder, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
@@ -58,7 +59,7 @@ describe('the order the prescriber reviews', () => {
 
     // Afterwards the patient changes the consultation (a BMI that rules them out, another goal weight) and the
     // clinic rewords a question.
-    const edited = await answer({ ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(22), wl_goal_weight: goalWeightAnswer(70) }, withQuiz);
+    const edited = await answer({ ...eligibleWeightLossAnswers, wl_bmi: bmiAnswer(22), wl_goal_weight: goalWeightAnswer(76) }, withQuiz);
     expect(edited.statusCode).toBe(200);
     const [stored] = await db().select().from(questionnaires).where(eq(questionnaires.slug, 'weight-loss'));
     const definition = structuredClone(stored!.definition);
@@ -74,6 +75,14 @@ describe('the order the prescriber reviews', () => {
     expect(byId.wl_goal_weight.answer).toEqual(eligibleWeightLossAnswers.wl_goal_weight);
     expect(consultation.outcome).toMatchObject({ complete: true, rejection: null });
     expect(consultation.outcome.facts.bmi).toBe(32);
+    // The rules that held when it was ordered, beside the answer that triggered them, with their source: the later
+    // BMI of 22 (a knock-out now) changes nothing here.
+    expect(byId.wl_current_injection.rules).toEqual([
+      expect.objectContaining({ ruleId: 'wegovy-startingDose', source: 'Wegovy SmPC 4.2; Mounjaro SmPC 4.2', rationale: expect.stringContaining('lowest dose') }),
+      expect.objectContaining({ ruleId: 'mounjaro-startingDose', summary: 'Mounjaro: new to this medicine, starting dose 2.5 mg only' }),
+    ]);
+    expect(byId.wl_bmi.rules).toEqual([]);
+    expect(consultation.outcome.triggeredRules.map((rule: { ruleId: string }) => rule.ruleId)).not.toContain('bmi-below-any-threshold');
     expect(res.json().measurements).toEqual([expect.objectContaining({ orderNumber: number, bmi: 32, weightKg: 128, heightCm: 200 })]);
 
     // And the copy itself can never be changed.
@@ -100,7 +109,7 @@ describe('the order the prescriber reviews', () => {
 
     const rows = await db().select().from(staffAuditLog).where(eq(staffAuditLog.staffId, prescriber.row.id));
     const order = await orderRow(orderNumber);
-    expect(rows.filter((row) => row.orderNumber === orderNumber).map((row) => row.action).sort()).toEqual(['read-answers', 'read-order']);
+    expect(rows.filter((row) => row.orderNumber === orderNumber).map((row) => row.action).sort()).toEqual(['read-answers', 'read-order', 'read-weights']);
     expect(rows.filter((row) => row.resourceId === photoIds[0])).toEqual([expect.objectContaining({ action: 'read-photo', patientId: order.customerId, resource: 'photo' })]);
   });
 
@@ -148,7 +157,10 @@ describe('decisions', () => {
     expect(gatewayPayment).toMatchObject({ status: 'captured', captured: order.total });
     expect(await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.event, 'captured')))).toHaveLength(1);
     expect((await auditOf(orderNumber)).filter((row) => row.action === 'approve')).toHaveLength(1);
+    await deliverNotifications({ app: ctx.app, db: db() });
     expect(await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Your treatment has been approved%'`))).toHaveLength(1);
+    // The approved weight-loss patient is asked, once, to set up weight-tracking reminders.
+    expect(await db().select().from(tasks).where(and(eq(tasks.customerId, order.customerId), eq(tasks.code, 'voy-weight-tracking-reminder-set-up')))).toHaveLength(1);
   }, 60_000);
 
   it('asks the patient to pay again when the capture is refused (the hold expired): approved, capture_failed, not dispatchable', async () => {
@@ -157,6 +169,7 @@ describe('decisions', () => {
     await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
     const res = await as(prescriber, 'POST', `/orders/${orderNumber}/approve`);
     expect(res.json()).toEqual({ orderNumber, state: 'approved', paymentState: 'capture_failed', changed: true });
+    await deliverNotifications({ app: ctx.app, db: db() });
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Please pay again%'`));
     expect(mail!.text).toContain('Nothing has been charged');
     expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).not.toContain(orderNumber);
@@ -174,6 +187,7 @@ describe('decisions', () => {
     const [gatewayPayment] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, orderNumber));
     expect(gatewayPayment!.status).toBe('voided');
     const reason = `${REJECTION_REASONS.bmi_not_eligible} Please speak to your GP.`;
+    await deliverNotifications({ app: ctx.app, db: db() });
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'About your order%'`));
     expect(mail!.text).toContain(reason);
     const history = (await ctx.app.inject({ url: '/shop-api/orders', headers: { cookie: patient } })).json();
@@ -224,6 +238,7 @@ describe('dispatch and refunds', () => {
       state: 'dispatched',
       tracking: { carrier: 'royal-mail', number: 'AB123456789GB', url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB' },
     });
+    await deliverNotifications({ app: ctx.app, db: db() });
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Your treatment is on its way%'`));
     expect(mail!.text).toContain('AB123456789GB');
     expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).not.toContain(orderNumber);

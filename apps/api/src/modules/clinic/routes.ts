@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  clinicText,
   decisionReplySchema,
   dispatchBodySchema,
   dispatchQueueSchema,
@@ -18,13 +19,19 @@ import {
   staffMemberSchema,
   staffSessionReplySchema,
   staffTotpBodySchema,
+  SUPPORT_PHOTO_CATEGORY,
+  clinicSupportThreadSchema,
+  supportInboxSchema,
+  supportReplySchema,
   type StaffRole,
 } from '@elmwood/domain';
 import type { FileStore } from '../../adapters/file-store/port';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { sendPhoto, type UploadsRepo } from '../uploads/index';
+import { supportIdempotencyHeaders, supportThreadParams } from '../support/index';
 import { audit, auditCsv } from './audit';
+import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
@@ -46,6 +53,7 @@ const DISPATCHERS: readonly StaffRole[] = ['pharmacist', 'admin'];
 const PHARMACIST: readonly StaffRole[] = ['pharmacist'];
 const REFUNDERS: readonly StaffRole[] = ['admin', 'support'];
 const ADMIN: readonly StaffRole[] = ['admin'];
+const SUPPORT: readonly StaffRole[] = ['support', 'admin'];
 
 const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number').describe('The order number, e.g. EH-7KQ4-M2XP') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
@@ -57,7 +65,12 @@ interface ClinicDeps {
   clinic: ClinicService;
   uploads: UploadsRepo;
   store: FileStore;
+  /** Support ends a patient's plan (a multi-month one mid-commitment included). */
+  plans?: Pick<PlanService, 'cancelByStaff'>;
 }
+
+const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
+const staffCancelBody = z.object({ reason: clinicText(500).min(1, 'Please give a reason.') });
 
 /** The signed-in member (the route's onRequest hook put them there). */
 function member(request: FastifyRequest): StaffRow {
@@ -71,7 +84,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -232,6 +245,63 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     async (request) => clinic.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']),
   );
 
+  if (plans) {
+    api.post(
+      '/clinic/subscriptions/:id/cancel',
+      {
+        config: { staffRoles: REFUNDERS },
+        schema: {
+          tags: ['clinic'],
+          summary: "Cancel a patient's plan now (support, admin), a multi-month plan mid-commitment included, with the reason; audited",
+          params: planParams,
+          body: staffCancelBody,
+          response: { 200: z.object({ id: z.string(), state: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        const staff = member(request);
+        return plans.cancelByStaff({ type: staff.role as StaffRole, id: staff.id }, request.params.id, request.body.reason, (tx, plan) =>
+          audit(tx, { staffId: staff.id, action: 'cancel-plan', patientId: plan.customerId, resource: 'subscription', resourceId: plan.id, details: { reason: request.body.reason } }),
+        );
+      },
+    );
+  }
+
+  api.get(
+    '/clinic/support',
+    {
+      config: { staffRoles: SUPPORT },
+      schema: { tags: ['clinic'], summary: "Support inbox (support, admin): patients' conversations waiting for a reply, longest wait first (audited)", response: { 200: supportInboxSchema, ...errors } },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.supportInbox(member(request))),
+  );
+
+  api.get(
+    '/clinic/support/:id',
+    {
+      config: { staffRoles: SUPPORT },
+      schema: { tags: ['clinic'], summary: "One patient's conversation with the clinic (audited)", params: supportThreadParams, response: { 200: clinicSupportThreadSchema, ...errors } },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.supportThread(member(request), request.params.id)),
+  );
+
+  api.post(
+    '/clinic/support/:id/replies',
+    {
+      config: { staffRoles: SUPPORT },
+      schema: {
+        tags: ['clinic'],
+        summary: "Reply (support, admin): the patient reads it in their account's support page; one reply per Idempotency-Key",
+        params: supportThreadParams,
+        headers: supportIdempotencyHeaders,
+        body: supportReplySchema,
+        response: { 201: clinicSupportThreadSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).header('cache-control', NO_STORE).send(await clinic.supportReply(member(request), request.params.id, request.body.message, request.headers['idempotency-key'])),
+  );
+
   api.get(
     '/clinic/audit.csv',
     {
@@ -257,10 +327,10 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   api.get(
     '/clinic/uploads/:id',
     {
-      config: { staffRoles: CLINICAL },
+      config: { staffRoles: ALL },
       schema: {
         tags: ['clinic'],
-        summary: "A patient's photo, for clinic staff; every read is audited before it is sent",
+        summary: "A patient's photo, for clinical staff (support and admin: photos attached to support messages); every read is audited before it is sent",
         params: z.object({ id: z.uuid() }),
         response: { 200: z.any().describe('The photo as image/jpeg'), ...errors },
       },
@@ -268,6 +338,9 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     async (request, reply) => {
       const staffMember = member(request);
       const upload = await uploads.byId(request.params.id);
+      if (upload && !CLINICAL.includes(staffMember.role as StaffRole) && upload.category !== SUPPORT_PHOTO_CATEGORY) {
+        throw new AppError(403, 'FORBIDDEN', 'Your role does not allow this.');
+      }
       const bytes = upload ? await store.get(upload.id) : null;
       if (!upload || !bytes) throw notFound(PHOTO_NOT_FOUND);
       await audit(db, { staffId: staffMember.id, action: 'read-photo', patientId: upload.customerId, resource: 'photo', resourceId: upload.id, details: { category: upload.category } });

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   prescriberLabel,
   rejectionMessage,
+  rulesBesideAnswers,
   trackingUrl,
   TASK_CODES,
   UNPLACED_ORDER_STATES,
@@ -19,18 +21,23 @@ import {
   type RegistrationBody,
   type RejectionReasonCode,
   type ReviewQueue,
+  type ClinicSupportThread,
+  type SupportInbox,
 } from '@elmwood/domain';
-import type { MailMessage, Mailer } from '../../adapters/mail/port';
+import type { Notifier } from '../notifications/contract';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
-import { orderEvents, orderItems, orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
 import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
 import { findCheckoutPayment, findOrderItems, updatePayment, type OrderRow } from '../orders/repo';
+import { weightHistory } from '../weight/index';
+import { offerReminderSetUp } from '../tasks/index';
+import type { Referrals } from '../referrals/index';
+import type { SupportService } from '../support/index';
 import { audit } from './audit';
-import { approvedMail, dispatchedMail, informationRequestedMail, paymentNeededMail, refundedMail, rejectedMail, type MailContext } from './mails';
 import type { StaffRow } from './staff-auth';
 
 export const CLINICIAN_QUESTION_TASK = TASK_CODES.clinicianQuestion;
@@ -43,11 +50,19 @@ const REVIEW_PHOTO_CATEGORIES = ['I', 'W'];
 export interface ClinicServiceDeps {
   db: Db;
   gateway: PaymentGateway;
-  mailer: Mailer;
-  siteUrl: string;
-  brandName: string;
+  /** Each decision's email is asked for in the transaction that records the decision. */
+  notifier: Notifier;
+  /** Patients' conversations with the clinic: shown on the order review, read and answered by support. */
+  support: SupportService;
+  /** Carries out the approval's credit_referrer effect; left out, approvals credit nobody. */
+  referrals?: Pick<Referrals, 'creditReferrer'>;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Renewals are charged on the saved card once approved, and a rejected one stops its plan. */
+  renewals?: {
+    approved(orderId: number, now: Date): Promise<void>;
+    rejected(tx: Db, orderId: number, reason: string): Promise<void>;
+  };
 }
 
 const actorOf = (member: StaffRow): Actor => ({ type: member.role as Actor['type'], id: member.id });
@@ -83,7 +98,7 @@ function answerText(options: { value: string; text: string }[], answer: unknown)
   return texts.every((text) => text !== null) ? texts.join(', ') : null;
 }
 
-export function createClinicService({ db, gateway, mailer, siteUrl, brandName, log, now = () => new Date() }: ClinicServiceDeps) {
+export function createClinicService({ db, gateway, notifier, support, referrals, log, now = () => new Date(), renewals }: ClinicServiceDeps) {
   async function orderByNumber(number: string, tx: Pick<Db, 'select'> = db, lock = false): Promise<OrderRow> {
     const query = tx.select().from(orders).where(eq(orders.number, number));
     const [row] = lock ? await query.for('update') : await query;
@@ -94,16 +109,6 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
   async function patientOf(order: OrderRow) {
     const [row] = await db.select().from(customers).where(eq(customers.id, order.customerId));
     return row!;
-  }
-
-  async function send(order: OrderRow, build: (context: MailContext) => MailMessage): Promise<void> {
-    try {
-      const patient = await patientOf(order);
-      await mailer.send(build({ to: patient.email, firstName: patient.firstName, orderNumber: order.number, siteUrl, brandName }));
-    } catch (error) {
-      // The decision stands whether or not the email went out; the patient's account shows it too.
-      log.error({ err: error, orderNumber: order.number }, 'clinic email failed');
-    }
   }
 
   function decisionReply(order: OrderRow, changed: boolean): DecisionReply {
@@ -127,11 +132,12 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         log.error({ err: error, orderNumber: order.number }, 'payment capture failed; approving again retries it');
         throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'The order is approved, but the payment provider could not be reached to take the payment. Please press Approve again in a moment.');
       }
-      const failed = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const applied = await applyOrderPaymentEvent(tx, order.id, 'capture_failed', GATEWAY, { reason: error.message });
-        return applied.applied;
+        if (applied.applied) {
+          await notifier.notify(tx, { template: 'payment-needed', customerId: order.customerId, dedupeKey: `payment-needed:${order.number}:${randomUUID()}`, data: { orderNumber: order.number, amount: order.total } });
+        }
       });
-      if (failed) await send(order, (context) => paymentNeededMail(context, order.total));
       return;
     }
     await db.transaction(async (tx) => {
@@ -161,11 +167,32 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
   }
 
   return {
+    /** Conversations waiting for a reply: patients' names and subjects, so the read is audited. */
+    async supportInbox(member: StaffRow): Promise<SupportInbox> {
+      await audit(db, { staffId: member.id, action: 'read-support-inbox', resource: 'queue', resourceId: 'support' });
+      return support.inbox();
+    },
+
+    /** One conversation, audited before it is sent. */
+    async supportThread(member: StaffRow, id: string): Promise<ClinicSupportThread> {
+      const { thread, customerId, patient } = await support.clinicThread(id);
+      await audit(db, { staffId: member.id, action: 'read-support-thread', patientId: customerId, resource: 'support-thread', resourceId: id });
+      return { ...thread, patient };
+    },
+
+    /** A reply the patient reads in their account; one per Idempotency-Key, recorded with who wrote it. */
+    async supportReply(member: StaffRow, id: string, body: string, key: string): Promise<ClinicSupportThread> {
+      const { customerId, messageId } = await support.clinicReply(member.id, id, body, key);
+      if (messageId !== null) await audit(db, { staffId: member.id, action: 'support-reply', patientId: customerId, resource: 'support-thread', resourceId: id, details: { messageId } });
+      return this.supportThread(member, id);
+    },
+
     /** Patients' names and treatments, so the read is audited too (one row per queue read). */
     async reviewQueue(member: StaffRow, tab: 'ready' | 'waiting'): Promise<ReviewQueue> {
       await audit(db, { staffId: member.id, action: 'read-review-queue', resource: 'queue', resourceId: tab });
       const state: OrderState = tab === 'ready' ? 'in_review' : 'awaiting_patient';
       const since = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.machine = 'order' and e.to_state = ${orders.state}), ${orders.createdAt})`;
+      const urgent = sql<boolean>`exists (select 1 from order_consultations oc where oc.order_id = ${orders.id} and oc.outcome -> 'triggeredRules' @> '[{"level":"urgent"}]'::jsonb)`;
       const rows = await db
         .select({
           number: orders.number,
@@ -176,11 +203,13 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
           firstName: customers.firstName,
           lastName: customers.lastName,
           products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
+          isRenewal: sql<boolean>`exists (select 1 from subscription_renewals r where r.order_id = ${orders.id})`,
+          urgent,
         })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(eq(orders.state, state))
-        .orderBy(asc(since), asc(orders.id))
+        .orderBy(desc(urgent), asc(since), asc(orders.id))
         .limit(500);
       const at = now().getTime();
       return {
@@ -196,6 +225,8 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
             placedAt: row.createdAt.toISOString(),
             waitingSince: waitingSince.toISOString(),
             waitingMinutes: Math.max(0, Math.floor((at - waitingSince.getTime()) / 60_000)),
+            isRenewal: row.isRenewal,
+            urgent: row.urgent,
           };
         }),
       };
@@ -205,15 +236,10 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
     async review(member: StaffRow, number: string): Promise<OrderReview> {
       const order = await orderByNumber(number);
       const patient = await patientOf(order);
-      const [items, snapshots, allSnapshots, photos, gpRows, taskRows, history, previous, refunded] = await Promise.all([
+      const [items, snapshots, weights, photos, gpRows, taskRows, history, previous, refunded, renewalRows] = await Promise.all([
         findOrderItems(db, order.id),
         db.select().from(orderConsultations).where(eq(orderConsultations.orderId, order.id)).orderBy(asc(orderConsultations.id)),
-        db
-          .select({ number: orders.number, at: orderConsultations.createdAt, outcome: orderConsultations.outcome })
-          .from(orderConsultations)
-          .innerJoin(orders, eq(orders.id, orderConsultations.orderId))
-          .where(eq(orders.customerId, order.customerId))
-          .orderBy(asc(orderConsultations.createdAt)),
+        weightHistory(db, order.customerId),
         db
           .select()
           .from(uploads)
@@ -234,7 +260,9 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
           .orderBy(desc(orders.createdAt))
           .limit(50),
         refundedSoFar(order.id),
+        db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, order.id)),
       ]);
+      const supportThreads = await support.threadsOf(order.customerId);
       const previousEvents = previous.length
         ? await db
             .select()
@@ -255,7 +283,9 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
       await db.transaction(async (tx) => {
         await audit(tx, { ...base, action: 'read-order', resource: 'order', resourceId: order.number });
         await audit(tx, { ...base, action: 'read-answers', resource: 'consultation', resourceId: snapshots.map((row) => row.id).join(',') || null });
+        if (weights.length > 0) await audit(tx, { ...base, action: 'read-weights', resource: 'weight-logs' });
         if (gp) await audit(tx, { ...base, action: 'read-gp-details', resource: 'gp-details' });
+        if (supportThreads.length > 0) await audit(tx, { ...base, action: 'read-support-messages', resource: 'support-thread', resourceId: supportThreads.map((thread) => thread.id).join(',') });
       });
 
       const tracking = order.trackingCarrier && order.trackingNumber ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) } : null;
@@ -269,27 +299,32 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
         shippingAddress: order.shippingAddress,
         billingAddress: order.billingAddress,
-        consultations: snapshots.map((snapshot) => ({
-          questionnaireSlug: snapshot.questionnaireSlug,
-          questionnaireTitle: snapshot.questionnaireTitle,
-          answers: snapshot.questions.map((question) => ({
-            questionId: question.id,
-            question: question.question,
-            type: question.type,
-            answer: snapshot.answers[question.id] ?? null,
-            answerText: answerText(question.options, snapshot.answers[question.id]),
-          })),
-          outcome: {
-            complete: snapshot.outcome.complete,
-            rejection: snapshot.outcome.rejection ? { reason: snapshot.outcome.rejection.reason } : null,
-            facts: snapshot.outcome.facts,
-            eligibleProducts: snapshot.outcome.eligibleProducts,
-          },
-          copiedAt: snapshot.createdAt.toISOString(),
-        })),
-        measurements: allSnapshots
-          .filter((row) => row.outcome.facts.bmi != null || row.outcome.facts.weight != null)
-          .map((row) => ({ orderNumber: row.number, at: row.at.toISOString(), bmi: row.outcome.facts.bmi ?? null, weightKg: row.outcome.facts.weight ?? null, heightCm: row.outcome.facts.height ?? null })),
+        consultations: snapshots.map((snapshot) => {
+          // Snapshots from before rules carried sources have none: the page shows the answers alone.
+          const triggeredRules = snapshot.outcome.triggeredRules ?? [];
+          const { byQuestion } = rulesBesideAnswers(snapshot.questions.map((question) => question.id), triggeredRules);
+          return {
+            questionnaireSlug: snapshot.questionnaireSlug,
+            questionnaireTitle: snapshot.questionnaireTitle,
+            answers: snapshot.questions.map((question) => ({
+              questionId: question.id,
+              question: question.question,
+              type: question.type,
+              answer: snapshot.answers[question.id] ?? null,
+              answerText: answerText(question.options, snapshot.answers[question.id]),
+              rules: byQuestion.get(question.id) ?? [],
+            })),
+            outcome: {
+              complete: snapshot.outcome.complete,
+              rejection: snapshot.outcome.rejection ? { reason: snapshot.outcome.rejection.reason } : null,
+              facts: snapshot.outcome.facts,
+              eligibleProducts: snapshot.outcome.eligibleProducts,
+              triggeredRules,
+            },
+            copiedAt: snapshot.createdAt.toISOString(),
+          };
+        }),
+        measurements: weights,
         photos: photos.map((photo) => ({ id: photo.id, category: photo.category, title: photo.title, uploadedAt: photo.createdAt.toISOString() })),
         gp: gp ? { consentGiven: gp.consentGiven, practiceName: gp.practiceName, addressLine1: gp.addressLine1, addressLine2: gp.addressLine2, cityOrTown: gp.cityOrTown, postCode: gp.postCode } : null,
         tasks: taskRows.map((row) => ({ ...row, details: row.details ?? null, completedAt: row.completedAt?.toISOString() ?? null })),
@@ -303,6 +338,8 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         })),
         tracking,
         refunded,
+        renewal: renewalRows[0] ? { deliveryDate: renewalRows[0].deliveryDate, doseIncrease: renewalRows[0].doseIncrease } : null,
+        supportThreads,
       };
     },
 
@@ -311,7 +348,11 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
       const result = await db.transaction(async (tx) => {
         const order = await orderByNumber(number, tx, true);
         const applied = await applyOrderEvent(tx, order.id, 'approved', actorOf(member), { data: { prescriber: decidedBy(member) } });
-        if (applied.applied) await audit(tx, { staffId: member.id, action: 'approve', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
+        if (applied.applied) {
+          await audit(tx, { staffId: member.id, action: 'approve', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
+          await offerReminderSetUp(tx, order);
+          if (referrals && applied.effects.includes('credit_referrer')) await referrals.creditReferrer(tx, order);
+        }
         return { order, applied };
       });
       if (!result.applied.applied) {
@@ -319,12 +360,18 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         if (current.state !== 'approved') throw refused(current, result.applied.reason);
         // Approved before (a second click, or an approval whose capture did not finish): finish the capture.
         if (current.paymentState === 'authorised') await capture(current);
+        if (current.paymentState === 'awaiting_charge' && renewals) await renewals.approved(current.id, now());
         return decisionReply(await orderByNumber(number), false);
       }
       const order = await orderByNumber(number);
       if (order.paymentState === 'authorised') await capture(order);
+      // A renewal: the saved card is charged now, or on its charge date by the renewal round.
+      if (order.paymentState === 'awaiting_charge' && renewals) await renewals.approved(order.id, now());
       const after = await orderByNumber(number);
-      if (after.paymentState === 'captured' || after.paymentState === 'not_required') await send(after, approvedMail);
+      if (after.paymentState === 'captured' || after.paymentState === 'not_required') {
+        // Once the money is taken (a repeat of the approval finds the key used and adds nothing).
+        await notifier.notify(db, { template: 'order-approved', customerId: after.customerId, dedupeKey: `order-approved:${after.number}`, data: { orderNumber: after.number } });
+      }
       return decisionReply(after, true);
     },
 
@@ -335,6 +382,8 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         const applied = await applyOrderEvent(tx, order.id, 'rejected', actorOf(member), { reason, data: { reasonCode, note, prescriber: decidedBy(member) } });
         if (applied.applied) {
           await audit(tx, { staffId: member.id, action: 'reject', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: { reasonCode } });
+          await notifier.notify(tx, { template: 'order-rejected', customerId: order.customerId, dedupeKey: `order-rejected:${order.number}`, data: { orderNumber: order.number, reason } });
+          if (renewals) await renewals.rejected(tx as Db, order.id, reason);
         }
         return { order, applied };
       });
@@ -342,7 +391,6 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
       if (!result.applied.applied && current.state !== 'rejected') throw refused(current, result.applied.reason);
       // Voided now, or on a repeat when an earlier void did not reach the gateway.
       if (current.paymentState === 'authorised' || current.paymentState === 'capture_failed') await voidAuthorisation(current);
-      if (result.applied.applied) await send(current, (context) => rejectedMail(context, reason));
       return decisionReply(await orderByNumber(number), result.applied.applied);
     },
 
@@ -358,10 +406,11 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
           .values({ customerId: order.customerId, orderId: order.id, code: CLINICIAN_QUESTION_TASK, details })
           .onConflictDoUpdate({ target: [tasks.orderId, tasks.code], set: { state: 'open', details, completedAt: null, completedWith: null, createdAt: sql`now()` } });
         await audit(tx, { staffId: member.id, action: 'request-information', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: { photoRequested } });
+        // Each question is its own message; the event applied once in this transaction, so is the request.
+        await notifier.notify(tx, { template: 'information-requested', customerId: order.customerId, dedupeKey: `information-requested:${order.number}:${randomUUID()}`, data: { orderNumber: order.number } });
         return { order, applied };
       });
       if (!result.applied.applied) throw refused(await orderByNumber(number), result.applied.reason);
-      await send(result.order, (context) => informationRequestedMail(context, photoRequested));
       return decisionReply(await orderByNumber(number), true);
     },
 
@@ -420,6 +469,12 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         if (applied.applied) {
           await tx.update(orders).set({ trackingCarrier: carrier, trackingNumber }).where(eq(orders.id, order.id));
           await audit(tx, { staffId: member.id, action: 'dispatch', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: { carrier, trackingNumber } });
+          await notifier.notify(tx, {
+            template: 'order-dispatched',
+            customerId: order.customerId,
+            dedupeKey: `order-dispatched:${order.number}`,
+            data: { orderNumber: order.number, carrier, trackingUrl: trackingUrl(carrier, trackingNumber) },
+          });
         }
         return { order, applied };
       });
@@ -428,7 +483,6 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
         if (current.state === 'dispatched' && current.trackingNumber === trackingNumber) return decisionReply(current, false);
         throw refused(current, result.applied.reason);
       }
-      await send(current, (context) => dispatchedMail(context, carrier, trackingNumber));
       return decisionReply(current, true);
     },
 
@@ -474,8 +528,8 @@ export function createClinicService({ db, gateway, mailer, siteUrl, brandName, l
           if (full && ['approved', 'dispatched', 'delivered'].includes(locked.state)) await applyOrderEvent(tx, locked.id, 'refunded', actor, details);
           await applyOrderPaymentEvent(tx, locked.id, full ? 'refunded' : 'partially_refunded', actor, details);
           await audit(tx, { staffId: member.id, action: 'refund', patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number, resource: 'payment', resourceId: String(refund.id), details: { amount, reason } });
+          await notifier.notify(tx, { template: 'order-refunded', customerId: locked.customerId, dedupeKey: `order-refunded:${locked.number}:${refund.id}`, data: { orderNumber: locked.number, amount } });
         });
-        await send(order, (context) => refundedMail(context, amount));
       }
       const after = await orderByNumber(number);
       const refunded = await refundedSoFar(after.id);

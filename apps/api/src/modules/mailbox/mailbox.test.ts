@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/customers';
+import { notifications } from '../../db/schema/notifications';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
+import { deliverNotifications } from '../../../test/support/notifications';
 import { startSmtpServer } from '../../../test/support/smtp';
 
 let ctx: TestContext;
@@ -18,6 +20,7 @@ describe('without SMTP_URL', () => {
       payload: { firstName: 'Sam', lastName: 'Jones', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
     });
     await ctx.app.inject({ method: 'PUT', url: '/shop-api/request-password-reset', payload: { email } });
+    await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     const page = await ctx.app.inject('/dev/mailbox');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Reset your Elmwood Health password');
@@ -30,6 +33,8 @@ describe('in production', () => {
     const production = await createTestContext(PRODUCTION_ENV);
     try {
       expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
+      // Nor the test clock's hook (configuration refuses TEST_CLOCK in production as well).
+      expect((await production.app.inject({ method: 'POST', url: '/dev/clock', payload: { at: '2030-01-01T00:00:00Z' } })).statusCode).toBe(404);
     } finally {
       await production.close();
     }
@@ -46,9 +51,13 @@ describe('in production', () => {
         payload: { firstName: 'Sam', lastName: 'Jones', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
       });
       expect((await production.app.inject({ method: 'PUT', url: '/shop-api/request-password-reset', payload: { email } })).statusCode).toBe(204);
+      await deliverNotifications({ app: production.app, db: production.database.db });
       await expect.poll(() => smtp.inbox.length).toBe(1);
       expect(smtp.inbox[0]!.text).toMatch(/https:\/\/shop\.example\/forgot-password\?token=[\w-]+/);
       expect(await production.database.db.select().from(mailOutbox)).toEqual([]);
+      // The outbox records that the email went, but not the link: the token is cleared once the email is handed over.
+      const [sent] = await production.database.db.select().from(notifications);
+      expect(sent).toMatchObject({ template: 'password-reset', status: 'sent', data: {} });
     } finally {
       await production.close();
       await smtp.close();

@@ -1,24 +1,61 @@
-import { allQuestions, evaluateConsultation, type Questionnaire } from '@elmwood/domain';
+import { eq, sql } from 'drizzle-orm';
+import { allQuestions, evaluateConsultation, type Questionnaire, type TriggeredRule } from '@elmwood/domain';
 import type { SnapshotQuestion } from '../../db/schema/clinic';
 import { orderConsultations } from '../../db/schema/clinic';
+import { customers } from '../../db/schema/customers';
 import type { Queryable } from './repo';
 
 export interface LinkedConsultationForOrder {
   consultationId: string;
   questionnaire: Questionnaire;
   answers: Record<string, unknown>;
+  /** Rules judged outside the questionnaire's own (a check-in's assessCheckIn), kept with its outcome. */
+  judgedRules?: readonly TriggeredRule[];
+}
+
+/** GPhC distance-selling guidance: the prescriber must be sure who the patient is; two different dates of birth say otherwise. */
+export const DATE_OF_BIRTH_MISMATCH_RULE = {
+  ruleId: 'date-of-birth-mismatch',
+  source: 'GPhC guidance for registered pharmacies providing pharmacy services at a distance, including on the internet (identity checks)',
+  rationale:
+    'The date of birth given in the consultation differs from the one on the account: the age rules may have been judged on the wrong date, or the consultation may be for someone else. Confirm identity (photo ID) before prescribing.',
+} as const;
+
+/** The consultation's date-of-birth answer: the answer its age fact reads. */
+function consultationBirthday(questionnaire: Questionnaire, answers: Record<string, unknown>): { questionId: string; value: string } | null {
+  const fact = Object.values(questionnaire.rules.facts).find((candidate) => candidate.kind === 'age');
+  const value = fact ? answers[fact.question] : undefined;
+  return fact && typeof value === 'string' ? { questionId: fact.question, value } : null;
+}
+
+/** Flags a consultation whose date of birth is not the account's (no flag when the account has none yet). */
+export function dateOfBirthCheck(questionnaire: Questionnaire, answers: Record<string, unknown>, accountBirthday: string | null): TriggeredRule | null {
+  const given = consultationBirthday(questionnaire, answers);
+  if (!given || !accountBirthday || given.value === accountBirthday) return null;
+  return {
+    ...DATE_OF_BIRTH_MISMATCH_RULE,
+    kind: 'identity',
+    level: 'review',
+    summary: `Date of birth in the consultation (${given.value}) differs from the account’s (${accountBirthday})`,
+    questionIds: [given.questionId],
+    productCode: null,
+  };
 }
 
 /**
  * Copies each consultation the order rests on onto the order, inside the order's transaction: the answers, the
- * outcome as the rules judge them now (what the cart was checked against) and the texts of the questions shown
- * or answered, so that what the prescriber reviews is what the patient answered when ordering.
+ * outcome as the rules judge them now (what the cart was checked against) with every rule that held and its source,
+ * and the texts of the questions shown or answered, so that what the prescriber reviews is what the patient
+ * answered when ordering. A date of birth that differs from the account's is flagged on the outcome.
  */
-export async function copyConsultationsOntoOrder(tx: Queryable, orderId: number, linked: readonly LinkedConsultationForOrder[], today: string): Promise<void> {
+export async function copyConsultationsOntoOrder(tx: Queryable, orderId: number, customerId: number, linked: readonly LinkedConsultationForOrder[], today: string): Promise<void> {
   if (linked.length === 0) return;
+  const [account] = await tx.select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId));
   await tx.insert(orderConsultations).values(
-    linked.map(({ consultationId, questionnaire, answers }) => {
-      const outcome = evaluateConsultation(questionnaire, answers, today);
+    linked.map(({ consultationId, questionnaire, answers, judgedRules = [] }) => {
+      const evaluated = evaluateConsultation(questionnaire, answers, today);
+      const mismatch = dateOfBirthCheck(questionnaire, answers, account?.birthday ?? null);
+      const outcome = { ...evaluated, triggeredRules: [...evaluated.triggeredRules, ...judgedRules, ...(mismatch ? [mismatch] : [])] };
       const shown = new Set([...outcome.visibleQuestions, ...Object.keys(answers)]);
       const questions: SnapshotQuestion[] = allQuestions(questionnaire)
         .filter((question) => shown.has(question.id))
@@ -40,4 +77,13 @@ export async function copyConsultationsOntoOrder(tx: Queryable, orderId: number,
       };
     }),
   );
+}
+
+/** Whether a consultation on the order says the patient continues a treatment, so a photo of that prescription is owed. */
+export async function needsPrescriptionProof(tx: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ needed: sql<boolean>`bool_or(coalesce((${orderConsultations.outcome} ->> 'prescriptionProofRequired')::boolean, false))` })
+    .from(orderConsultations)
+    .where(eq(orderConsultations.orderId, orderId));
+  return row?.needed === true;
 }

@@ -14,6 +14,7 @@ import {
   WEGOVY_MONTHLY,
 } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
+import { deliverNotifications } from '../../../test/support/notifications';
 import { carts } from '../../db/schema/cart';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { experimentAssignments, orders, payments, paymentTokens, subscriptions } from '../../db/schema/orders';
@@ -72,6 +73,7 @@ describe('placing an order with the sandbox gateway', () => {
       { id: saved!.id, type: 'checkout_card', details: { brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: expect.any(Number) }, isDefault: true },
     ]);
 
+    await deliverNotifications({ app: ctx.app, db: db() });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, (await customerByEmail(cookie)).email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(number);
@@ -188,6 +190,7 @@ describe('placing an order with the sandbox gateway', () => {
     const again = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
     expect(again.json()).toEqual(confirmed.json());
     expect((await orderRow(action.orderNumber)).state).toBe('awaiting_patient');
+    await deliverNotifications({ app: ctx.app, db: db() });
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${action.orderNumber}`))).toHaveLength(1);
   });
 
@@ -271,6 +274,7 @@ describe('placing an order with the sandbox gateway', () => {
     expect(await db().select().from(orders).where(eq(orders.customerId, customer.id))).toHaveLength(1);
     expect(await sandboxAuthorisations(orderNumber)).toHaveLength(1);
     expect(await db().select().from(subscriptions).where(eq(subscriptions.customerId, customer.id))).toHaveLength(1);
+    await deliverNotifications({ app: ctx.app, db: db() });
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).toHaveLength(1);
 
     // Another attempt (a new key) on the placed cart is told which order it already made.
@@ -500,6 +504,7 @@ describe('a basket its discounts make free', () => {
     expect(await sandboxAuthorisations(orderNumber)).toEqual([]);
     expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toHaveLength(1);
     expect((await cartRow(cartToken)).completedAt).toBeInstanceOf(Date);
+    await deliverNotifications({ app: ctx.app, db: db() });
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Your Elmwood Health order ${orderNumber}`))).toHaveLength(1);
   });
 });

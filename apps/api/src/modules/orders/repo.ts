@@ -145,7 +145,11 @@ export async function saveDefaultPaymentToken(db: Queryable, values: Omit<typeof
     .from(paymentTokens)
     .where(and(eq(paymentTokens.customerId, values.customerId), eq(paymentTokens.gatewaySourceId, values.gatewaySourceId)));
   if (existing) {
-    await db.update(paymentTokens).set({ isDefault: true }).where(eq(paymentTokens.id, existing.id));
+    // Saved again (a new checkout on the same card): the latest customer-initiated payment is the one renewals name.
+    await db
+      .update(paymentTokens)
+      .set({ isDefault: true, ...(values.initialPaymentId ? { initialPaymentId: values.initialPaymentId } : {}) })
+      .where(eq(paymentTokens.id, existing.id));
     return existing.id;
   }
   const [row] = await db

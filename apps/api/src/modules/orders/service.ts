@@ -6,6 +6,7 @@ import {
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
+  TASK_CODES,
   PAYMENT_ERROR,
   thankYouInfoBoxSchema,
   thankYouNextStepSchema,
@@ -20,22 +21,22 @@ import {
 } from '@elmwood/domain';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailMessage, Mailer } from '../../adapters/mail/port';
+import type { Notifier } from '../notifications/contract';
 import { PaymentGatewayError, type Authorisation, type PaymentEvent, type PaymentGateway, type PaymentSource } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor } from '../lifecycle/index';
 import { createTasksForOrder, findTasks } from '../tasks/index';
-import { copyConsultationsOntoOrder } from './consultation-snapshot';
-import { orderConfirmationMail } from './mails';
+import type { Referrals } from '../referrals/index';
+import { copyConsultationsOntoOrder, needsPrescriptionProof } from './consultation-snapshot';
+import { addOrderedConsultationPoints } from '../weight/index';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
   countDeclinedPaymentsSince,
   experimentBuckets,
   findCheckoutPayment,
-  findCustomerContact,
   markPaymentReleased,
   findPaymentByGatewayId,
   findLiveOrderForCart,
@@ -71,14 +72,16 @@ export interface OrderServiceDeps {
   db: Db;
   gateway: PaymentGateway;
   carts: CheckoutCarts;
-  mailer: Mailer;
+  /** The order-placed email is asked for in the transaction that places the order. */
+  notifier: Notifier;
   siteUrl: string;
-  brandName: string;
   log: FastifyBaseLogger;
   /** Declined payments per patient per hour before new attempts are refused (card testing). */
   failedAttemptsPerHour: number;
   /** The patient's cards declined in the last hour when saved from the account area; they count as failed payments too. */
   recentCardCheckFailures: (customerUid: string) => Promise<number>;
+  /** Records the referral credit an order spends; left out, orders spend none. */
+  referrals?: Pick<Referrals, 'recordSpend'>;
   now?: () => Date;
 }
 
@@ -155,7 +158,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandName, log, failedAttemptsPerHour, recentCardCheckFailures, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({ db, gateway, carts, notifier, siteUrl, log, failedAttemptsPerHour, recentCardCheckFailures, referrals, now = () => new Date() }: OrderServiceDeps) {
   /** Absolute, as providers require: their 3-D Secure and PayPal pages send the patient back to the shop's page. */
   const returnUrl = (number: string) => new URL(`${RETURN_PATH}?order=${encodeURIComponent(number)}`, siteUrl).toString();
 
@@ -268,6 +271,8 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         last4: answer.card.last4,
         expiryMonth: answer.card.expiryMonth,
         expiryYear: answer.card.expiryYear,
+        // The customer-initiated payment that stored the card: merchant-initiated renewals name it.
+        initialPaymentId: answer.paymentId,
       });
     }
 
@@ -288,23 +293,21 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       })),
     );
 
-    await createTasksForOrder(tx as Db, { orderId: order.id, customerId: order.customerId, productIds: await productIdsByCode(tx, items.map((item) => item.productCode)) });
+    await addOrderedConsultationPoints(tx, order.id, order.customerId);
+    await createTasksForOrder(tx as Db, {
+      orderId: order.id,
+      customerId: order.customerId,
+      productIds: await productIdsByCode(tx, items.map((item) => item.productCode)),
+      // A patient continuing a treatment started elsewhere shows the prescriber their previous prescription first.
+      extraCodes: (await needsPrescriptionProof(tx, order.id)) ? [TASK_CODES.prescriptionPhoto] : [],
+    });
     if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
     else await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY });
     await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY });
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
     if (!(await hasOpenCriticalTasks(tx, order.customerId))) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
     if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
-  }
-
-  async function sendConfirmation(customer: Customer, order: OrderRow): Promise<void> {
-    try {
-      const items = await findOrderItems(db, order.id);
-      await mailer.send(orderConfirmationMail({ to: customer.email, firstName: customer.firstName, order, items, siteUrl, brandName }) satisfies MailMessage);
-    } catch (error) {
-      // The order stands whether or not the email went out; the account shows it too.
-      log.error({ err: error, orderNumber: order.number }, 'order confirmation email failed');
-    }
+    await notifier.notify(tx, { template: 'order-placed', customerId: order.customerId, dedupeKey: `order-placed:${order.number}`, data: { orderNumber: order.number } });
   }
 
   /** Asks the gateway to authorise (idempotent by the order's key), then records what it said. */
@@ -330,7 +333,6 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       }
     }
     const result = await applyOutcome(order.id, 'pending', answer, mode);
-    if (result.placed) await sendConfirmation(customer, result.order);
     return replyFor(result.order, result.payment);
   }
 
@@ -361,7 +363,6 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         if (!(error instanceof AppError)) throw error;
         paying = error;
       }
-      let placedFree = false;
 
       const rules = await carts.prepare(token, customer.uid);
       // Read before the transaction: on the embedded database a query outside it would wait for it to end.
@@ -396,7 +397,6 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
           if (!isPaymentNeeded(cart.view.totals.total)) {
             const free = await createOrder(tx, customer, cart, idempotencyKey, body.mode, null);
             await finalise(tx, free.order, null, body.mode);
-            placedFree = true;
             return { order: (await findOrderById(tx, free.order.id))!, payment: null };
           }
           if (paying instanceof AppError) throw paying;
@@ -414,7 +414,6 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
       }
       const { order, payment } = placed;
-      if (placedFree) await sendConfirmation(customer, order);
       if (order.state === 'payment_pending' && payment?.state === 'pending') {
         // A repeat of an attempt whose first try never reached the gateway: it needs what pays after all.
         if (paying instanceof AppError) throw paying;
@@ -438,7 +437,6 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         }
         if (answer.status === 'challenge') throw new AppError(409, 'PAYMENT_NOT_FINISHED', 'The payment has not been finished yet. Please complete the step shown, or try again.');
         const result = await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
-        if (result.placed) await sendConfirmation(customer, result.order);
         return { ...replyFor(result.order, result.payment), status: 200 };
       }
       if (order.state === 'payment_pending' && payment?.state === 'challenge') throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE);
@@ -462,11 +460,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         const answer = await gateway.outcome(decision.paymentId);
         if (answer.status !== 'authorised') return 'unchanged';
         const result = await applyOutcome(order.id, payment.state as 'pending' | 'challenge', answer, order.paymentMode);
-        if (result.placed) {
-          outcome = 'placed';
-          const customer = await findCustomerContact(db, order.customerId);
-          if (customer) await sendConfirmation(customer, result.order);
-        }
+        if (result.placed) outcome = 'placed';
       } else {
         const ended = await db.transaction(async (tx) => {
           const locked = await lockOrder(tx, order.id);
@@ -526,9 +520,7 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
       if (answer.status === 'challenge') return;
       const order = await findOrderById(db, payment.orderId);
       if (!order) return;
-      const result = await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
-      const customer = result.placed ? await findCustomerContact(db, order.customerId) : null;
-      if (customer) await sendConfirmation(customer, result.order);
+      await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
     },
   };
 
@@ -575,7 +567,9 @@ export function createOrderService({ db, gateway, carts, mailer, siteUrl, brandN
         image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
       })),
     );
-    await copyConsultationsOntoOrder(tx, order.id, cart.consultations, ukToday(now()));
+    await copyConsultationsOntoOrder(tx, order.id, customer.id, cart.consultations, ukToday(now()));
+    // The credit is taken with the order; it comes back by itself if the order never goes ahead (see referrals).
+    if (referrals) await referrals.recordSpend(tx, order);
     await carts.lockForPayment(tx, cart.id);
     if (method === null) return { order, payment: null };
     const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });

@@ -51,12 +51,12 @@ describe('a consultation an order was placed on', () => {
     const record = await linkedConsultation(cartToken);
     expect(record.id).toBe(ordered);
 
-    const changed = await ctx.app.inject({ method: 'PATCH', url: WL_PATCH, payload: wl({ wl_goal_weight: goalWeightAnswer(80) }), headers: { cookie } });
+    const changed = await ctx.app.inject({ method: 'PATCH', url: WL_PATCH, payload: wl({ wl_goal_weight: goalWeightAnswer(90) }), headers: { cookie } });
     expect(changed.statusCode, changed.body).toBe(200);
     const fresh = changed.json() as { consultationId: string; answers: Record<string, unknown>; changedAnswers: string[] };
     expect(fresh.consultationId).not.toBe(ordered);
     expect(fresh.changedAnswers).toEqual(['wl_goal_weight']);
-    expect(fresh.answers).toMatchObject({ wl_dob: eligibleWeightLossAnswers.wl_dob, wl_goal_weight: goalWeightAnswer(80) });
+    expect(fresh.answers).toMatchObject({ wl_dob: eligibleWeightLossAnswers.wl_dob, wl_goal_weight: goalWeightAnswer(90) });
 
     const rejected = await ctx.app.inject({ method: 'PATCH', url: WL_PATCH, payload: wl({ wl_dob: '2015-01-01' }), headers: { cookie } });
     expect(rejected.json()).toMatchObject({ consultationId: fresh.consultationId, flags: { rejected: true } });

@@ -13,6 +13,7 @@ import {
   bmiAnswer,
   eligibleErectileDysfunctionAnswers,
   eligibleWeightLossAnswers,
+  goalWeightAnswer,
 } from '../../seed/data/questionnaires/sample-answers';
 import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
 import { startQuizSession } from './session';
@@ -197,6 +198,28 @@ describe('PATCH /shop-api/medical-history-for-groups-by-slug/{slug}', () => {
     const bmi = await patch(WL_PATCH, { measurements: { wl_bmi: { weight: [{ value: 500, type: 'kg', preferredUnit: 'kg', isTargetWeight: false }] } } });
     expect(bmi.statusCode).toBe(400);
     expect(bmi.json().details.questionId).toBe('wl_bmi');
+  });
+
+  it('refuses a goal weight that is not below today’s weight, or that gives a BMI under 18.5, with a clear message', async () => {
+    const { wl_goal_weight: _goal, ...rest } = eligibleWeightLossAnswers;
+    const cookie = cookieFrom(await patch(WL_PATCH, wl(rest)));
+    const above = await patch(WL_PATCH, { goals: { wl_goal_weight: goalWeightAnswer(130) } }, cookie);
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toEqual({
+      code: 'INVALID_ANSWER',
+      message: 'Your goal weight needs to be less than your current weight. Please check both weights.',
+      details: { questionId: 'wl_goal_weight', message: 'Your goal weight needs to be less than your current weight. Please check both weights.' },
+    });
+    const underweight = await patch(WL_PATCH, { goals: { wl_goal_weight: goalWeightAnswer(73.9) } }, cookie);
+    expect(underweight.json()).toMatchObject({ code: 'INVALID_ANSWER', message: expect.stringContaining('BMI below 18.5') });
+    const stored = state(await get('/shop-api/medical-history-by-slug/weight-loss', cookie));
+    expect(stored.answers.wl_goal_weight).toBeUndefined();
+    expect(state(await patch(`${WL_PATCH}?allowRecommendations=1`, { goals: { wl_goal_weight: goalWeightAnswer(74) } }, cookie)).flags.complete).toBe(true);
+  });
+
+  it('says which doses a new patient may start on', async () => {
+    const reply = state(await patch(`${WL_PATCH}?allowRecommendations=1`, wl(eligibleWeightLossAnswers)));
+    expect(reply.allowedVariants).toEqual({ WEGOVY: ['WEGOVY-0-25MG'], MOUNJARO: ['MOUNJARO-2-5MG'] });
   });
 
   it('answers 400 UNKNOWN_QUESTION for a question not in that step, and UNKNOWN_STEP for a step not in the questionnaire', async () => {

@@ -8,7 +8,9 @@ import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/service';
+import type { Notifier } from '../notifications/contract';
 import { completeTask } from '../tasks/index';
+import { addCheckInPoint } from '../weight/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';
@@ -36,13 +38,16 @@ export interface QuizRoutesOptions {
   quiz: QuizService;
   auth: AuthService;
   secureCookies: boolean;
+  /** A completed check-in may stop the supply and message the patient at once. */
+  notifier: Notifier;
+  now: () => Date;
 }
 
 /**
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, notifier, now }) => {
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -99,7 +104,10 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       });
       // The last step's answers complete the task; the consultation is what the clinician reads.
       if (forTask && state.flags.complete) {
-        await db.transaction((tx) => completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId));
+        await db.transaction(async (tx) => {
+          await completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId, { notifier, now: now() });
+          await addCheckInPoint(tx, forTask.customerId, state.consultationId);
+        });
       }
       return reply.header('cache-control', NO_STORE).send(state);
     },

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { evaluateConsultation, ukToday, type ConsultationOutcome, type Questionnaire, type QuizState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { CheckedAnswers } from './answers';
 import { findConsultation, insertConsultation, preparedConsultationLookup, updateConsultation } from './repo';
 
@@ -50,6 +50,7 @@ export function toQuizState(
     preferredProduct: outcome.preferredProduct,
     preferredVariant: outcome.preferredVariant,
     rejection: outcome.rejection,
+    allowedVariants: outcome.allowedVariants,
     flags: { complete: outcome.complete, rejected: outcome.rejection !== null },
     aliasMapping: {},
   };
@@ -67,6 +68,10 @@ function merge(questionnaire: Questionnaire, previous: Record<string, unknown>, 
     else merged[questionId] = value;
   }
   const outcome = evaluateConsultation(questionnaire, merged, today);
+  // An answer the rules refuse given the others (a goal weight above today's weight) is not stored: it is sent back
+  // with its message, as a malformed answer would be.
+  const refused = outcome.invalidAnswers.find((invalid) => submitted.get(invalid.questionId) != null);
+  if (refused) throw badRequest('INVALID_ANSWER', refused.message, { questionId: refused.questionId, message: refused.message });
   const visible = new Set(outcome.visibleQuestions);
   const answers = Object.fromEntries(Object.entries(merged).filter(([questionId]) => visible.has(questionId)));
   const changed = [...new Set([...Object.keys(previous), ...Object.keys(answers)])].filter(

@@ -1,13 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { OrderState, Task, TaskType } from '@elmwood/domain';
+import { TASK_CODES, type OrderState, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
 import { applyOrderEvent } from '../lifecycle/index';
+import type { Notifier } from '../notifications/contract';
+import { checkInAnswered } from '../subscriptions/check-in';
 import { findTasks } from './repo';
 
 export interface OpenTaskRow {
   id: string;
+  code: string;
   orderId: number | null;
   state: string;
   taskType: TaskType;
@@ -15,8 +18,18 @@ export interface OpenTaskRow {
   configuration: Record<string, unknown>;
 }
 
+/** What completing a check-in needs: its answers may stop the supply and tell the patient at once. */
+export interface CheckInCompletion {
+  notifier: Notifier;
+  now: Date;
+}
+
+/** A check-in is completed by its answers (a consultation id); only answers move the plan. */
+const CONSULTATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const openTaskColumns = {
   id: tasks.id,
+  code: tasks.code,
   orderId: tasks.orderId,
   state: tasks.state,
   taskType: taskDefinitions.taskType,
@@ -41,9 +54,12 @@ export async function findOwnTask(db: Db, customerId: number, taskId: string): P
  * transaction. A later order does not bring a critical task the patient already has open, so it waits on the
  * earlier order's task: the check is per patient, as checkout's is. The patient's row is locked first, so two
  * tasks completed at once cannot both miss being the last.
+ * A weight-loss check-in completed by its answers moves the patient's plans (checkInAnswered, which needs
+ * `checkIn`); when the answers stop the supply or need the patient to act, what they are told is kept on the task
+ * (details.outcomePopup), so the page that finishes it shows that instead of the usual thank-you.
  * Answers the task as it now stands, or null when the patient has no such task.
  */
-export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string): Promise<Task | null> {
+export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string, checkIn?: CheckInCompletion): Promise<Task | null> {
   const task = await findOwnTask(tx, customerId, taskId);
   if (!task) return null;
   if (task.state === 'open') {
@@ -54,6 +70,18 @@ export async function completeTask(tx: Db, customerId: number, taskId: string, c
       .where(and(eq(tasks.id, taskId), eq(tasks.state, 'open')))
       .returning({ id: tasks.id });
     if (updated.length > 0 && task.isCritical) await advanceReviewWhenVerified(tx, customerId);
+    // A weight-loss check-in answered: judged, then the plan's renewal can go to the prescriber (or the supply stops).
+    if (updated.length > 0 && task.code === TASK_CODES.weightLossCheckIn && CONSULTATION_ID.test(completedWith)) {
+      if (!checkIn) throw new Error('A check-in completed by its answers needs the notifier and the clock');
+      const { outcome } = await checkInAnswered(tx, { customerId, consultationId: completedWith, ...checkIn });
+      if (outcome?.patientMessage) {
+        const title = outcome.supply === 'stop' ? 'We have paused your next delivery' : 'A clinician will contact you today';
+        await tx
+          .update(tasks)
+          .set({ details: sql`coalesce(${tasks.details}, '{}'::jsonb) || ${JSON.stringify({ outcomePopup: { title, message: outcome.patientMessage } })}::jsonb` })
+          .where(eq(tasks.id, taskId));
+      }
+    }
   }
   const [current] = await findTasks(tx, customerId, { taskId });
   return current ?? null;

@@ -40,6 +40,6 @@ describe('after checkout', () => {
     const home = (await get(cookie, '/shop-api/account/home')).json();
     expect(home.progress.map((section: { status: string }) => section.status)).toEqual(['completed', 'completed', 'completed', 'active', 'upcoming']);
     expect(home.activeTreatments).toHaveLength(1);
-    expect(home.goals.goalWeightKg).toBe(100);
+    expect(home.goals.goalWeightKg).toBe(80);
   });
 });

@@ -73,12 +73,15 @@ export async function findTasks(db: Db, customerId: number, filter: TaskFilter =
 }
 
 /**
- * The tasks an order brings, from its products' task definitions. A task the patient already has open
+ * The tasks an order brings, from its products' task definitions and any its consultation asks for. A task the patient already has open
  * (from an earlier order) is not asked twice. Runs inside the order's transaction.
  */
-export async function createTasksForOrder(tx: Db, order: { orderId: number; customerId: number; productIds: readonly number[] }): Promise<void> {
+export async function createTasksForOrder(
+  tx: Db,
+  order: { orderId: number; customerId: number; productIds: readonly number[]; /** Tasks the order's consultation asks for. */ extraCodes?: readonly string[] },
+): Promise<void> {
   if (order.productIds.length === 0) return;
-  const [wanted, open] = await Promise.all([
+  const [byProduct, open] = await Promise.all([
     tx
       .selectDistinct({ code: productTaskDefinitions.taskCode })
       .from(productTaskDefinitions)
@@ -89,6 +92,7 @@ export async function createTasksForOrder(tx: Db, order: { orderId: number; cust
       .where(and(eq(tasks.customerId, order.customerId), eq(tasks.state, 'open'))),
   ]);
   const already = new Set(open.map((task) => task.code));
+  const wanted = [...new Set([...byProduct.map((task) => task.code), ...(order.extraCodes ?? [])])].map((code) => ({ code }));
   const fresh = wanted.filter((task) => !already.has(task.code));
   if (fresh.length === 0) return;
   await tx

@@ -89,8 +89,11 @@ const GLP1_NOT_FOR =
   '<li>have had pancreatitis</li>' +
   '<li>have a personal or family history of medullary thyroid cancer or multiple endocrine neoplasia type 2 (MEN2)</li>' +
   '<li>have type 1 diabetes, or an eating disorder now or in the past</li>' +
+  '<li>have severe kidney or liver disease</li>' +
+  '<li>already take another medicine of this kind, such as Ozempic, Rybelsus, Victoza or Trulicity</li>' +
+  '<li>have ever had an allergic reaction to this medicine or its ingredients</li>' +
   '</ul>' +
-  '<p>This service is for adults aged 18 to 75.</p>' +
+  '<p>This service is for adults aged 18 to 74. If you are new to these injections you start on the lowest dose; if you already take one, we continue your dose once we have seen your previous prescription.</p>' +
   '<p>Tell us about every medicine you take, especially insulin or other diabetes medicines. Our clinicians will check whether treatment is safe for you and may ask for more information or contact your GP.</p>';
 
 const GLP1_SIDE_EFFECTS =
@@ -243,7 +246,8 @@ export const demoCatalog: SeedProduct[] = [
       '<p>Ozempic contains the same medicine as Wegovy, semaglutide, but comes in different doses and is licensed for type 2 diabetes. Supplies are reserved for people with diabetes first, so we prescribe it for weight management only in specific circumstances, after a full clinical review.</p>',
     modalTxt: 'How Ozempic works, possible side effects and who it is not suitable for.',
     isPrescriptionOnly: true,
-    channels: CHANNELS,
+    // Licensed for type 2 diabetes, not weight management (issue 15): kept for its records, sold on no channel.
+    channels: [],
     images: productImages('ozempic', {
       main: 'Ozempic semaglutide pack with a once-weekly injection pen',
       carousel: [
@@ -527,6 +531,85 @@ export const demoCatalog: SeedProduct[] = [
     ],
     variants: [
       { code: 'MINOXIDIL-5PCT-60ML', name: '5% solution, 60 ml', dosage: '5%', quantityPerMonth: 1, quantityPerMonthType: 'bottle', prices: { 30: 1699, 90: 4497, 1: 1999 } },
+    ],
+  },
+  {
+    code: 'MINOXIDIL-WOMEN-2',
+    slug: 'minoxidil-2-solution',
+    name: 'Minoxidil 2% solution for women',
+    category: 'hair-loss',
+    description:
+      '<p><strong>Minoxidil 2%</strong> is a scalp solution licensed for hereditary hair thinning in women aged 18 to 65. Applied twice a day, it can slow hair loss and help hair regrow.</p>' +
+      '<ul>' +
+      '<li>1 ml to a dry scalp, morning and evening</li>' +
+      '<li>A pharmacy medicine: our pharmacist checks your answers before it is sent</li>' +
+      '</ul>',
+    shortDescription: 'Twice-daily 2% scalp solution for hereditary hair thinning in women. 60 ml, one month’s supply.',
+    expandedInfo:
+      '<p>It usually takes four months of twice-daily use before you see a difference. Minoxidil only works while you use it: if you stop, new hair is likely to be lost within a few months.</p>',
+    modalTxt: 'How minoxidil works for women, how to apply it, possible side effects and who it is not suitable for.',
+    isPrescriptionOnly: false,
+    channels: CHANNELS,
+    images: productImages('minoxidil-2-solution', {
+      main: 'Minoxidil 2% scalp solution for women, 60 ml bottle with a dropper',
+      carousel: ['Back of the minoxidil bottle showing the directions label', 'Applying minoxidil with a dropper to a dry scalp, twice a day'],
+    }),
+    attributes: [
+      planName('Hair loss treatment plan'),
+      quote('For women, the 2% solution or the 5% foam are the licensed strengths. Some extra shedding in the first weeks is common and usually settles.'),
+      backgroundColour('#f5eedb'),
+      infoSection(
+        'how_to_use',
+        'How to use it',
+        '<ul><li>Apply 1 ml to a dry scalp twice a day and spread it with your fingertips.</li><li>Do not use more than 2 ml a day.</li><li>Wash your hands afterwards.</li></ul>',
+      ),
+      infoSection(
+        'who_it_is_not_for',
+        'Who it is not for',
+        '<ul><li>Anyone under 18 or over 65, or pregnant or breastfeeding</li><li>Sudden or patchy hair loss, or hair loss after childbirth: please see your GP</li><li>People with heart problems or high or low blood pressure, unless a doctor advises it</li><li>A scalp that is sunburnt, inflamed or broken</li></ul>',
+      ),
+    ],
+    variants: [
+      { code: 'MINOXIDIL-2PCT-60ML', name: '2% solution, 60 ml', dosage: '2%', quantityPerMonth: 1, quantityPerMonthType: 'bottle', prices: { 30: 1599, 90: 4197, 1: 1899 } },
+    ],
+  },
+  {
+    code: 'MINOXIDIL-FOAM-5',
+    slug: 'minoxidil-5-foam',
+    name: 'Minoxidil 5% foam for women',
+    category: 'hair-loss',
+    description:
+      '<p><strong>Minoxidil 5% foam</strong> is licensed for hereditary hair thinning in women aged 18 to 65. Used once a day, it can slow hair loss and help hair regrow.</p>' +
+      '<ul>' +
+      '<li>Half a capful to a dry scalp, once a day</li>' +
+      '<li>A pharmacy medicine: our pharmacist checks your answers before it is sent</li>' +
+      '</ul>',
+    shortDescription: 'Once-daily 5% scalp foam for hereditary hair thinning in women. 60 g, one month’s supply.',
+    expandedInfo: '<p>It usually takes three to six months of daily use before you see a difference, and it only works while you use it.</p>',
+    modalTxt: 'How minoxidil foam works, how to apply it, possible side effects and who it is not suitable for.',
+    isPrescriptionOnly: false,
+    channels: CHANNELS,
+    images: productImages('minoxidil-5-foam', {
+      main: 'Minoxidil 5% scalp foam for women, 60 g can',
+      carousel: ['Back of the minoxidil can showing the directions label', 'Applying minoxidil foam with the fingertips to a dry scalp, once a day'],
+    }),
+    attributes: [
+      planName('Hair loss treatment plan'),
+      quote('Once a day suits many women better than a twice-daily solution. Some extra shedding in the first weeks is common and usually settles.'),
+      backgroundColour('#f5eedb'),
+      infoSection(
+        'how_to_use',
+        'How to use it',
+        '<ul><li>Apply half a capful of foam to a dry scalp once a day, spreading it over the thinning area.</li><li>Wash your hands afterwards.</li><li>The foam is flammable: keep it away from flames until your scalp is dry.</li></ul>',
+      ),
+      infoSection(
+        'who_it_is_not_for',
+        'Who it is not for',
+        '<ul><li>Anyone under 18 or over 65, or pregnant or breastfeeding</li><li>Sudden or patchy hair loss, or hair loss after childbirth: please see your GP</li><li>People with heart problems or high or low blood pressure, unless a doctor advises it</li><li>A scalp that is sunburnt, inflamed or broken</li></ul>',
+      ),
+    ],
+    variants: [
+      { code: 'MINOXIDIL-5PCT-FOAM-60G', name: '5% foam, 60 g', dosage: '5%', quantityPerMonth: 1, quantityPerMonthType: 'can', prices: { 30: 2199, 90: 5997, 1: 2499 } },
     ],
   },
   {

@@ -44,6 +44,20 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
     configuration: { category: 'W', landingSlug: 'weight-loss' },
   },
   {
+    code: TASK_CODES.prescriptionPhoto,
+    taskType: 'upload-photo',
+    name: 'Upload your previous prescription',
+    description: 'You told us you already take a weight-loss injection. A photo of your prescription or pharmacy label lets our clinicians continue your dose safely.',
+    image: '/images/tasks/photo-id.svg',
+    // Critical: the prescriber needs the proof before continuing a dose above the starting dose.
+    isCritical: true,
+    isReminder: false,
+    safetyCheck: true,
+    badge: null,
+    // Given by an order whose consultation says the patient continues a treatment, never by a product.
+    configuration: { category: 'P', landingSlug: 'upload-prescription' },
+  },
+  {
     code: TASK_CODES.gpInformation,
     taskType: 'gp-info',
     name: 'Tell us about your GP',

@@ -6,7 +6,10 @@ import { Logo } from '../../ui/Logo';
 const MENU = [
   { to: '/account/home', label: 'Home' },
   { to: '/account/health-actions', label: 'My tasks' },
+  { to: '/account/progress', label: 'Progress' },
   { to: '/account/order-history', label: 'Orders' },
+  { to: '/account/reminders', label: 'Reminders' },
+  { to: '/account/details', label: 'My details' },
 ];
 
 /** /account/… pages: the account area's top bar with its menu (DESIGN.md account layout). */

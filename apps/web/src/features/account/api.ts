@@ -1,14 +1,37 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, CardVerification, OrderHistoryPage, PaymentConfig, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 
 export const accountKeys = {
   home: ['account', 'home'] as const,
   subscription: (id: string) => ['account', 'subscription', id] as const,
+  plan: (id: string) => ['account', 'plan', id] as const,
   orders: (page: number) => ['account', 'orders', page] as const,
   paymentTokens: ['account', 'payment-tokens'] as const,
   paymentConfig: ['payment', 'config'] as const,
+  deletionRequest: ['account', 'deletion-request'] as const,
 };
+
+/** PUT /shop-api/me/password: the other sign-ins end; this one carries on. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (change: ChangePassword) => apiRequest<null>('/shop-api/me/password', { method: 'PUT', body: change }) });
+}
+
+export function useDeletionRequest() {
+  return useQuery({
+    queryKey: accountKeys.deletionRequest,
+    queryFn: ({ signal }) => apiGet<DeletionRequestView>('/shop-api/me/deletion-request', undefined, signal),
+  });
+}
+
+/** POST /shop-api/me/deletion-request: asking twice answers the same request. */
+export function useRequestDeletion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<DeletionRequestView>('/shop-api/me/deletion-request', { method: 'POST' }),
+    onSuccess: (view) => client.setQueryData(accountKeys.deletionRequest, view),
+  });
+}
 
 export function useAccountHome() {
   return useQuery({ queryKey: accountKeys.home, queryFn: ({ signal }) => apiGet<AccountHome>('/shop-api/account/home', undefined, signal) });
@@ -28,6 +51,37 @@ export function useChangeNextDelivery(id: string) {
     mutationFn: (date: string) => apiRequest<SubscriptionView>(`/shop-api/subscriptions/${encodeURIComponent(id)}/next-delivery`, { method: 'PUT', body: { date } }),
     onSuccess: (subscription) => {
       client.setQueryData(accountKeys.subscription(id), subscription);
+      void client.invalidateQueries({ queryKey: accountKeys.home });
+    },
+  });
+}
+
+/** GET /shop-api/subscriptions/{id}/plan: dates, next charge, cut-off, renewals and what may change. */
+export function usePlanManagement(id: string) {
+  return useQuery({
+    queryKey: accountKeys.plan(id),
+    queryFn: ({ signal }) => apiGet<PlanManagement>(`/shop-api/subscriptions/${encodeURIComponent(id)}/plan`, undefined, signal),
+  });
+}
+
+export type PlanAction =
+  | { kind: 'pause'; periods: 1 | 2 }
+  | { kind: 'resume' }
+  | { kind: 'skip' }
+  | { kind: 'dose'; variantCode: string }
+  | { kind: 'cancel'; reason: CancellationReason };
+
+/** Pause, resume, skip, change dose or cancel: the reply is the plan as it now stands and what to tell the patient. */
+export function usePlanAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: PlanAction) => {
+      const { kind, ...body } = action;
+      return apiRequest<{ plan: PlanManagement; message: string }>(`/shop-api/subscriptions/${encodeURIComponent(id)}/${kind}`, { method: 'POST', body });
+    },
+    onSuccess: ({ plan }) => {
+      client.setQueryData(accountKeys.plan(id), plan);
+      void client.invalidateQueries({ queryKey: accountKeys.subscription(id) });
       void client.invalidateQueries({ queryKey: accountKeys.home });
     },
   });

@@ -8,6 +8,8 @@ import {
   staffLoginReplySchema,
   staffMemberSchema,
   staffSessionReplySchema,
+  clinicSupportThreadSchema,
+  supportInboxSchema,
   type Carrier,
   type RejectionReasonCode,
 } from '@elmwood/domain';
@@ -30,6 +32,8 @@ export const clinicKeys = {
   order: (number: string) => ['clinic', 'orders', number] as const,
   dispatch: ['clinic', 'dispatch'] as const,
   packingSlip: (number: string) => ['clinic', 'orders', number, 'packing-slip'] as const,
+  supportInbox: ['clinic', 'support'] as const,
+  supportThread: (id: string) => ['clinic', 'support', id] as const,
 };
 
 export type ReviewTab = 'ready' | 'waiting';
@@ -149,3 +153,30 @@ export function useDispatchOrder(number: string) {
 }
 
 export const photoUrl = (id: string) => `${BASE}/uploads/${encodeURIComponent(id)}`;
+
+export function useSupportInbox() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.supportInbox, queryFn: ({ signal }) => aware(() => clinicCall('/support', supportInboxSchema, { signal })) });
+}
+
+export function useSupportThread(id: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.supportThread(id),
+    queryFn: ({ signal }) => aware(() => clinicCall(`/support/${encodeURIComponent(id)}`, clinicSupportThreadSchema, { signal })),
+  });
+}
+
+/** A reply the patient reads in their account; the key is one per reply, so a retry never sends it twice. */
+export function useSupportReply(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: ({ message, key }: { message: string; key: string }) =>
+      aware(() => clinicCall(`/support/${encodeURIComponent(id)}/replies`, clinicSupportThreadSchema, { method: 'POST', body: { message }, headers: { 'Idempotency-Key': key } })),
+    onSuccess: (thread) => {
+      client.setQueryData(clinicKeys.supportThread(id), thread);
+      void client.invalidateQueries({ queryKey: clinicKeys.supportInbox, exact: true });
+    },
+  });
+}

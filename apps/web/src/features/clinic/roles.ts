@@ -7,6 +7,7 @@ export const CAN = {
   seeDispatch: ['pharmacist', 'admin'],
   dispatch: ['pharmacist'],
   seePhotos: ['prescriber', 'pharmacist', 'admin'],
+  answerSupport: ['support', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {
@@ -23,6 +24,6 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
 /** Where a member lands after signing in: the queue their work starts from. */
 export function homeFor(role: StaffRole): string {
   if (role === 'pharmacist') return '/clinic/dispatch';
-  if (role === 'support') return '/clinic/orders';
+  if (role === 'support') return '/clinic/support';
   return '/clinic/reviews';
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { OrderReview, StaffMember } from '@elmwood/domain';
+import type { OrderReview, StaffMember, TriggeredRule } from '@elmwood/domain';
 import { testQueryClient } from '../../test/render';
 import { Component as ClinicLayout } from './routes/ClinicLayout';
 import { Component as LoginRoute } from './routes/LoginRoute';
@@ -75,6 +75,18 @@ export const prescriber: StaffMember = {
 
 export const pharmacist: StaffMember = { id: 'staff-2', email: 'pharmacist@elmwood-health.example', name: 'Sam Lee', role: 'pharmacist', registration: null };
 
+
+/** A triggered rule as the order keeps it, for the review page's tests. */
+export const HYPOGLYCAEMIA_RULE: TriggeredRule = {
+  ruleId: 'hypoglycaemia-risk',
+  kind: 'flag',
+  level: 'review',
+  summary: 'Takes insulin or a sulfonylurea: risk of hypoglycaemia, review the diabetes doses',
+  questionIds: ['wl_medicine_classes'],
+  productCode: null,
+  source: 'Wegovy SmPC 4.4 and 4.5; Mounjaro SmPC 4.4 and 4.5',
+  rationale: 'With insulin or a sulfonylurea the risk of hypoglycaemia rises.',
+};
 export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
   return {
     orderNumber: 'EH-TEST-0001',
@@ -104,12 +116,22 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
       {
         questionnaireSlug: 'weight-loss',
         questionnaireTitle: 'Weight loss',
-        answers: [{ questionId: 'wl_sex', question: 'What sex were you assigned at birth?', type: 'choice', answer: 'male', answerText: 'Male' }],
-        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'] },
+        answers: [
+          { questionId: 'wl_sex', question: 'What sex were you assigned at birth?', type: 'choice', answer: 'male', answerText: 'Male', rules: [] },
+          {
+            questionId: 'wl_medicine_classes',
+            question: 'Do you take any of these?',
+            type: 'multichoice',
+            answer: ['insulin'],
+            answerText: 'Insulin',
+            rules: [HYPOGLYCAEMIA_RULE],
+          },
+        ],
+        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'], triggeredRules: [HYPOGLYCAEMIA_RULE] },
         copiedAt: '2026-11-20T10:00:00.000Z',
       },
     ],
-    measurements: [{ orderNumber: 'EH-TEST-0001', at: '2026-11-20T10:00:00.000Z', bmi: 32.7, weightKg: 100, heightCm: 175 }],
+    measurements: [{ orderNumber: 'EH-TEST-0001', source: 'consultation', at: '2026-11-20T10:00:00.000Z', bmi: 32.7, weightKg: 100, heightCm: 175 }],
     photos: [
       { id: 'up-1', category: 'I', title: 'Photo ID', uploadedAt: '2026-11-20T11:00:00.000Z' },
       { id: 'up-2', category: 'W', title: 'Full-length photo', uploadedAt: '2026-11-20T11:05:00.000Z' },
@@ -120,6 +142,8 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     previousOrders: [],
     tracking: null,
     refunded: 0,
+    renewal: null,
+    supportThreads: [],
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import { CARE_EMAIL } from '../../lib/config';
+
 /** The words and pictures of each consultation's recommendations page. */
 export interface ProgrammeContent {
   heading: string;
@@ -49,7 +51,7 @@ const crown = (months: number): Testimonial['pictures'] => ({
 export const CLINIC_CONTACT = {
   phone: '020 7946 0000',
   phoneHref: 'tel:+442079460000',
-  email: 'care@elmwoodhealth.example',
+  email: CARE_EMAIL,
   hours: 'Monday to Friday, 9am to 6pm',
 };
 
@@ -67,7 +69,7 @@ const sharedFaq = [
   {
     id: 'cancel',
     title: 'Can I cancel?',
-    text: 'Yes. Monthly plans can be cancelled at any time before the next delivery: message our care team and we will stop it. Quarterly plans renew or end after each three months.',
+    text: 'Yes. In your account you can pause, skip a delivery or cancel a monthly plan at any time; changes made up to 48 hours before a payment apply to that delivery. Quarterly plans renew or end after each three months.',
   },
 ];
 
@@ -87,8 +89,9 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       title: 'Made for people like you',
       text: 'Our patients are usually busy adults who have tried diets before. The plan fits around work and family, with a clinician one message away.',
     },
-    catalogue: ['WEGOVY', 'MOUNJARO', 'OZEMPIC'],
-    alsoShow: ['OZEMPIC'],
+    // Ozempic is licensed for type 2 diabetes, not weight management: it is not part of this programme.
+    catalogue: ['WEGOVY', 'MOUNJARO'],
+    alsoShow: [],
     faq: [
       { id: 'side-effects', title: 'What side effects might I have?', text: 'Feeling sick, constipation or diarrhoea are common at first and usually settle as your body adjusts. Our clinicians will help you manage them.' },
       ...sharedFaq,
@@ -140,7 +143,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { step: 'Month 6 onwards', detail: 'Regrowth becomes visible for many patients.' },
     ],
     persona: { title: 'Start early', text: 'Treatment works best when started early, while the hair follicles are still active.' },
-    catalogue: ['FINASTERIDE', 'MINOXIDIL', 'POWER-SHAMPOO'],
+    catalogue: ['FINASTERIDE', 'MINOXIDIL', 'MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5', 'POWER-SHAMPOO'],
     alsoShow: [],
     faq: [
       {

@@ -3,3 +3,4 @@
 export { DosagePerMonthTable } from './components/DosagePerMonthTable';
 export { useRecurringGift } from './hooks/useRecurringGift';
 export { PROGRAMMES } from './content';
+export { useRecommendationsReady } from './hooks/useRecommendationsReady';

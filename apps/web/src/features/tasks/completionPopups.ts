@@ -27,6 +27,10 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
     title: 'We have your photo',
     message: 'Your clinician will look at it alongside your consultation answers before approving your treatment.',
   },
+  [TASK_CODES.prescriptionPhoto]: {
+    title: 'We have your prescription',
+    message: 'Your clinician will check it before continuing your treatment at your current dose.',
+  },
   [TASK_CODES.weightLossCheckIn]: {
     title: 'Thank you for your check-in',
     message: 'A clinician will read your answers before approving your next delivery. We will be in touch if anything needs a closer look.',
@@ -49,8 +53,14 @@ function isPopup(value: unknown): value is CompletionPopup {
   return typeof popup.title === 'string' && typeof popup.message === 'string';
 }
 
-/** The popup for a finished task: by its code, else its task definition's configuration, else a plain thank-you. */
+/**
+ * The popup for a finished task: what its answers led to when the server kept that on the task (a check-in that
+ * stopped the supply: what the patient must do now), else by its code, else its task definition's configuration,
+ * else a plain thank-you.
+ */
 export function completionPopupFor(task: Pick<Task, 'taskDefinition' | 'details'>): CompletionPopup {
+  const outcome = task.details.configuration.outcomePopup;
+  if (isPopup(outcome)) return outcome;
   const known = Object.hasOwn(COMPLETION_POPUPS, task.taskDefinition.code) ? COMPLETION_POPUPS[task.taskDefinition.code] : undefined;
   if (known) return known;
   const configured = task.details.configuration.completionPopup;

@@ -6,6 +6,7 @@ export const GP_INFORMATION_PATH = '/account/gp-information';
 const PHOTO_LANDING_BY_CODE: Record<string, string> = {
   [TASK_CODES.photoId]: 'upload-photo-id',
   [TASK_CODES.weightCheckPhoto]: 'weight-loss',
+  [TASK_CODES.prescriptionPhoto]: 'upload-prescription',
 };
 
 function configured(task: Task, key: string): string | null {
@@ -27,6 +28,8 @@ export function taskPath(task: Task): string {
       return `/account/upload/${photoLandingSlug(task)}${query}`;
     case 'gp-info':
       return `${GP_INFORMATION_PATH}${query}`;
+    case 'reminder':
+      return task.taskDefinition.code === TASK_CODES.reminderSetUp ? `/account/reminders/setup${query}` : `/account/tasks/${encodeURIComponent(task.id)}`;
     case 'questionnaire': {
       const slug = configured(task, 'slug');
       if (slug) return `/account/n/${encodeURIComponent(slug)}/quiz/1${query}`;

@@ -8,6 +8,7 @@ const TODAY = '2026-06-15';
 const evaluate = (changes: Record<string, unknown> = {}) =>
   evaluateConsultation(questionnaire, { ...eligibleErectileDysfunctionAnswers, ...changes }, TODAY);
 const reasonOf = (ruleId: string) => questionnaire.rules.knockouts.find((rule) => rule.id === ruleId)!.reason;
+const ruleIds = (outcome: ReturnType<typeof evaluate>) => outcome.triggeredRules.map((rule) => rule.ruleId);
 
 describe('erectile dysfunction consultation', () => {
   it('recommends sildenafil and tadalafil to an eligible man', () => {
@@ -37,6 +38,48 @@ describe('erectile dysfunction consultation', () => {
     expect(evaluate({ ed_confirm: null }).missingQuestions).toEqual(['ed_confirm']);
     expect(evaluate({ ed_confirm: null }).recommendations).toEqual([]);
     expect(evaluate({ ed_other_medicines: 'Amlodipine 5 mg' }).complete).toBe(true);
+  });
+
+  it('offers an alpha-blocker user sildenafil at 25 mg only', () => {
+    const outcome = evaluate({ ed_medicines_taken: ['alpha_blocker'] });
+    expect(outcome.allowedVariants).toEqual({ SILDENAFIL: ['SILDENAFIL-25MG-8'] });
+    expect(ruleIds(outcome)).toEqual(expect.arrayContaining(['tadalafil-withheld', 'sildenafil-alpha-blocker-25mg']));
+    expect(evaluate().allowedVariants).toEqual({});
+  });
+
+  describe('dose limits', () => {
+    it.each([
+      ['severe kidney disease', { ed_conditions: ['severe_kidney_disease'] }, { SILDENAFIL: ['SILDENAFIL-25MG-8'], TADALAFIL: ['TADALAFIL-10MG-8'] }],
+      ['mild or moderate liver disease', { ed_conditions: ['moderate_liver_disease'] }, { SILDENAFIL: ['SILDENAFIL-25MG-8'], TADALAFIL: ['TADALAFIL-10MG-8'] }],
+      ['a strong CYP3A4 inhibitor', { ed_medicines_taken: ['strong_cyp3a4_inhibitor'] }, { SILDENAFIL: ['SILDENAFIL-25MG-8'], TADALAFIL: ['TADALAFIL-10MG-8'] }],
+    ])('%s: sildenafil 25 mg to start, tadalafil 10 mg on demand (no daily tablet)', (_name, changes, limits) => {
+      const outcome = evaluate(changes);
+      expect(outcome.recommendations).toEqual(['SILDENAFIL', 'TADALAFIL']);
+      expect(outcome.allowedVariants).toEqual(limits);
+    });
+
+    it('ritonavir: no sildenafil, tadalafil 10 mg on demand, and a review flag', () => {
+      const outcome = evaluate({ ed_medicines_taken: ['ritonavir'] });
+      expect(outcome.recommendations).toEqual(['TADALAFIL']);
+      expect(outcome.allowedVariants.TADALAFIL).toEqual(['TADALAFIL-10MG-8']);
+      expect(ruleIds(outcome)).toEqual(expect.arrayContaining(['sildenafil-withheld', 'cyp3a4-inhibitor-review']));
+    });
+
+    it('an alpha-blocker with ritonavir leaves nothing suitable', () => {
+      expect(evaluate({ ed_medicines_taken: ['alpha_blocker', 'ritonavir'] }).rejection?.ruleId).toBe('no-suitable-treatment');
+    });
+  });
+
+  it.each([
+    ['penile-deformity', 'penile_condition'],
+    ['priapism-risk', 'priapism_risk'],
+    ['bleeding-or-ulcer', 'bleeding'],
+    ['diabetes-cardiovascular-risk', 'diabetes'],
+  ])('answers once collected for no rule now flag the prescriber: %s', (ruleId, condition) => {
+    const outcome = evaluate({ ed_conditions: [condition] });
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.triggeredRules.find((rule) => rule.ruleId === ruleId)).toMatchObject({ kind: 'flag', level: 'review', questionIds: ['ed_conditions'] });
+    expect(ruleIds(evaluate())).not.toContain(ruleId);
   });
 
   it('accepts conditions that only need a clinician to take care', () => {
@@ -69,6 +112,7 @@ describe('erectile dysfunction consultation', () => {
       ['nitrates', { ed_medicines_taken: ['nitrates'] }, 'ed_medicines_taken', 8],
       ['poppers', { ed_medicines_taken: ['poppers'] }, 'ed_medicines_taken', 8],
       ['riociguat', { ed_medicines_taken: ['alpha_blocker', 'riociguat'] }, 'ed_medicines_taken', 8],
+      ['pde5-for-pulmonary-hypertension', { ed_medicines_taken: ['pde5_pulmonary_hypertension'] }, 'ed_medicines_taken', 8],
       ['severe-liver-disease', { ed_conditions: ['severe_liver_disease'] }, 'ed_conditions', 10],
       ['eye-condition', { ed_conditions: ['diabetes', 'eye_condition'] }, 'ed_conditions', 10],
     ])('%s', (ruleId, changes, questionId, questionIndex) => {

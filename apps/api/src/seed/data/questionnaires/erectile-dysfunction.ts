@@ -133,6 +133,12 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
               value: 'alpha_blocker',
               text: 'An alpha-blocker for blood pressure or the prostate, such as doxazosin, tamsulosin or alfuzosin',
             },
+            { value: 'pde5_pulmonary_hypertension', text: 'Sildenafil (Revatio) or tadalafil (Adcirca) for pulmonary hypertension' },
+            { value: 'ritonavir', text: 'HIV medicines boosted with ritonavir or cobicistat' },
+            {
+              value: 'strong_cyp3a4_inhibitor',
+              text: 'Itraconazole or ketoconazole (antifungals), or clarithromycin (an antibiotic)',
+            },
             { value: 'none', text: 'None of these', exclusive: true },
           ],
         },
@@ -158,6 +164,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
           answers: [
             { value: 'diabetes', text: 'Diabetes' },
             { value: 'severe_liver_disease', text: 'Severe liver disease, such as cirrhosis' },
+            { value: 'moderate_liver_disease', text: 'Mild or moderate liver disease, such as fatty liver or hepatitis' },
+            { value: 'severe_kidney_disease', text: 'Severe kidney disease (creatinine clearance or eGFR below 30), or kidney dialysis' },
             {
               value: 'eye_condition',
               text: 'Retinitis pigmentosa, or sudden loss of sight in one eye caused by reduced blood flow (NAION)',
@@ -221,6 +229,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
     knockouts: [
       {
         id: 'not-male',
+        source: 'Viagra (sildenafil) SmPC 4.1; Cialis (tadalafil) SmPC 4.1 and 4.2',
+        rationale: 'Licensed for erectile dysfunction in adult men only; not for use by women.',
         when: answered('ed_sex', 'female'),
         question: 'ed_sex',
         reason:
@@ -228,12 +238,16 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'under-18',
+        source: 'Viagra SmPC 4.2; Cialis SmPC 4.2 (not for use under 18)',
+        rationale: 'Neither medicine is indicated for people under 18.',
         when: { '<': [{ var: 'facts.age' }, 18] },
         question: 'ed_dob',
         reason: 'Erectile dysfunction treatment is only prescribed to adults aged 18 or over. Please speak to your GP.',
       },
       {
         id: 'over-85',
+        source: 'Clinic policy',
+        rationale: 'From 85 the cardiovascular and falls risks of a blood-pressure-lowering medicine need an in-person assessment.',
         when: { '>': [{ var: 'facts.age' }, 85] },
         question: 'ed_dob',
         reason:
@@ -241,6 +255,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'no-symptoms',
+        source: 'Viagra SmPC 4.1; Cialis SmPC 4.1 (indication: erectile dysfunction)',
+        rationale: 'Without erectile dysfunction there is no licensed indication.',
         when: answered('ed_frequency', 'never'),
         question: 'ed_frequency',
         reason:
@@ -248,6 +264,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'recent-heart-attack-or-stroke',
+        source: 'Viagra SmPC 4.3 (recent stroke or myocardial infarction); Cialis SmPC 4.3 (myocardial infarction within 90 days, stroke within 6 months)',
+        rationale: 'Safety has not been studied in these patients and the vasodilator effect is a risk after a recent event.',
         when: answered('ed_recent_cardiac_event', 'yes'),
         question: 'ed_recent_cardiac_event',
         reason:
@@ -255,6 +273,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'heart-not-fit-for-sex',
+        source: 'Viagra SmPC 4.3 and 4.4; Cialis SmPC 4.3 (patients for whom sexual activity is inadvisable)',
+        rationale: 'Sexual activity carries a cardiac risk; men advised against it, or with angina on exertion, must not be treated.',
         when: answered('ed_exertion', 'yes'),
         question: 'ed_exertion',
         reason:
@@ -262,6 +282,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'blood-pressure-uncontrolled',
+        source: 'Cialis SmPC 4.3 (uncontrolled hypertension); Viagra SmPC 4.4',
+        rationale: 'Uncontrolled hypertension is a contraindication for tadalafil and needs treating before either medicine.',
         when: answered('ed_blood_pressure', 'high_uncontrolled'),
         question: 'ed_blood_pressure',
         reason:
@@ -269,6 +291,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'blood-pressure-low',
+        source: 'Viagra SmPC 4.3 (hypotension below 90/50); Cialis SmPC 4.3',
+        rationale: 'Both medicines lower blood pressure; hypotension below 90/50 is a contraindication.',
         when: answered('ed_blood_pressure', 'low'),
         question: 'ed_blood_pressure',
         reason:
@@ -276,6 +300,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'blood-pressure-unknown',
+        source: 'Clinic policy; GPhC distance-selling guidance (information needed to prescribe safely)',
+        rationale: 'Without a reading from the last 12 months the hypotension and uncontrolled hypertension contraindications cannot be excluded.',
         when: answered('ed_blood_pressure', 'not_sure'),
         question: 'ed_blood_pressure',
         reason:
@@ -283,6 +309,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'nitrates',
+        source: 'Viagra SmPC 4.3 and 4.5; Cialis SmPC 4.3 and 4.5 (nitrates and nitric oxide donors, including nicorandil)',
+        rationale: 'PDE5 inhibitors potentiate the blood-pressure-lowering effect of nitrates: dangerous hypotension.',
         when: ticked('ed_medicines_taken', 'nitrates'),
         question: 'ed_medicines_taken',
         reason:
@@ -290,6 +318,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'poppers',
+        source: 'Viagra SmPC 4.3; Cialis SmPC 4.3 (nitric oxide donors such as amyl nitrite)',
+        rationale: 'Amyl nitrite is a nitric oxide donor; with a PDE5 inhibitor it can cause dangerous hypotension.',
         when: ticked('ed_medicines_taken', 'poppers'),
         question: 'ed_medicines_taken',
         reason:
@@ -297,6 +327,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'riociguat',
+        source: 'Viagra SmPC 4.3; Cialis SmPC 4.3 (guanylate cyclase stimulators)',
+        rationale: 'Riociguat with a PDE5 inhibitor may cause symptomatic hypotension.',
         when: ticked('ed_medicines_taken', 'riociguat'),
         question: 'ed_medicines_taken',
         reason:
@@ -304,6 +336,8 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'severe-liver-disease',
+        source: 'Viagra SmPC 4.3 (severe hepatic impairment); Cialis SmPC 4.2 and 4.4',
+        rationale: 'Safety is not established in severe hepatic impairment; sildenafil is contraindicated in it.',
         when: ticked('ed_conditions', 'severe_liver_disease'),
         question: 'ed_conditions',
         reason:
@@ -311,16 +345,150 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'eye-condition',
+        source: 'Viagra SmPC 4.3; Cialis SmPC 4.3 (NAION; hereditary degenerative retinal disorders)',
+        rationale: 'Loss of vision from NAION and hereditary retinal disorders such as retinitis pigmentosa are contraindications.',
         when: ticked('ed_conditions', 'eye_condition'),
         question: 'ed_conditions',
         reason:
           'Erectile dysfunction medicines are not suitable for people with retinitis pigmentosa or who have lost sight from NAION, as they may harm your eyesight further. Please speak to your GP or eye specialist.',
       },
+      {
+        id: 'pde5-for-pulmonary-hypertension',
+        when: ticked('ed_medicines_taken', 'pde5_pulmonary_hypertension'),
+        question: 'ed_medicines_taken',
+        source: 'Viagra SmPC 4.4; Cialis SmPC 4.4 (combination with other PDE5 inhibitors not recommended)',
+        rationale: 'A second PDE5 inhibitor on top of one for pulmonary arterial hypertension doubles the effect on blood pressure and has not been studied.',
+        reason:
+          'You already take sildenafil or tadalafil for pulmonary hypertension, so another erectile dysfunction tablet of the same kind is not safe. Please talk to your pulmonary hypertension team.',
+      },
     ],
     products: [
-      { code: 'SILDENAFIL' },
-      // The tadalafil SmPC advises against combining it with doxazosin; a clinician starts alpha-blocker users on low-dose sildenafil instead.
-      { code: 'TADALAFIL', when: { '!': ticked('ed_medicines_taken', 'alpha_blocker') } },
+      {
+        code: 'SILDENAFIL',
+        when: { '!': ticked('ed_medicines_taken', 'ritonavir') },
+        summary: 'Sildenafil withheld: takes ritonavir or cobicistat',
+        source: 'Viagra SmPC 4.2 and 4.5 (co-administration with ritonavir not advised)',
+        rationale: 'Ritonavir raises sildenafil exposure about elevenfold; co-administration is not advised.',
+      },
+      {
+        code: 'TADALAFIL',
+        when: { '!': ticked('ed_medicines_taken', 'alpha_blocker') },
+        summary: 'Tadalafil withheld: takes an alpha-blocker (sildenafil 25 mg offered instead)',
+        source: 'Cialis SmPC 4.4 and 4.5 (doxazosin)',
+        rationale: 'Tadalafil with doxazosin can cause marked hypotension; online, alpha-blocker users start on low-dose sildenafil instead.',
+      },
+    ],
+    doses: [
+      {
+        id: 'sildenafil-alpha-blocker-25mg',
+        product: 'SILDENAFIL',
+        when: ticked('ed_medicines_taken', 'alpha_blocker'),
+        variants: ['SILDENAFIL-25MG-8'],
+        summary: 'Sildenafil 25 mg only: takes an alpha-blocker',
+        source: 'Viagra SmPC 4.2 and 4.4 (start at 25 mg with alpha-blockers)',
+        rationale: 'Alpha-blockers and sildenafil both lower blood pressure; starting at 25 mg limits symptomatic postural hypotension.',
+      },
+      {
+        id: 'sildenafil-severe-kidney-25mg',
+        product: 'SILDENAFIL',
+        when: ticked('ed_conditions', 'severe_kidney_disease'),
+        variants: ['SILDENAFIL-25MG-8'],
+        summary: 'Sildenafil 25 mg to start: creatinine clearance below 30',
+        source: 'Viagra SmPC 4.2 (severe renal impairment: starting dose 25 mg)',
+        rationale: 'Clearance of sildenafil is reduced when creatinine clearance is below 30 ml/min.',
+      },
+      {
+        id: 'tadalafil-severe-kidney-on-demand-10mg',
+        product: 'TADALAFIL',
+        when: ticked('ed_conditions', 'severe_kidney_disease'),
+        variants: ['TADALAFIL-10MG-8'],
+        summary: 'Tadalafil 10 mg on demand only, no daily dosing: creatinine clearance below 30',
+        source: 'Cialis SmPC 4.2 (severe renal impairment: 10 mg maximum; once-a-day dosing not recommended)',
+        rationale: 'Tadalafil exposure roughly doubles in severe renal impairment; daily dosing is not recommended below a creatinine clearance of 30.',
+      },
+      {
+        id: 'sildenafil-liver-25mg',
+        product: 'SILDENAFIL',
+        when: ticked('ed_conditions', 'moderate_liver_disease'),
+        variants: ['SILDENAFIL-25MG-8'],
+        summary: 'Sildenafil 25 mg to start: liver impairment',
+        source: 'Viagra SmPC 4.2 (hepatic impairment: starting dose 25 mg)',
+        rationale: 'Sildenafil clearance is reduced in hepatic impairment such as cirrhosis.',
+      },
+      {
+        id: 'tadalafil-liver-on-demand-10mg',
+        product: 'TADALAFIL',
+        when: ticked('ed_conditions', 'moderate_liver_disease'),
+        variants: ['TADALAFIL-10MG-8'],
+        summary: 'Tadalafil 10 mg on demand only: liver impairment',
+        source: 'Cialis SmPC 4.2 (mild to moderate hepatic impairment: 10 mg; once-a-day dosing not evaluated)',
+        rationale: 'Limited data in hepatic impairment: the on-demand dose is capped at 10 mg and daily dosing has not been evaluated.',
+      },
+      {
+        id: 'sildenafil-cyp3a4-25mg',
+        product: 'SILDENAFIL',
+        when: ticked('ed_medicines_taken', 'strong_cyp3a4_inhibitor'),
+        variants: ['SILDENAFIL-25MG-8'],
+        summary: 'Sildenafil 25 mg to start: takes a strong CYP3A4 inhibitor',
+        source: 'Viagra SmPC 4.2 and 4.5 (CYP3A4 inhibitors: consider a 25 mg starting dose)',
+        rationale: 'Itraconazole, ketoconazole and clarithromycin inhibit CYP3A4 and raise sildenafil exposure.',
+      },
+      {
+        id: 'tadalafil-cyp3a4-on-demand-10mg',
+        product: 'TADALAFIL',
+        when: { or: [ticked('ed_medicines_taken', 'strong_cyp3a4_inhibitor'), ticked('ed_medicines_taken', 'ritonavir')] },
+        variants: ['TADALAFIL-10MG-8'],
+        summary: 'Tadalafil 10 mg on demand only: takes a strong CYP3A4 inhibitor',
+        source: 'Cialis SmPC 4.4 and 4.5 (potent CYP3A4 inhibitors such as ketoconazole and ritonavir)',
+        rationale: 'Ketoconazole doubles and ritonavir more than doubles tadalafil exposure; the dose is kept low and the prescriber reviews.',
+      },
+    ],
+    flags: [
+      {
+        id: 'cyp3a4-inhibitor-review',
+        when: { or: [ticked('ed_medicines_taken', 'strong_cyp3a4_inhibitor'), ticked('ed_medicines_taken', 'ritonavir')] },
+        question: 'ed_medicines_taken',
+        level: 'review',
+        summary: 'Takes a strong CYP3A4 inhibitor: confirm the course and the dose limit',
+        source: 'Viagra SmPC 4.5; Cialis SmPC 4.5',
+        rationale: 'A short antibiotic course may simply be finished first; a long-term antiretroviral needs the lower dose kept.',
+      },
+      {
+        id: 'penile-deformity',
+        when: ticked('ed_conditions', 'penile_condition'),
+        question: 'ed_conditions',
+        level: 'review',
+        summary: "Peyronie's disease or penile deformity: use with caution",
+        source: 'Viagra SmPC 4.4; Cialis SmPC 4.4 (anatomical deformation of the penis)',
+        rationale: 'PDE5 inhibitors are used with caution where the penis is anatomically deformed.',
+      },
+      {
+        id: 'priapism-risk',
+        when: ticked('ed_conditions', 'priapism_risk'),
+        question: 'ed_conditions',
+        level: 'review',
+        summary: 'Sickle cell anaemia, leukaemia or multiple myeloma: priapism risk, counsel',
+        source: 'Viagra SmPC 4.4; Cialis SmPC 4.4 (conditions predisposing to priapism)',
+        rationale: 'These conditions predispose to priapism; the patient must know to seek help for an erection lasting over 4 hours.',
+      },
+      {
+        id: 'bleeding-or-ulcer',
+        when: ticked('ed_conditions', 'bleeding'),
+        question: 'ed_conditions',
+        level: 'review',
+        summary: 'Bleeding disorder or active peptic ulcer: benefit-risk assessment needed',
+        source: 'Viagra SmPC 4.4 (bleeding disorders or active peptic ulceration)',
+        rationale: 'Safety is not established in these patients; sildenafil is given only after a careful benefit-risk assessment.',
+      },
+      {
+        id: 'diabetes-cardiovascular-risk',
+        when: ticked('ed_conditions', 'diabetes'),
+        question: 'ed_conditions',
+        level: 'review',
+        summary: 'Diabetes: check cardiovascular risk and that diabetes reviews are up to date',
+        source: 'NICE CKS Erectile dysfunction (assessment: cardiovascular risk, diabetes)',
+        rationale: 'Erectile dysfunction can be an early sign of cardiovascular disease, more so with diabetes; the prescriber checks for risk factors and may advise a GP review.',
+      },
     ],
   },
 };

@@ -18,12 +18,30 @@ describe('hair-loss consultation', () => {
     expect(outcome.recommendations).toEqual(['FINASTERIDE', 'MINOXIDIL', 'POWER-SHAMPOO']);
   });
 
-  it('never offers finasteride to a woman', () => {
+  it('never offers finasteride or the 5% solution to a woman: she is offered the 2% solution or the 5% foam', () => {
     const outcome = evaluate(woman);
     expect(outcome.rejection).toBeNull();
-    expect(outcome.eligibleProducts).toEqual(['MINOXIDIL', 'POWER-SHAMPOO']);
-    expect(outcome.ineligibleProducts).toEqual(['FINASTERIDE']);
-    expect(outcome.recommendations).toEqual(['MINOXIDIL', 'POWER-SHAMPOO']);
+    expect(outcome.eligibleProducts).toEqual(['MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5', 'POWER-SHAMPOO']);
+    expect(outcome.ineligibleProducts).toEqual(['FINASTERIDE', 'MINOXIDIL']);
+    expect(outcome.triggeredRules.find((rule) => rule.ruleId === 'minoxidil-withheld')).toMatchObject({ source: 'Regaine for Men Extra Strength 5% cutaneous solution SmPC 4.1' });
+  });
+
+  it('a man is offered the 5% solution, not the women’s products', () => {
+    expect(evaluate().ineligibleProducts).toEqual(['MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5']);
+  });
+
+  it.each([
+    ['1960-06-15', false],
+    ['1960-06-16', true],
+  ])('minoxidil is licensed from 18 to 65: born %s, offered %s', (dob, offered) => {
+    expect(evaluate({ hl_dob: dob }).recommendations.includes('MINOXIDIL')).toBe(offered);
+    expect(evaluate({ ...woman, hl_dob: dob }).recommendations.includes('MINOXIDIL-FOAM-5')).toBe(offered);
+  });
+
+  it('a man must acknowledge the finasteride counselling, kept as a counselling record', () => {
+    expect(evaluate({ hl_finasteride_counselling: undefined }).missingQuestions).toEqual(['hl_finasteride_counselling']);
+    expect(evaluate().triggeredRules.find((rule) => rule.ruleId === 'finasteride-counselling')).toMatchObject({ level: 'counselling', productCode: 'FINASTERIDE' });
+    expect(evaluate(woman).visibleQuestions).not.toContain('hl_finasteride_counselling');
   });
 
   it.each(['prostate_cancer', 'liver_disease', 'depression'])('no finasteride with %s', (condition) => {

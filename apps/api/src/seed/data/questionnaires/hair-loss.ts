@@ -126,6 +126,16 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
           placeholder: 'For example: levothyroxine 50 micrograms once a day',
           optional: true,
         },
+        {
+          // Shown to men only, beside their other answers, so no step is ever empty for a woman.
+          id: 'hl_finasteride_counselling',
+          type: 'checkbox',
+          question: 'If you are prescribed finasteride',
+          note:
+            '<ul><li>Women who are or may become pregnant must not handle crushed or broken finasteride tablets: the medicine can be absorbed through the skin and harm a baby boy. Whole tablets are coated and safe to handle.</li><li>The MHRA warns that finasteride can cause low mood, depression and, rarely, suicidal thoughts, and sexual side effects (lower sex drive, erection or ejaculation problems) that can occasionally last after stopping. Stop taking it and tell us or your GP straight away if your mood changes.</li></ul>',
+          showWhen: answered('hl_sex', 'male'),
+          answers: [{ value: 'understood', text: 'I have read and understood this information' }],
+        },
       ],
     },
   ],
@@ -136,6 +146,8 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
     knockouts: [
       {
         id: 'pregnancy',
+        source: 'Propecia (finasteride) SmPC 4.3 and 4.6; Regaine for Women SmPC 4.3 and 4.6 (minoxidil: not in pregnancy or breastfeeding)',
+        rationale: 'Finasteride is contraindicated in women who are or may be pregnant and minoxidil is not to be used in pregnancy or breastfeeding; postpartum shedding usually recovers.',
         when: answered('hl_pregnancy', 'yes'),
         question: 'hl_pregnancy',
         reason:
@@ -143,12 +155,16 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'under-18',
+        source: 'Propecia SmPC 4.2; Regaine SmPC 4.1 and 4.2 (adults 18 to 65)',
+        rationale: 'Neither medicine is licensed for under-18s.',
         when: { '<': [{ var: 'facts.age' }, 18] },
         question: 'hl_dob',
         reason: 'We can only treat hair loss online in adults aged 18 or over. Please speak to your GP.',
       },
       {
         id: 'patchy-hair-loss',
+        source: 'NICE CKS Alopecia areata; Regaine SmPC 4.4 (not for patchy or sudden hair loss)',
+        rationale: 'Patchy loss suggests alopecia areata or another cause needing examination; minoxidil is licensed only for androgenetic alopecia.',
         when: answered('hl_pattern', 'patchy'),
         question: 'hl_pattern',
         reason:
@@ -156,6 +172,8 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'sudden-hair-loss',
+        source: 'Regaine SmPC 4.4 (sudden or unexplained hair loss: see a doctor); NICE CKS Hair loss',
+        rationale: "Sudden loss points to telogen effluvium, thyroid disease, iron deficiency or a medicine, which need a GP's assessment and blood tests.",
         when: answered('hl_onset', 'sudden'),
         question: 'hl_onset',
         reason:
@@ -163,6 +181,8 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
       },
       {
         id: 'scalp-inflammation',
+        source: 'NICE CKS Scarring alopecia; Regaine SmPC 4.3 (inflamed or diseased scalp)',
+        rationale: 'A red, sore or scarred scalp can be scarring alopecia, which needs urgent dermatology; minoxidil is not used on an inflamed scalp.',
         when: ticked('hl_scalp', 'sore_red_scarring'),
         question: 'hl_scalp',
         reason:
@@ -172,17 +192,68 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
     products: [
       {
         code: 'FINASTERIDE',
-        when: {
-          and: [answered('hl_sex', 'male'), noneTicked('hl_conditions', ['prostate_cancer', 'liver_disease', 'depression'])],
-        },
+        when: answered('hl_sex', 'male'),
+        summary: 'Finasteride withheld: licensed for men only',
+        source: 'Propecia SmPC 4.1 and 4.3 (contraindicated in women)',
+        rationale: 'Finasteride is licensed for male-pattern hair loss in men; it can harm a male fetus.',
+      },
+      {
+        code: 'FINASTERIDE',
+        when: noneTicked('hl_conditions', ['prostate_cancer', 'liver_disease', 'depression']),
+        summary: 'Finasteride withheld: prostate cancer or raised PSA, liver disease, or depression',
+        source: 'Propecia SmPC 4.4 (PSA halved; hepatic impairment not studied); MHRA Drug Safety Update, May 2024 (psychiatric side effects)',
+        rationale: 'Finasteride halves PSA and can mask prostate cancer; its effect in liver disease is unstudied; with depression the MHRA warning on mood changes and suicidal thoughts means it is not prescribed online.',
       },
       {
         code: 'MINOXIDIL',
-        when: {
-          and: [noneTicked('hl_conditions', ['heart_or_blood_pressure']), { '!': ticked('hl_scalp', 'psoriasis_eczema') }],
+        when: answered('hl_sex', 'male'),
+        summary: 'Minoxidil 5% solution withheld: licensed for men (women are offered the 2% solution or 5% foam)',
+        source: 'Regaine for Men Extra Strength 5% cutaneous solution SmPC 4.1',
+        rationale: 'The 5% solution is licensed for men; for women the 2% solution and the 5% foam are the licensed products.',
+      },
+      ...['MINOXIDIL', 'MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5'].flatMap((code) => [
+        {
+          code,
+          when: { and: [{ '>=': [{ var: 'facts.age' }, 18] }, { '<=': [{ var: 'facts.age' }, 65] }] },
+          summary: 'Minoxidil withheld: outside the licensed age range of 18 to 65',
+          source: 'Regaine SmPC 4.1 and 4.2 (adults aged 18 to 65)',
+          rationale: 'Safety and efficacy have not been established under 18 or over 65.',
         },
+        {
+          code,
+          when: { and: [noneTicked('hl_conditions', ['heart_or_blood_pressure']), { '!': ticked('hl_scalp', 'psoriasis_eczema') }] },
+          summary: 'Minoxidil withheld: heart disease or abnormal blood pressure, or psoriasis or eczema of the scalp',
+          source: 'Regaine SmPC 4.3 and 4.4 (cardiovascular disease, hypertension; scalp abnormalities)',
+          rationale: 'Absorbed minoxidil can affect heart rate and blood pressure; a diseased scalp absorbs more of it.',
+        },
+      ]),
+      {
+        code: 'MINOXIDIL-WOMEN-2',
+        when: answered('hl_sex', 'female'),
+        summary: 'Minoxidil 2% for women withheld: the 5% solution is the men’s product',
+        source: 'Regaine for Women Regular Strength 2% cutaneous solution SmPC 4.1',
+        rationale: 'Licensed for female-pattern hair loss in women.',
+      },
+      {
+        code: 'MINOXIDIL-FOAM-5',
+        when: answered('hl_sex', 'female'),
+        summary: 'Minoxidil 5% foam for women withheld: the 5% solution is the men’s product',
+        source: 'Regaine for Women Once a Day 5% Scalp Foam SmPC 4.1',
+        rationale: 'Licensed for female-pattern hair loss in women.',
       },
       { code: 'POWER-SHAMPOO' },
+    ],
+    flags: [
+      {
+        id: 'finasteride-counselling',
+        when: ticked('hl_finasteride_counselling', 'understood'),
+        question: 'hl_finasteride_counselling',
+        level: 'counselling',
+        product: 'FINASTERIDE',
+        summary: 'Counselled and acknowledged: crushed tablets and pregnancy; MHRA warning on psychiatric and sexual side effects',
+        source: 'Propecia SmPC 4.4, 4.6 and 6.6; MHRA Drug Safety Update, May 2024 (finasteride: psychiatric and sexual side effects; patient alert card)',
+        rationale: 'Women who are or may become pregnant must not handle crushed or broken tablets; the MHRA asks prescribers to warn of depression, suicidal thoughts and sexual side effects that may persist after stopping.',
+      },
     ],
   },
 };

@@ -25,9 +25,12 @@ export const eligibleWeightLossAnswers: Record<string, unknown> = {
   wl_ethnicity: 'white',
   wl_conditions: ['none'],
   wl_contraindications: ['none'],
+  wl_health_conditions: ['none'],
+  wl_allergy: ['none'],
   wl_medicines: 'None',
+  wl_medicine_classes: ['none'],
   wl_current_injection: 'none',
-  wl_goal_weight: goalWeightAnswer(100),
+  wl_goal_weight: goalWeightAnswer(80),
 };
 
 export const eligibleErectileDysfunctionAnswers: Record<string, unknown> = {
@@ -51,4 +54,5 @@ export const eligibleHairLossAnswers: Record<string, unknown> = {
   hl_onset: 'gradual',
   hl_scalp: ['none'],
   hl_conditions: ['none'],
+  hl_finasteride_counselling: ['understood'],
 };

@@ -5,8 +5,10 @@ export const WEIGHT_LOSS_CHECK_IN_SLUG = 'weight-loss-check-in';
 
 /**
  * The pharmacist's check-in before each renewal: today's weight (so the clinician sees progress and BMI), side
- * effects, and how the patient is getting on. It recommends nothing: the answers go to the clinical team, who
- * decide on the renewal, so it has no knock-outs and lists the treatments it follows up.
+ * effects, pregnancy, and how the patient is getting on. It recommends nothing: the answers go to the clinical
+ * team, who decide on the renewal, so it has no knock-outs and lists the treatments it follows up. The safety
+ * rules that judge its answers (stop the supply, urgent review, NICE stopping rule) are `assessCheckIn` in
+ * packages/domain/src/clinical/check-in.ts, which reads the question ids in CHECK_IN_QUESTIONS.
  */
 export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
   questionnaireId: 101,
@@ -71,6 +73,18 @@ export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
             { value: 'well', text: 'Well, I am happy with my progress' },
             { value: 'okay', text: 'Okay, but I have some questions' },
             { value: 'struggling', text: 'I am struggling' },
+          ],
+        },
+        {
+          id: 'ci_pregnancy',
+          type: 'choice',
+          question: 'Are you pregnant, or planning a pregnancy?',
+          note: 'Weight-loss injections must be stopped in pregnancy, and at least 2 months before trying for a baby.',
+          answers: [
+            { value: 'pregnant', text: 'Yes, I am pregnant or might be' },
+            { value: 'planning', text: 'I am planning a pregnancy' },
+            { value: 'no', text: 'No' },
+            { value: 'not_applicable', text: 'Not applicable to me' },
           ],
         },
         {

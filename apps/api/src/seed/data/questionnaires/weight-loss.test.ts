@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateConsultation, questionnaireSchema } from '@elmwood/domain';
-import { bmiAnswer, eligibleWeightLossAnswers } from './sample-answers';
-import { weightLossQuestionnaire } from './weight-loss';
+import { addDays, allQuestions, DEFAULT_CLINICAL_POLICY, evaluateConsultation, questionnaireSchema, type ClinicalPolicy } from '@elmwood/domain';
+import { bmiAnswer, eligibleWeightLossAnswers, goalWeightAnswer } from './sample-answers';
+import { LOWER_THRESHOLD_BACKGROUNDS, weightLossQuestionnaire } from './weight-loss';
 
 const questionnaire = questionnaireSchema.parse(weightLossQuestionnaire);
 const TODAY = '2026-06-15';
-const evaluate = (changes: Record<string, unknown> = {}, base: Record<string, unknown> = eligibleWeightLossAnswers) =>
-  evaluateConsultation(questionnaire, { ...base, ...changes }, TODAY);
+const NICE_ON: ClinicalPolicy = { ...DEFAULT_CLINICAL_POLICY, niceEthnicityAdjustment: true };
+const evaluate = (changes: Record<string, unknown> = {}, base: Record<string, unknown> = eligibleWeightLossAnswers, policy: ClinicalPolicy = DEFAULT_CLINICAL_POLICY) =>
+  evaluateConsultation(questionnaire, { ...base, ...changes }, TODAY, policy);
+const withNice = (changes: Record<string, unknown>) => evaluate(changes, eligibleWeightLossAnswers, NICE_ON);
 const reasonOf = (ruleId: string) => questionnaire.rules.knockouts.find((rule) => rule.id === ruleId)!.reason;
+const indexOf = (questionId: string) => allQuestions(questionnaire).findIndex((question) => question.id === questionId) + 1;
+const ruleIds = (outcome: ReturnType<typeof evaluate>) => outcome.triggeredRules.map((rule) => rule.ruleId);
 
-const LOWER_THRESHOLD_BACKGROUNDS = ['south_asian', 'chinese', 'other_asian', 'middle_eastern', 'black_african', 'african_caribbean'];
-const STANDARD_BACKGROUNDS = ['white', 'mixed', 'other', 'prefer_not_to_say'];
+const STANDARD_BACKGROUNDS = ['white', 'mixed_other', 'other', 'prefer_not_to_say'];
 
 function expectEligible(outcome: ReturnType<typeof evaluate>) {
   expect(outcome.rejection).toBeNull();
@@ -44,7 +47,7 @@ describe('weight-loss consultation', () => {
     it.each(['high_blood_pressure', 'high_cholesterol', 'sleep_apnoea', 'heart_disease', 'prediabetes', 'type_2_diabetes'])(
       '%s: BMI 26.9 is rejected and 27 is eligible',
       (condition) => {
-        expectBmiRejection(evaluate({ wl_conditions: [condition], wl_bmi: bmiAnswer(26.9) }));
+        expectBmiRejection(evaluate({ wl_conditions: [condition], wl_bmi: bmiAnswer(26.9) }), 'bmi-below-any-threshold');
         expectEligible(evaluate({ wl_conditions: [condition], wl_bmi: bmiAnswer(27) }));
       },
     );
@@ -58,29 +61,51 @@ describe('weight-loss consultation', () => {
     });
   });
 
-  describe.each(LOWER_THRESHOLD_BACKGROUNDS)('thresholds 2.5 lower for the %s background', (ethnicity) => {
-    it('without a condition: BMI 27.4 is rejected and 27.5 is eligible', () => {
-      expectBmiRejection(evaluate({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(27.4) }));
-      expectEligible(evaluate({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(27.5) }));
+  describe.each(LOWER_THRESHOLD_BACKGROUNDS)('the NICE ethnicity adjustment (clinic policy) for the %s background', (ethnicity) => {
+    const consent = { wl_off_label_consent: ['consented'] };
+    it('is off by default: the licence thresholds apply (BMI 29.9 rejected, 30 eligible)', () => {
+      expectBmiRejection(evaluate({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(29.9) }));
+      expectBmiRejection(evaluate({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(27.5), ...consent }));
+      expectEligible(evaluate({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(30) }));
     });
 
-    it('with a condition: BMI 24.4 is rejected and 24.5, 24.9 and 25 are eligible', () => {
-      const withCondition = { wl_ethnicity: ethnicity, wl_conditions: ['type_2_diabetes'] };
-      expectBmiRejection(evaluate({ ...withCondition, wl_bmi: bmiAnswer(24.4) }), 'bmi-below-any-threshold');
-      for (const bmi of [24.5, 24.9, 25]) expectEligible(evaluate({ ...withCondition, wl_bmi: bmiAnswer(bmi) }));
+    it('when on, without a condition: BMI 27.4 is rejected and 27.5 is eligible, flagged off-label with consent', () => {
+      expectBmiRejection(withNice({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(27.4), ...consent }));
+      const outcome = withNice({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(27.5), ...consent });
+      expectEligible(outcome);
+      expect(outcome.triggeredRules.find((rule) => rule.ruleId === 'off-label-ethnicity-threshold')).toMatchObject({ level: 'off-label', questionIds: ['wl_bmi'] });
+    });
+
+    it('when on, the patient must consent to off-label treatment below the licence threshold (but not at it)', () => {
+      expect(withNice({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(29.9) }).missingQuestions).toEqual(['wl_off_label_consent']);
+      const atLicence = withNice({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(30) });
+      expectEligible(atLicence);
+      expect(atLicence.visibleQuestions).not.toContain('wl_off_label_consent');
+      expect(ruleIds(atLicence)).not.toContain('off-label-ethnicity-threshold');
+    });
+
+    it('when on, with a condition: BMI 24.4 is rejected and 24.5, 24.9 and 25 are eligible', () => {
+      const withCondition = { wl_ethnicity: ethnicity, wl_conditions: ['type_2_diabetes'], ...consent };
+      expectBmiRejection(withNice({ ...withCondition, wl_bmi: bmiAnswer(24.4) }), 'bmi-below-any-threshold');
+      for (const bmi of [24.5, 24.9, 25]) expectEligible(withNice({ ...withCondition, wl_bmi: bmiAnswer(bmi) }));
     });
   });
 
-  describe('BMI below 24.5 rules everyone out at once', () => {
-    it('rejects BMI 24.4 on the first step, before any other answer', () => {
-      const outcome = evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(24.4) }, TODAY);
+  it.each(STANDARD_BACKGROUNDS)('the NICE adjustment, even when on, leaves the %s background at the licence thresholds', (ethnicity) => {
+    expectBmiRejection(withNice({ wl_ethnicity: ethnicity, wl_bmi: bmiAnswer(29.9) }));
+  });
+
+  describe('below the lowest threshold, everyone is ruled out at once', () => {
+    it('by default (licence thresholds) rejects BMI 26.9 on the first step and not 27', () => {
+      const outcome = evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(26.9) }, TODAY);
       expectBmiRejection(outcome, 'bmi-below-any-threshold');
       expect(outcome.complete).toBe(false);
+      expect(evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(27) }, TODAY).rejection).toBeNull();
     });
 
-    it('does not reject BMI 24.5 on the first step: the threshold needs ethnicity and conditions', () => {
-      const outcome = evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(24.5) }, TODAY);
-      expect(outcome.rejection).toBeNull();
+    it('with the NICE adjustment on, rejects BMI 24.4 on the first step and not 24.5', () => {
+      expectBmiRejection(evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(24.4) }, TODAY, NICE_ON), 'bmi-below-any-threshold');
+      expect(evaluateConsultation(questionnaire, { wl_bmi: bmiAnswer(24.5) }, TODAY, NICE_ON).rejection).toBeNull();
     });
 
     it('rejects BMI 18 (the browser test case)', () => {
@@ -103,15 +128,19 @@ describe('weight-loss consultation', () => {
 
   describe('knock-outs, each with its own reason and the question to review', () => {
     it.each([
-      ['pregnancy', { wl_sex: 'female', wl_pregnancy: 'yes' }, 'wl_pregnancy', 4],
-      ['pancreatitis', { wl_contraindications: ['pancreatitis'] }, 'wl_contraindications', 7],
-      ['mtc-men2', { wl_contraindications: ['mtc_men2'] }, 'wl_contraindications', 7],
-      ['type-1-diabetes', { wl_contraindications: ['type_1_diabetes'] }, 'wl_contraindications', 7],
-      ['eating-disorder', { wl_contraindications: ['eating_disorder'] }, 'wl_contraindications', 7],
-      ['severe-gut-disease', { wl_contraindications: ['severe_gut_disease'] }, 'wl_contraindications', 7],
-    ])('%s', (ruleId, changes, questionId, questionIndex) => {
+      ['pregnancy', { wl_sex: 'female', wl_pregnancy: 'yes' }, 'wl_pregnancy'],
+      ['pancreatitis', { wl_contraindications: ['pancreatitis'] }, 'wl_contraindications'],
+      ['mtc-men2', { wl_contraindications: ['mtc_men2'] }, 'wl_contraindications'],
+      ['type-1-diabetes', { wl_contraindications: ['type_1_diabetes'] }, 'wl_contraindications'],
+      ['eating-disorder', { wl_contraindications: ['eating_disorder'] }, 'wl_contraindications'],
+      ['severe-gut-disease', { wl_contraindications: ['severe_gut_disease'] }, 'wl_contraindications'],
+      ['severe-kidney-disease', { wl_contraindications: ['severe_kidney_disease'] }, 'wl_contraindications'],
+      ['severe-liver-disease', { wl_contraindications: ['severe_liver_disease'] }, 'wl_contraindications'],
+      ['other-glp1', { wl_medicine_classes: ['insulin', 'other_glp1'] }, 'wl_medicine_classes'],
+    ])('%s', (ruleId, changes, questionId) => {
       const outcome = evaluate(changes);
-      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex, underweight: false });
+      expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex: indexOf(questionId), underweight: false });
+      expect(ruleIds(outcome)).toContain(ruleId);
       expect(outcome.rejection!.reason.length).toBeGreaterThan(40);
       expect(outcome.recommendations).toEqual([]);
     });
@@ -122,8 +151,8 @@ describe('weight-loss consultation', () => {
     });
 
     it('asks about pregnancy only when female, and ignores a stale answer once the sex changes', () => {
-      expectEligible(evaluate({ wl_sex: 'female', wl_pregnancy: 'no' }));
-      expect(evaluate({ wl_sex: 'female', wl_pregnancy: undefined }).missingQuestions).toEqual(['wl_pregnancy']);
+      expectEligible(evaluate({ wl_sex: 'female', wl_pregnancy: 'no', wl_oral_contraception: 'no' }));
+      expect(evaluate({ wl_sex: 'female', wl_pregnancy: undefined, wl_oral_contraception: 'no' }).missingQuestions).toEqual(['wl_pregnancy']);
       expectEligible(evaluate({ wl_sex: 'male', wl_pregnancy: 'yes' }));
     });
 
@@ -138,7 +167,7 @@ describe('weight-loss consultation', () => {
   });
 
   it('prefers the injection and dose the patient already takes', () => {
-    const outcome = evaluate({ wl_current_injection: 'MOUNJARO|||MOUNJARO-5MG' });
+    const outcome = evaluate({ wl_current_injection: 'MOUNJARO|||MOUNJARO-5MG', wl_last_dose_date: addDays(TODAY, -7) });
     expect(outcome.preferredProduct).toBe('MOUNJARO');
     expect(outcome.preferredVariant).toBe('MOUNJARO-5MG');
   });
@@ -147,4 +176,125 @@ describe('weight-loss consultation', () => {
     expect(evaluate().missingQuestions).toEqual([]);
     expectEligible(evaluate({ wl_contact_time: { period: ['morning'], day: ['monday', 'friday'] } }));
   });
+  describe('starting-dose lock and continuing patients (dose limits)', () => {
+    const daysAgo = (days: number) => addDays(TODAY, -days);
+    const continuing = (choice: string, days: number) => ({ wl_current_injection: choice, wl_last_dose_date: daysAgo(days) });
+
+    it('a patient new to weight-loss injections may buy only the starting doses', () => {
+      const outcome = evaluate();
+      expect(outcome.allowedVariants).toEqual({ WEGOVY: ['WEGOVY-0-25MG'], MOUNJARO: ['MOUNJARO-2-5MG'] });
+      expect(outcome.prescriptionProofRequired).toBe(false);
+      expect(ruleIds(outcome)).toEqual(expect.arrayContaining(['wegovy-startingDose', 'mounjaro-startingDose']));
+      expect(outcome.triggeredRules.find((rule) => rule.ruleId === 'mounjaro-startingDose')).toMatchObject({ kind: 'dose', summary: 'Mounjaro: new to this medicine, starting dose 2.5 mg only' });
+    });
+
+    it('asks the date of the last dose only of a continuing patient', () => {
+      expect(evaluate().visibleQuestions).not.toContain('wl_last_dose_date');
+      expect(evaluate({ wl_current_injection: 'MOUNJARO|||MOUNJARO-15MG' }).missingQuestions).toEqual(['wl_last_dose_date']);
+    });
+
+    it.each([
+      [0, 'MOUNJARO-15MG', 'continueCurrentDose'],
+      [14, 'MOUNJARO-15MG', 'continueCurrentDose'],
+      [15, 'MOUNJARO-12-5MG', 'missedDoseStepDown'],
+      [28, 'MOUNJARO-12-5MG', 'missedDoseStepDown'],
+      [29, 'MOUNJARO-2-5MG', 'missedDoseRestart'],
+    ])('Mounjaro 15 mg, last dose %i days ago: %s (%s)', (days, variant, rule) => {
+      const outcome = evaluate(continuing('MOUNJARO|||MOUNJARO-15MG', days));
+      expectEligible(outcome);
+      expect(outcome.allowedVariants).toEqual({ WEGOVY: ['WEGOVY-0-25MG'], MOUNJARO: [variant] });
+      expect(outcome.preferredVariant).toBe(variant);
+      expect(outcome.prescriptionProofRequired).toBe(true);
+      expect(ruleIds(outcome)).toContain(`mounjaro-${rule}`);
+    });
+
+    it('the missed-dose gap is the clinic policy setting', () => {
+      const policy = { ...DEFAULT_CLINICAL_POLICY, missedDoseGapDays: 21 };
+      expect(evaluate(continuing('MOUNJARO|||MOUNJARO-15MG', 21), eligibleWeightLossAnswers, policy).allowedVariants.MOUNJARO).toEqual(['MOUNJARO-15MG']);
+      expect(evaluate(continuing('MOUNJARO|||MOUNJARO-15MG', 22), eligibleWeightLossAnswers, policy).allowedVariants.MOUNJARO).toEqual(['MOUNJARO-12-5MG']);
+    });
+
+    it('a step down never goes below the starting dose', () => {
+      expect(evaluate(continuing('WEGOVY|||WEGOVY-0-25MG', 20)).allowedVariants.WEGOVY).toEqual(['WEGOVY-0-25MG']);
+      expect(evaluate(continuing('WEGOVY|||WEGOVY-1-7MG', 20)).allowedVariants.WEGOVY).toEqual(['WEGOVY-1MG']);
+    });
+
+    it('switching from Wegovy to Mounjaro starts Mounjaro at its starting dose', () => {
+      expect(evaluate(continuing('WEGOVY|||WEGOVY-2-4MG', 7)).allowedVariants).toEqual({ WEGOVY: ['WEGOVY-2-4MG'], MOUNJARO: ['MOUNJARO-2-5MG'] });
+    });
+
+    it('refuses a last dose date in the future, with a clear message', () => {
+      const tomorrow = evaluate({ wl_current_injection: 'WEGOVY|||WEGOVY-1MG', wl_last_dose_date: addDays(TODAY, 1) });
+      expect(tomorrow.invalidAnswers).toEqual([{ questionId: 'wl_last_dose_date', ruleId: 'last-dose-in-future', message: 'The date of your last dose cannot be in the future. Please check the date.' }]);
+      expect(tomorrow.complete).toBe(false);
+      expect(evaluate({ wl_current_injection: 'WEGOVY|||WEGOVY-1MG', wl_last_dose_date: TODAY }).invalidAnswers).toEqual([]);
+    });
+  });
+
+  describe('goal weight', () => {
+    const healthyMessage = 'This goal weight would give you a BMI below 18.5, which is underweight. Please choose a goal weight within the healthy range.';
+    const belowMessage = 'Your goal weight needs to be less than your current weight. Please check both weights.';
+    it('must give a BMI of at least 18.5: 74 kg at 200 cm (18.5) is accepted, 73.9 kg refused', () => {
+      expect(evaluate({ wl_goal_weight: goalWeightAnswer(74) }).invalidAnswers).toEqual([]);
+      const outcome = evaluate({ wl_goal_weight: goalWeightAnswer(73.9) });
+      expect(outcome.invalidAnswers).toEqual([{ questionId: 'wl_goal_weight', ruleId: 'goal-weight-healthy-bmi', message: healthyMessage }]);
+      expect(outcome.complete).toBe(false);
+      expect(outcome.recommendations).toEqual([]);
+    });
+
+    it('must be below the current weight (128 kg): 127.9 kg accepted, 128 kg refused', () => {
+      expect(evaluate({ wl_goal_weight: goalWeightAnswer(127.9) }).invalidAnswers).toEqual([]);
+      expect(evaluate({ wl_goal_weight: goalWeightAnswer(128) }).invalidAnswers).toEqual([{ questionId: 'wl_goal_weight', ruleId: 'goal-weight-below-current', message: belowMessage }]);
+    });
+  });
+
+  describe('flags for the prescriber (the patient is not turned away)', () => {
+    it.each([
+      ['hypoglycaemia-risk', { wl_medicine_classes: ['insulin'] }],
+      ['hypoglycaemia-risk', { wl_medicine_classes: ['sulfonylurea'] }],
+      ['diabetic-retinopathy', { wl_health_conditions: ['diabetic_retinopathy'] }],
+      ['gallbladder-disease', { wl_health_conditions: ['gallbladder_disease'] }],
+      ['bariatric-surgery', { wl_health_conditions: ['bariatric_surgery'] }],
+    ])('%s', (ruleId, changes) => {
+      const outcome = evaluate(changes);
+      expectEligible(outcome);
+      expect(outcome.triggeredRules.find((rule) => rule.ruleId === ruleId)).toMatchObject({ kind: 'flag', level: 'review' });
+      expect(ruleIds(evaluate())).not.toContain(ruleId);
+    });
+
+    it('diabetic retinopathy is a semaglutide warning: not raised when Wegovy is not offered', () => {
+      const outcome = evaluate({ wl_health_conditions: ['diabetic_retinopathy'], wl_allergy: ['semaglutide'] });
+      expect(outcome.recommendations).toEqual(['MOUNJARO']);
+      expect(ruleIds(outcome)).not.toContain('diabetic-retinopathy');
+    });
+  });
+
+  describe('allergy to the medicine or its ingredients', () => {
+    it('withholds only the medicine the patient reacted to', () => {
+      const semaglutide = evaluate({ wl_allergy: ['semaglutide'] });
+      expect(semaglutide.recommendations).toEqual(['MOUNJARO']);
+      expect(semaglutide.triggeredRules.find((rule) => rule.ruleId === 'wegovy-withheld')).toMatchObject({ kind: 'product', productCode: 'WEGOVY', source: 'Wegovy SmPC 4.3', questionIds: ['wl_allergy'] });
+      expect(evaluate({ wl_allergy: ['tirzepatide'] }).recommendations).toEqual(['WEGOVY']);
+    });
+
+    it('with both, nothing is suitable', () => {
+      expect(evaluate({ wl_allergy: ['semaglutide', 'tirzepatide'] }).rejection?.ruleId).toBe('no-suitable-treatment');
+    });
+  });
+
+  describe('oral contraception with tirzepatide', () => {
+    const woman = { wl_sex: 'female', wl_pregnancy: 'no' };
+    it('asks women about the pill, and a woman on it must acknowledge the barrier-method advice', () => {
+      expect(evaluate(woman).missingQuestions).toEqual(['wl_oral_contraception']);
+      expect(evaluate({ ...woman, wl_oral_contraception: 'no' }).missingQuestions).toEqual([]);
+      expect(evaluate({ ...woman, wl_oral_contraception: 'yes' }).missingQuestions).toEqual(['wl_tirzepatide_counselling']);
+    });
+
+    it('the acknowledgement is kept as a counselling record for Mounjaro orders', () => {
+      const outcome = evaluate({ ...woman, wl_oral_contraception: 'yes', wl_tirzepatide_counselling: ['understood'] });
+      expectEligible(outcome);
+      expect(outcome.triggeredRules.find((rule) => rule.ruleId === 'tirzepatide-oral-contraception')).toMatchObject({ level: 'counselling', productCode: 'MOUNJARO' });
+    });
+  });
 });
+

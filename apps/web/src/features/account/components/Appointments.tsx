@@ -1,14 +1,13 @@
 import type { AccountHome } from '@elmwood/domain';
 import { formatUkDate } from '../dates';
 
+/** The patient's bookings; shown only when there are any (SPEC §2 account: appointments when present). */
 export function Appointments({ appointments }: { appointments: AccountHome['appointments'] }) {
+  if (appointments.length === 0) return null;
   return (
     <section className="account-card" aria-labelledby="appointments-title">
       <h2 id="appointments-title">Appointments</h2>
-      {appointments.length === 0 ? (
-        <p className="account-muted">You have no appointments booked.</p>
-      ) : (
-        <ul className="account-list">
+      <ul className="account-list">
           {appointments.map((appointment) => (
             <li key={`${appointment.name}-${appointment.date}`} className="account-list__item">
               <div>
@@ -20,8 +19,7 @@ export function Appointments({ appointments }: { appointments: AccountHome['appo
               </div>
             </li>
           ))}
-        </ul>
-      )}
+      </ul>
     </section>
   );
 }

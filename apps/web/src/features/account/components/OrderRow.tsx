@@ -1,22 +1,16 @@
-import { formatPrice, type OrderHistoryEntry, type OrderState } from '@elmwood/domain';
+import { Link } from 'react-router';
+import { formatPrice, orderStatus, type OrderHistoryEntry, type Task } from '@elmwood/domain';
+import { taskPath } from '../../tasks';
 import { Tag } from '../../../ui/Tag';
 import { ProductThumb } from './ProductThumb';
 
-/** Where the order stands now, in the words of the 'Where is my order' timeline (domain account/timeline.ts). */
-const STATUS_TITLES: Partial<Record<OrderState, string>> = {
-  awaiting_patient: 'Waiting for your tasks',
-  in_review: 'In clinical review',
-  approved: 'Approved',
-  dispatched: 'Dispatched',
-  delivered: 'Delivered',
-  rejected: 'Not approved',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
-/** One order: its picture, title and subtitle, number, price and how many items it held (SPEC §3), and its status. */
-export function OrderRow({ order }: { order: OrderHistoryEntry }) {
-  const status = STATUS_TITLES[order.state] ?? null;
+/**
+ * One order: its picture, title and subtitle, number, price and how many items it held (SPEC §3), and its status
+ * in the patient's terms (domain orderStatus): waiting for their photos, with the link that takes them.
+ */
+export function OrderRow({ order, openTasks = [] }: { order: OrderHistoryEntry; openTasks?: readonly Task[] }) {
+  const current = orderStatus(order, openTasks);
+  const status = current?.title ?? null;
   return (
     <li className="order-row">
       <ProductThumb image={order.image} />
@@ -29,6 +23,7 @@ export function OrderRow({ order }: { order: OrderHistoryEntry }) {
         {status ? (
           <p className="order-row__status">
             <Tag tone={order.state === 'rejected' ? 'neutral' : 'info'}>{status}</Tag>
+            {current?.task ? <Link to={taskPath(current.task)}>{current.task.taskDefinition.name}</Link> : null}
             {order.tracking ? (
               <a href={order.tracking.url} target="_blank" rel="noreferrer">
                 Track your parcel ({order.tracking.number})

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { CARE_EMAIL, CARE_HOURS } from '../../../lib/config';
 import { Accordion, type AccordionItem } from '../../../ui/Accordion';
 
-const CARE_EMAIL = 'care@elmwood-health.example';
 
 const RESOURCES = [
   { to: '/pages/guarantee', label: 'Our money-back guarantee' },
@@ -51,7 +51,10 @@ export function ContactCard() {
   return (
     <section className="account-card" aria-labelledby="contact-title">
       <h2 id="contact-title">Contact us</h2>
-      <p>Our care team answers every message within one working day, Monday to Friday, 9am to 5pm.</p>
+      <p>Our care team answers every message within one working day, {CARE_HOURS}.</p>
+      <p>
+        <Link to="/account/support">Send us a message</Link>
+      </p>
       <p>
         <a href={`mailto:${CARE_EMAIL}`}>{CARE_EMAIL}</a>
       </p>

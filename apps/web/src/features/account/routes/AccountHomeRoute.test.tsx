@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountHome } from '@elmwood/domain';
+import type { AccountHome, WeightLogs } from '@elmwood/domain';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { Component } from './AccountHomeRoute';
 
@@ -24,8 +24,29 @@ function home(overrides: Partial<AccountHome> = {}): AccountHome {
   };
 }
 
-const open = (data: AccountHome) => {
-  vi.stubGlobal('fetch', mockFetch({ '/shop-api/account/home': { body: data } }));
+const point = (measuredAt: string, weightKg: number, source: 'patient' | 'consultation' = 'patient') => ({
+  id: `00000000-0000-4000-8000-${String(weightKg * 10).padStart(12, '0')}`,
+  measuredAt,
+  weightKg,
+  unit: 'kg' as const,
+  heightCm: 180,
+  bmi: null,
+  source,
+});
+const weights = (overrides: Partial<WeightLogs> = {}): WeightLogs => ({
+  points: [point('2026-09-01T09:00:00Z', 100, 'consultation'), point('2026-11-01T09:00:00Z', 92.4)],
+  goalWeightKg: 80,
+  startingWeightKg: 100,
+  startingDate: '2026-09-01T09:00:00Z',
+  endingDate: '2026-11-01T09:00:00Z',
+  heightCm: 180,
+  preferredUnit: 'st-lbs',
+  imperial: true,
+  ...overrides,
+});
+
+const open = (data: AccountHome, weightLogs: WeightLogs = weights()) => {
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/account/home': { body: data }, '/shop-api/weight-logs': { body: weightLogs } }));
   return renderRoute({ path: '/account/home', Component }, '/account/home');
 };
 
@@ -46,9 +67,63 @@ describe('AccountHomeRoute', () => {
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('region', { name: 'Your tasks' })).toHaveTextContent('You have 7+ tasks to complete');
     expect(screen.getByRole('link', { name: 'Go to my tasks' })).toHaveAttribute('href', '/account/health-actions');
-    expect(screen.getByRole('region', { name: 'Your goals' })).toHaveTextContent('Goal weight80 kg');
     expect(screen.getByRole('link', { name: 'Wegovy 0.25 mg' })).toHaveAttribute('href', '/account/plan/sub-9');
     expect(screen.getByText('Next delivery 10 Dec. 2026')).toBeInTheDocument();
+  });
+
+  it('shows the latest weight and the change since the start in the patient’s unit', async () => {
+    open(home());
+    const card = await screen.findByRole('region', { name: 'Your weight' });
+    expect(within(card).getByText('Latest weight').nextElementSibling).toHaveTextContent('14 st 8 lb');
+    expect(card).toHaveTextContent('Since you startedDown 1 st 3 lb (7.6%)');
+    expect(card).toHaveTextContent('Goal weight12 st 8 lb');
+    expect(within(card).getByRole('link', { name: 'See your progress' })).toHaveAttribute('href', '/account/progress');
+  });
+
+  it('asks for a weight while only the consultation’s is there', async () => {
+    open(home(), weights({ points: [point('2026-09-01T09:00:00Z', 100, 'consultation')], preferredUnit: 'kg', imperial: false }));
+    const card = await screen.findByRole('region', { name: 'Your weight' });
+    expect(card).toHaveTextContent('You started at 100 kg, aiming for 80 kg. Log your weight to see your progress.');
+    expect(within(card).queryByText('Latest weight')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Log your weight' })).toBeInTheDocument();
+  });
+
+  it('shows no weight card to a patient without any weight (no weight-loss consultation)', async () => {
+    const answered = vi.fn();
+    const fetch = mockFetch({ '/shop-api/account/home': { body: home() }, '/shop-api/weight-logs': { body: weights({ points: [], goalWeightKg: null, startingWeightKg: null, startingDate: null, endingDate: null, heightCm: null }) } });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const response = await fetch(input);
+      if (String(input).includes('/shop-api/weight-logs')) answered();
+      return response;
+    });
+    renderRoute({ path: '/account/home', Component }, '/account/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Alex' })).toBeInTheDocument();
+    await waitFor(() => expect(answered).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Your weight' })).toBeNull();
+  });
+
+  it("lists its cards in SPEC's order, appointments only when there are any", async () => {
+    const appointment = { img: null, name: 'Coaching call', date: '2026-12-01T10:00:00Z', type: 'upcoming', attended: null, details: null };
+    const { unmount } = open(home({ appointments: [appointment] as AccountHome['appointments'] }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your weight' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Your progress',
+      'Your weight',
+      'Your treatments',
+      'Appointments',
+      'Your tasks',
+      'Order history',
+      'Resources',
+      'Contact us',
+      'Feeling unwell?',
+      'Frequently asked questions',
+    ]);
+    unmount();
+
+    open(home());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your weight' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Appointments' })).not.toBeInTheDocument();
   });
 
   it('offers no app, QR code or store link while there is no app', async () => {

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { taskCountLabel } from '@elmwood/domain';
-import { HEALTH_ACTIONS_PATH } from '../../tasks';
+import { ReferralCard } from '../../referrals';
+import { HEALTH_ACTIONS_PATH, useOpenTasks } from '../../tasks';
+import { WeightCard } from '../../weight';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useAccountHome } from '../api';
 import { Appointments } from '../components/Appointments';
-import { Goals } from '../components/Goals';
 import { OrderRow } from '../components/OrderRow';
 import { ProgressCard } from '../components/ProgressCard';
 import { ContactCard, Faqs, Resources, SupportCard } from '../components/SupportSections';
@@ -16,14 +17,23 @@ import '../account.css';
 export function Component() {
   useDocumentTitle('Your account');
   const home = useAccountHome();
+  // Orders held up for the patient's photos link to the task that takes them.
+  const openTasks = useOpenTasks();
   if (home.isPending) return <LoadStatus status="loading" className="account-page container" />;
   if (home.isError) return <LoadStatus status="error" onRetry={() => void home.refetch()} className="account-page container" />;
   const data = home.data;
   return (
     <div className="account-page container">
       <h1>Hello, {data.firstName}</h1>
+      {/* SPEC §2's order: progress, goals (the weight card), treatments, appointments, tasks, order history; then
+          resources, contact, support and the FAQs. */}
       <div className="account-grid">
         <div className="account-grid__main">
+          <ProgressCard sections={data.progress} />
+          <WeightCard />
+          <ActiveTreatments treatments={data.activeTreatments} />
+          <RecommendedTreatments treatments={data.recommendedTreatments} />
+          <Appointments appointments={data.appointments} />
           {data.openTaskCount > 0 ? (
             <section className="account-card account-card--tasks" aria-labelledby="tasks-title">
               <h2 id="tasks-title">Your tasks</h2>
@@ -35,10 +45,6 @@ export function Component() {
               </Link>
             </section>
           ) : null}
-          <ProgressCard sections={data.progress} />
-          <Goals goals={data.goals} />
-          <ActiveTreatments treatments={data.activeTreatments} />
-          <RecommendedTreatments treatments={data.recommendedTreatments} />
           <section className="account-card" aria-labelledby="orders-title">
             <h2 id="orders-title">Order history</h2>
             {data.latestOrders.length === 0 ? (
@@ -47,20 +53,22 @@ export function Component() {
               <>
                 <ul className="order-list">
                   {data.latestOrders.map((order) => (
-                    <OrderRow key={order.id} order={order} />
+                    <OrderRow key={order.id} order={order} openTasks={openTasks.data ?? []} />
                   ))}
                 </ul>
                 <Link to="/account/order-history">See all orders</Link>
               </>
             )}
           </section>
-          <Appointments appointments={data.appointments} />
-          <Faqs />
         </div>
         <div className="account-grid__side">
           <Resources />
           <ContactCard />
           <SupportCard />
+          <ReferralCard />
+        </div>
+        <div className="account-grid__wide">
+          <Faqs />
         </div>
       </div>
     </div>

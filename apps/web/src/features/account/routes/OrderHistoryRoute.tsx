@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useOpenTasks } from '../../tasks';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
@@ -19,6 +20,8 @@ export function Component() {
   const [search] = useSearchParams();
   const page = pageFrom(search.get('page'));
   const orders = useOrderHistory(page);
+  // Orders held up for the patient's photos link to the task that takes them.
+  const openTasks = useOpenTasks();
   return (
     <div className="account-page container">
       <BackLink to="/account/home">Back to your account</BackLink>
@@ -35,7 +38,7 @@ export function Component() {
         <section className="account-card" aria-label={`Orders, page ${orders.data.page} of ${orders.data.pages}`}>
           <ul className="order-list">
             {orders.data.items.map((order) => (
-              <OrderRow key={order.id} order={order} />
+              <OrderRow key={order.id} order={order} openTasks={openTasks.data ?? []} />
             ))}
           </ul>
           {orders.data.pages > 1 ? (

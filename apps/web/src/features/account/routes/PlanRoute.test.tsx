@@ -19,7 +19,8 @@ describe('PlanRoute', () => {
   it('offers the four quick actions and shows where the order is', async () => {
     open(plan());
     expect(await screen.findByRole('heading', { level: 1, name: 'Wegovy' })).toBeInTheDocument();
-    expect(screen.getByText(/£199.00 every month · Next delivery 10 Dec. 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/£199.00 for a month at your current dose · Next delivery 10 Dec. 2026/)).toBeInTheDocument();
+    expect(screen.queryByText(/every month/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Update delivery address' })).toHaveAttribute('href', '/account/details/change/shipping-address');
     expect(screen.getByRole('link', { name: 'Update payment method' })).toHaveAttribute('href', '/account/details/change/billing-method');
     expect(screen.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account/home');

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { formatPrice } from '@elmwood/domain';
+import { doseSteps, formatPrice, frequencySchema, orderStatus } from '@elmwood/domain';
+import { useOpenTasks } from '../../tasks';
+import { useProductBySlug } from '../../catalog';
+import { DosagePerMonthTable, useRecurringGift } from '../../recommendations';
 import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
@@ -11,6 +14,7 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { Toast } from '../../../ui/Toast';
 import { useSubscription } from '../api';
 import { ChangeDeliveryDate } from '../components/ChangeDeliveryDate';
+import { ManagePlan } from '../components/ManagePlan';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ProductThumb } from '../components/ProductThumb';
 import { formatUkDate } from '../dates';
@@ -20,6 +24,7 @@ import '../account.css';
 export function Component() {
   const { subscriptionId = '' } = useParams();
   const subscription = useSubscription(subscriptionId);
+  const openTasks = useOpenTasks();
   const [dialog, setDialog] = useState<'where' | 'date' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(subscription.data?.items[0]?.productName ?? 'Your plan');
@@ -50,7 +55,8 @@ export function Component() {
             </p>
           ))}
           <p className="account-muted">
-            {formatPrice(plan.price.current)} every {plan.frequency === 90 ? '3 months' : 'month'} · Next delivery {formatUkDate(plan.nextShipment)}
+            {formatPrice(plan.price.current)} for {plan.frequency === 90 ? '3 months' : 'a month'} at your current dose
+            {plan.state === 'cancelled' ? ' · Cancelled' : ` · Next delivery ${formatUkDate(plan.nextShipment)}`}
           </p>
           {plan.paymentMethod ? (
             <p className="account-muted">
@@ -59,6 +65,8 @@ export function Component() {
           ) : null}
         </div>
       </section>
+      {first ? <PlanDosageTable slug={first.productSlug} productName={first.productName} frequency={plan.frequency} /> : null}
+      <ManagePlan subscriptionId={plan.id} />
       <section className="account-card" aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title">Quick actions</h2>
         <ul className="quick-actions">
@@ -86,7 +94,7 @@ export function Component() {
       </section>
       <Dialog title="Where is my order" open={dialog === 'where'} onOpenChange={(open) => setDialog(open ? 'where' : null)}>
         <p className="account-muted">Order {plan.order.number}</p>
-        <OrderTimeline steps={plan.order.timeline} />
+        <OrderTimeline steps={plan.order.timeline} waiting={orderStatus({ id: plan.order.number, state: plan.order.state }, openTasks.data ?? [])} />
       </Dialog>
       <Dialog title="Change order date" open={dialog === 'date'} onOpenChange={(open) => setDialog(open ? 'date' : null)}>
         <ChangeDeliveryDate
@@ -99,5 +107,21 @@ export function Component() {
       </Dialog>
       <Toast message={notice} onDismiss={() => setNotice(null)} duration={8000} />
     </div>
+  );
+}
+
+/** A treatment whose dose steps up month by month: what each month costs, so the plan's price is never read as fixed. */
+function PlanDosageTable({ slug, productName, frequency }: { slug: string; productName: string; frequency: number }) {
+  const product = useProductBySlug(slug);
+  const recurringGift = useRecurringGift();
+  const parsed = frequencySchema.safeParse(frequency);
+  if (!product.data || !parsed.success) return null;
+  const steps = doseSteps(product.data.variants, parsed.data);
+  if (steps.length <= 1) return null;
+  return (
+    <section className="account-card" aria-label="Price by dose">
+      <p className="account-muted">Each month’s price follows your dose, as your clinician steps it up:</p>
+      <DosagePerMonthTable steps={steps} recurringGift={recurringGift} caption={`${productName}: your dosage per month`} />
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailSchema, type User } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../../lib/api';
+import { anonymousId } from '../../../lib/experiments';
 import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -41,7 +42,7 @@ export function SocialSignIn({ cartToken = null, onSignedIn }: { cartToken?: str
       const invitedBy = rememberedReferrer();
       return apiRequest<User>(`/shop-api/social-login/${chosen}`, {
         method: 'POST',
-        body: { idToken, agreeTermsAndPrivacy: who.agree, ...(cartToken ? { cartToken } : {}), ...(invitedBy ? { invitedBy } : {}) },
+        body: { idToken, agreeTermsAndPrivacy: who.agree, visitorId: anonymousId(), ...(cartToken ? { cartToken } : {}), ...(invitedBy ? { invitedBy } : {}) },
       });
     },
     onSuccess: (user) => {

@@ -8,7 +8,9 @@ interface VariantPickerProps {
 }
 
 function supplyText(variant: ProductVariant): string {
-  return `${variant.quantityPerMonth} ${variant.quantityPerMonthType} a month`;
+  // A pack sold only once (the free trial) is no monthly supply.
+  const oneOffOnly = variant.prices.length > 0 && variant.prices.every((price) => price.freq === 1);
+  return `${variant.quantityPerMonth} ${variant.quantityPerMonthType}${oneOffOnly ? ' in a one-off pack' : ' a month'}`;
 }
 
 /** Dose choice as radio cards: arrow keys move between doses; a dose out of stock cannot be chosen. */

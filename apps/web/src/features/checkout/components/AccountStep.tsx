@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { BIRTHDAY_PLACEHOLDER, birthdaySchema, formatBirthdayInput, phoneNumberSchema, REQUIRED_MESSAGE, type User } from '@elmwood/domain';
+import { BIRTHDAY_PLACEHOLDER, birthdaySchema, formatBirthdayInput, phoneNumberSchema, REQUIRED_MESSAGE, typedBirthday, type User } from '@elmwood/domain';
 import { LoginForm, useUpdateAccount } from '../../auth';
 import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { CheckboxField, TextField } from '../../../ui/TextField';
 import { SignupForm, UNLICENSED_ACKNOWLEDGEMENT } from './SignupForm';
 
@@ -11,18 +12,31 @@ interface AccountStepProps {
   maleOnlyTreatment: boolean;
   /** The cart holds an unlicensed medicine, which the patient must acknowledge (SPEC §5). */
   unlicensedProduct: boolean;
+  /** The date of birth the consultation holds (YYYY-MM-DD): checkout does not ask for it again. */
+  knownBirthday?: string | null;
   onDone: () => void;
 }
 
 /** Log in or sign up, toggled by links; a signed-in patient missing what a prescriber needs updates the account. */
-export function AccountStep({ user, cartToken, maleOnlyTreatment, unlicensedProduct, onDone }: AccountStepProps) {
+export function AccountStep({ user, cartToken, maleOnlyTreatment, unlicensedProduct, knownBirthday = null, onDone }: AccountStepProps) {
   const [mode, setMode] = useState<'signup' | 'login'>('signup');
-  if (user) return <UpdateAccountForm user={user} cartToken={cartToken} askUnlicensed={unlicensedProduct && !user.hasAcceptedUnlicensedProductDisclaimer} onDone={onDone} />;
+  if (user) {
+    return (
+      <UpdateAccountForm
+        user={user}
+        cartToken={cartToken}
+        askUnlicensed={unlicensedProduct && !user.hasAcceptedUnlicensedProductDisclaimer}
+        knownBirthday={knownBirthday}
+        onDone={onDone}
+      />
+    );
+  }
   return mode === 'signup' ? (
     <SignupForm
       cartToken={cartToken}
       maleOnlyTreatment={maleOnlyTreatment}
       unlicensedProduct={unlicensedProduct}
+      knownBirthday={knownBirthday}
       onSignedUp={onDone}
       onLoginInstead={() => setMode('login')}
     />
@@ -31,10 +45,22 @@ export function AccountStep({ user, cartToken, maleOnlyTreatment, unlicensedProd
   );
 }
 
-function UpdateAccountForm({ user, cartToken, askUnlicensed, onDone }: { user: User; cartToken: string; askUnlicensed: boolean; onDone: () => void }) {
+function UpdateAccountForm({
+  user,
+  cartToken,
+  askUnlicensed,
+  knownBirthday,
+  onDone,
+}: {
+  user: User;
+  cartToken: string;
+  askUnlicensed: boolean;
+  knownBirthday: string | null;
+  onDone: () => void;
+}) {
   const update = useUpdateAccount();
   const [unlicensedAccepted, setUnlicensedAccepted] = useState(false);
-  const [birthday, setBirthday] = useState('');
+  const [birthday, setBirthday] = useState(knownBirthday ? typedBirthday(knownBirthday) : '');
   const [phone, setPhone] = useState(user.phoneNumber ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
@@ -60,7 +86,12 @@ function UpdateAccountForm({ user, cartToken, askUnlicensed, onDone }: { user: U
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Complete your account">
       <p>Signed in as {user.email}. Our clinicians need a little more before they can prescribe.</p>
-      {user.birthday ? null : (
+      {user.birthday ? null : knownBirthday ? (
+        <div className="auth-form__known">
+          <p>Date of birth: {birthday}, from your consultation.</p>
+          <ErrorMessage className="field__error">{errors.birthday}</ErrorMessage>
+        </div>
+      ) : (
         <TextField
           label="Date of birth"
           inputMode="numeric"

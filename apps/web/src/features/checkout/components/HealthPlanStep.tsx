@@ -3,7 +3,6 @@ import {
   deliveryEstimate,
   deliveryText,
   formatPrice,
-  formatShipping,
   FREQUENCY_TITLES,
   isQuickShip,
   monthsPerDelivery,
@@ -14,6 +13,7 @@ import { useAddCartItem, useRemoveCartItem } from '../../cart';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { DiscountBox } from './DiscountBox';
+import { CartTotals } from './OrderSummary';
 
 /** 'Renew or cancel after {months} months' for plans of several months, else 'Cancel anytime' (SPEC §9). */
 export function planText(cart: Cart): string {
@@ -76,22 +76,7 @@ export function HealthPlanStep({ cart, token }: { cart: Cart; token: string }) {
       </div>
       <ErrorMessage className="cart-error">{remove.isError ? remove.error.message : add.isError ? add.error.message : null}</ErrorMessage>
       <DiscountBox cart={cart} token={token} />
-      <dl className="cart-totals">
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(cart.totals.subtotal)}</dd>
-        {cart.discounts.map((discount) => (
-          <div key={discount.code} className="cart-totals__row">
-            <dt>
-              {discount.label} <span className="visually-hidden">({discount.name})</span>
-            </dt>
-            <dd>-{formatPrice(discount.amount)}</dd>
-          </div>
-        ))}
-        <dt>Delivery</dt>
-        <dd>{formatShipping(cart.totals.shipping)}</dd>
-        <dt>Total</dt>
-        <dd>{formatPrice(cart.totals.total)}</dd>
-      </dl>
+      <CartTotals cart={cart} />
       <p className="checkout-note">
         {deliveryText(quickShip)}, expected {deliveryEstimate(new Date(), { express: quickShip })} once approved · {planText(cart)}. Your card is charged only after a clinician
         approves your treatment.

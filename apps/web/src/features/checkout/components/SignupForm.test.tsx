@@ -96,4 +96,37 @@ describe('SignupForm', () => {
     renderForm(false);
     expect(screen.queryByText(new RegExp(UNLICENSED_ACKNOWLEDGEMENT))).toBeNull();
   });
+
+  it('asks for a date of birth with the spec’s messages when the consultation has none', async () => {
+    api();
+    renderForm(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(/Please enter your date of birth/);
+    await userEvent.type(screen.getByLabelText('Date of birth'), '01012015');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('01/01/2015');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(/You need to be over 18 in order to proceed/);
+  });
+
+  it('does not ask again for the consultation’s date of birth, sends it, and sends the visitor id for the experiment buckets', async () => {
+    const sent = api();
+    window.localStorage.setItem('anonymousId', 'visitor-42');
+    renderWithProviders(
+      <SignupForm cartToken="tok-1" maleOnlyTreatment={false} unlicensedProduct={false} knownBirthday="1985-04-12" onSignedUp={() => {}} onLoginInstead={() => {}} />,
+    );
+    expect(screen.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+    expect(screen.getByText(/Date of birth:/)).toHaveTextContent('Date of birth: 12/04/1985, from your consultation.');
+    // 'Already have an account? Log in' comes first, before any field.
+    const logIn = screen.getByRole('button', { name: 'Already have an account? Log in' });
+    expect(logIn.compareDocumentPosition(screen.getByLabelText('First name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('First name'), 'Alex');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Smith');
+    await userEvent.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await userEvent.type(screen.getByLabelText('Mobile number'), '07700900123');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long enough pw');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ birthday: '1985-04-12', visitorId: 'visitor-42' });
+    window.localStorage.clear();
+  });
 });

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema } from '@elmwood/domain';
+import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema, typedBirthday } from '@elmwood/domain';
 import { serverFieldErrors, SocialSignIn, useSignup, zodFieldErrors } from '../../auth';
+import { anonymousId } from '../../../lib/experiments';
 import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { CheckboxField, TextField } from '../../../ui/TextField';
 
 /** Appended to the terms box when the cart holds an unlicensed medicine. */
@@ -19,14 +21,17 @@ interface SignupFormProps {
   maleOnlyTreatment: boolean;
   /** The cart holds an unlicensed medicine: the patient acknowledges it with the terms (SPEC §5). */
   unlicensedProduct: boolean;
+  /** The date of birth the consultation already holds (YYYY-MM-DD): not asked for again. */
+  knownBirthday?: string | null;
   onSignedUp: () => void;
   onLoginInstead: () => void;
 }
 
 /** The SPEC §3 signup payload, checked field by field with the spec's messages; errors show once a field is left. */
-export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, onSignedUp, onLoginInstead }: SignupFormProps) {
+export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, knownBirthday = null, onSignedUp, onLoginInstead }: SignupFormProps) {
   const signup = useSignup();
-  const [fields, setFields] = useState<TextFields>(EMPTY);
+  const [fields, setFields] = useState<TextFields>(() => (knownBirthday ? { ...EMPTY, birthday: typedBirthday(knownBirthday) } : EMPTY));
+  const [visitorId] = useState(anonymousId);
   const [agree, setAgree] = useState(false);
   const [newsletter, setNewsletter] = useState(false);
   const [nameConfirmation, setNameConfirmation] = useState(false);
@@ -45,6 +50,8 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, on
     // The one terms box also acknowledges the unlicensed medicine when the cart holds one (SPEC §5).
     ...(unlicensedProduct ? { unlicensedProductDisclaimerAccepted: agree } : {}),
     ...(invitedBy ? { invitedBy } : {}),
+    // The account keeps the experiment buckets this visitor was in, so the prices shown so far stay the same.
+    visitorId,
   };
   const parsed = schema.safeParse(payload);
   const clientErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
@@ -71,16 +78,30 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, on
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Create your account">
+      <p className="auth-form__links auth-form__links--top">
+        <Button variant="link" onClick={onLoginInstead}>
+          Already have an account? Log in
+        </Button>
+      </p>
       {text('firstName', 'First name', { autoComplete: 'given-name' })}
       {text('lastName', 'Last name', { autoComplete: 'family-name' })}
       {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {text('phoneNumber', 'Mobile number', { type: 'tel', autoComplete: 'tel' })}
-      {text('birthday', 'Date of birth', {
-        inputMode: 'numeric',
-        autoComplete: 'bday',
-        placeholder: BIRTHDAY_PLACEHOLDER,
-        hint: 'Our clinicians need this to issue your prescription.',
-      })}
+      {knownBirthday ? (
+        <div className="auth-form__known">
+          <p>
+            Date of birth: <span className="auth-form__known-value">{fields.birthday}</span>, from your consultation.
+          </p>
+          <ErrorMessage className="field__error">{errorFor('birthday')}</ErrorMessage>
+        </div>
+      ) : (
+        text('birthday', 'Date of birth', {
+          inputMode: 'numeric',
+          autoComplete: 'bday',
+          placeholder: BIRTHDAY_PLACEHOLDER,
+          hint: 'Our clinicians need this to issue your prescription.',
+        })
+      )}
       {text('plainPassword', 'Password', { type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters.' })}
       {confirmName ? (
         <CheckboxField
@@ -113,11 +134,6 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, on
         Create account and continue
       </Button>
       <SocialSignIn cartToken={cartToken} onSignedIn={onSignedUp} />
-      <p className="auth-form__links">
-        <Button variant="link" onClick={onLoginInstead}>
-          Already have an account? Log in
-        </Button>
-      </p>
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
+import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
 import { storedCartToken, useCart } from '../../cart';
 import { PaymentStep } from '../../payment';
+import { useQuestionnaire, useQuizState } from '../../quiz';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -13,6 +14,8 @@ import { Toast } from '../../../ui/Toast';
 import type { SavedAddress } from '../api';
 import { AccountStep } from '../components/AccountStep';
 import { healthPlanSummary, HealthPlanStep } from '../components/HealthPlanStep';
+import { OrderSummary } from '../components/OrderSummary';
+import { PriceTerms } from '../components/PriceTerms';
 import { ShippingStep } from '../components/ShippingStep';
 import '../checkout.css';
 import '../../auth/auth.css';
@@ -32,6 +35,10 @@ export function Component() {
   const [editing, setEditing] = useState<CheckoutStep | null>(null);
   const [address, setAddress] = useState<SavedAddress | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The consultation already asked for a date of birth: checkout does not ask again.
+  const questionnaire = useQuestionnaire(slug);
+  const consultation = useQuizState(slug);
+  const knownBirthday = questionnaire.data && consultation.data ? consultationBirthday(questionnaire.data, consultation.data.answers) : null;
 
   if (token && isApiError(cart.error) && cart.error.isNotFound && !me.data) {
     return (
@@ -51,7 +58,8 @@ export function Component() {
       </div>
     );
   }
-  if (!cart.data || me.isPending) return <LoadStatus status="loading" />;
+  // The consultation is awaited too, so the sign-up form knows from the start whether to ask for a date of birth.
+  if (!cart.data || me.isPending || questionnaire.isLoading || consultation.isLoading) return <LoadStatus status="loading" />;
 
   const user = me.data ?? null;
   const unlicensedProduct = cart.data.items.some((item) => item.product.isUnlicensed);
@@ -63,6 +71,8 @@ export function Component() {
   const position = (step: CheckoutStep) => CHECKOUT_STEPS.indexOf(step);
   const maleOnly = cart.data.items.some((item) => MALE_ONLY_PRODUCTS.includes(item.product.code));
   const finish = () => setEditing(null);
+  // Finished: every step before the one the patient has reached (the Health Plan is chosen before checkout opens).
+  const isDone = (step: CheckoutStep) => position(step) < position(reached);
 
   const summaries: Record<CheckoutStep, string> = {
     'HEALTH-PLAN': healthPlanSummary(cart.data),
@@ -83,6 +93,7 @@ export function Component() {
         cartToken={token}
         maleOnlyTreatment={maleOnly}
         unlicensedProduct={unlicensedProduct}
+        knownBirthday={knownBirthday}
         onDone={() => {
           // Signing in merged the patient's earlier basket into this one: show what it holds now.
           void cart.refetch();
@@ -102,9 +113,12 @@ export function Component() {
       />
     ) : null,
     PAYMENT: user ? (
-      <Suspense fallback={<LoadStatus status="loading" />}>
-        <PaymentStep cart={cart.data} cartToken={token} user={user} slug={slug} />
-      </Suspense>
+      <>
+        <OrderSummary cart={cart.data} token={token} />
+        <Suspense fallback={<LoadStatus status="loading" />}>
+          <PaymentStep cart={cart.data} cartToken={token} user={user} slug={slug} terms={<PriceTerms cart={cart.data} />} />
+        </Suspense>
+      </>
     ) : null,
   };
 
@@ -113,18 +127,22 @@ export function Component() {
       <h1 className="checkout__title">Checkout</h1>
       <ol className="checkout-steps" aria-label="Checkout steps">
         {CHECKOUT_STEPS.map((step) => (
-          <li key={step} className="checkout-steps__step" aria-current={step === current ? 'step' : undefined}>
+          <li key={step} className={isDone(step) ? 'checkout-steps__step checkout-steps__step--done' : 'checkout-steps__step'} aria-current={step === current ? 'step' : undefined}>
+            {isDone(step) ? <StepTick /> : null}
             {CHECKOUT_STEP_LABELS[step]}
           </li>
         ))}
       </ol>
       {CHECKOUT_STEPS.map((step) => {
         const open = step === current;
-        const done = position(step) < position(reached) && step !== current;
+        const done = isDone(step) && step !== current;
         return (
           <section key={step} className={open ? 'checkout-card' : 'checkout-card checkout-card--folded'} aria-labelledby={`step-${step}`}>
             <div className="checkout-card__head">
-              <h2 id={`step-${step}`}>{CHECKOUT_STEP_LABELS[step]}</h2>
+              <h2 id={`step-${step}`}>
+                {isDone(step) ? <StepTick /> : null}
+                {CHECKOUT_STEP_LABELS[step]}
+              </h2>
               {step === 'ACCOUNT' && user ? (
                 <Button variant="link" loading={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => setAddress(null) })}>
                   Log out
@@ -142,5 +160,18 @@ export function Component() {
       })}
       <Toast message={notice} onDismiss={() => setNotice(null)} />
     </div>
+  );
+}
+
+/** A finished step's tick, with its meaning for screen readers. */
+function StepTick() {
+  return (
+    <span className="step-tick">
+      <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
+        <circle cx="8" cy="8" r="8" fill="currentColor" />
+        <path d="M4.5 8.2l2.3 2.3 4.7-4.9" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className="visually-hidden">Completed: </span>
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReviewQueue } from '@elmwood/domain';
 import { EmptyState } from '../../../ui/EmptyState';
+import { Tag } from '../../../ui/Tag';
 import { formatDateTime, formatWaiting } from '../format';
 import { TableScroll } from './TableScroll';
 
@@ -14,7 +15,7 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
   return (
     <TableScroll label="Orders">
       <table className="clinic-table">
-        <caption className="visually-hidden">{queue.tab === 'ready' ? 'Orders ready for review, oldest first' : 'Orders waiting for the patient'}</caption>
+        <caption className="visually-hidden">{queue.tab === 'ready' ? 'Orders ready for review, urgent first, then oldest first' : 'Orders waiting for the patient'}</caption>
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -28,9 +29,23 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
             <tr key={order.orderNumber}>
               <td>
                 <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+                {order.urgent ? (
+                  <>
+                    {' '}
+                    <Tag tone="accent">Urgent</Tag>
+                  </>
+                ) : null}
               </td>
               <td>{order.patient.name}</td>
-              <td>{order.products.join(', ')}</td>
+              <td>
+                {order.products.join(', ')}
+                {order.isRenewal ? (
+                  <>
+                    {' '}
+                    <Tag tone="info">Renewal</Tag>
+                  </>
+                ) : null}
+              </td>
               <td>
                 <span title={`Since ${formatDateTime(order.waitingSince)}`}>{formatWaiting(order.waitingMinutes)}</span>
               </td>

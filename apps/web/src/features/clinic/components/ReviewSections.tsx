@@ -3,6 +3,7 @@ import { formatPrice, type OrderReview } from '@elmwood/domain';
 import { answerText, formatDate, formatDateTime, stateName } from '../format';
 import { photoUrl } from '../api';
 import { Section } from './Section';
+import { TriggeredRules } from './TriggeredRules';
 import { TableScroll } from './TableScroll';
 
 function addressLines(address: Record<string, unknown>): string[] {
@@ -82,11 +83,20 @@ export function ConsultationAnswers({ review }: { review: OrderReview }) {
       {review.consultations.map((consultation) => (
         <Section key={consultation.questionnaireSlug} title={`Consultation: ${consultation.questionnaireTitle}`}>
           <p className="clinic-muted">As answered when the order was placed ({formatDateTime(consultation.copiedAt)}).</p>
+          {consultation.outcome.triggeredRules.length > 0 ? (
+            <p className="clinic-muted">
+              {consultation.outcome.triggeredRules.length} {consultation.outcome.triggeredRules.length === 1 ? 'rule' : 'rules'} triggered, each shown beside the
+              answer it read.
+            </p>
+          ) : null}
           <dl className="clinic-answers">
             {consultation.answers.map((answer) => (
               <div key={answer.questionId} className="clinic-answers__row">
                 <dt>{answer.question}</dt>
-                <dd>{answerText(answer)}</dd>
+                <dd>
+                  {answerText(answer)}
+                  <TriggeredRules rules={answer.rules} label={`Rules triggered by the answer to: ${answer.question}`} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -104,6 +114,12 @@ export function ConsultationAnswers({ review }: { review: OrderReview }) {
   );
 }
 
+const MEASUREMENT_SOURCES: Record<OrderReview['measurements'][number]['source'], string> = {
+  consultation: 'Consultation',
+  'check-in': 'Check-in',
+  patient: 'Logged by patient',
+};
+
 export function Measurements({ review }: { review: OrderReview }) {
   return (
     <Section title="BMI and weight">
@@ -115,7 +131,7 @@ export function Measurements({ review }: { review: OrderReview }) {
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col">Order</th>
+                <th scope="col">From</th>
                 <th scope="col">Weight</th>
                 <th scope="col">Height</th>
                 <th scope="col">BMI</th>
@@ -123,9 +139,9 @@ export function Measurements({ review }: { review: OrderReview }) {
             </thead>
             <tbody>
               {review.measurements.map((row) => (
-                <tr key={`${row.orderNumber}-${row.at}`}>
+                <tr key={`${row.source}-${row.at}`}>
                   <td>{formatDate(row.at)}</td>
-                  <td>{row.orderNumber}</td>
+                  <td>{row.orderNumber ?? MEASUREMENT_SOURCES[row.source]}</td>
                   <td>{row.weightKg === null ? '—' : `${row.weightKg} kg`}</td>
                   <td>{row.heightCm === null ? '—' : `${row.heightCm} cm`}</td>
                   <td>{row.bmi === null ? '—' : row.bmi.toFixed(1)}</td>

@@ -30,6 +30,7 @@ function StaffBar() {
       <nav className="clinic-bar__nav" aria-label="Clinic">
         {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/reviews">Reviews</NavLink> : null}
         {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
+        {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
         <NavLink to="/clinic/orders" end>
           Find an order
         </NavLink>

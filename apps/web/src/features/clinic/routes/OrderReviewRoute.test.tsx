@@ -42,6 +42,19 @@ describe('order review', () => {
     expect(screen.getByRole('region', { name: 'GP' })).toHaveTextContent('Park Surgery, 1 Park Road, Leeds, LS1 4AP');
   });
 
+  it('shows each triggered rule beside the answer that triggered it, with its source and rationale', async () => {
+    stubOrder(prescriber);
+    await openOrder();
+    const consultation = screen.getByRole('region', { name: 'Consultation: Weight loss' });
+    expect(within(consultation).getByText('1 rule triggered, each shown beside the answer it read.')).toBeInTheDocument();
+    const rules = within(consultation).getByRole('list', { name: 'Rules triggered by the answer to: Do you take any of these?' });
+    const [rule] = within(rules).getAllByRole('listitem');
+    expect(rule).toHaveTextContent('Review Takes insulin or a sulfonylurea: risk of hypoglycaemia, review the diabetes doses');
+    expect(rule).toHaveTextContent('Source: Wegovy SmPC 4.4 and 4.5; Mounjaro SmPC 4.4 and 4.5');
+    expect(rule).toHaveTextContent('Why: With insulin or a sulfonylurea the risk of hypoglycaemia rises.');
+    expect(within(consultation).queryByRole('list', { name: /What sex were you assigned at birth/ })).not.toBeInTheDocument();
+  });
+
   it('approves after the confirmation, then says so and shows the new status', async () => {
     const calls = stubOrder(prescriber, { state: 'approved', paymentState: 'captured' });
     await openOrder();

@@ -7,6 +7,7 @@ import { Tag } from '../../../ui/Tag';
 import { useOrderReview } from '../api';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
+import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
   ConsultationAnswers,
   GpDetails,
@@ -43,6 +44,8 @@ export function Component() {
           <span className="visually-hidden">Status: </span>
           {stateName(order.state)}
         </Tag>
+        {order.renewal ? <Tag tone="info">Renewal</Tag> : null}
+        {order.renewal?.doseIncrease ? <Tag tone="accent">Higher dose asked for</Tag> : null}
         {can(staff.role, 'seeDispatch') && (order.state === 'approved' || order.state === 'dispatched') ? (
           <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}/packing-slip`}>Packing slip</Link>
         ) : null}
@@ -54,6 +57,7 @@ export function Component() {
           <ConsultationAnswers review={order} />
           {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}
           <Measurements review={order} />
+          <PatientSupportMessages review={order} />
         </div>
         <div className="clinic-review__side">
           <PatientSummary review={order} />

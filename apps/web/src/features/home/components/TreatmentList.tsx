@@ -1,4 +1,4 @@
-import { formatPrice, lowestMonthlyPrice, type Product } from '@elmwood/domain';
+import { fromPriceText, type Product } from '@elmwood/domain';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../ui/Skeleton';
 import { CATEGORY_LABELS, useProductsByCodes } from '../../catalog';
@@ -6,12 +6,9 @@ import { FEATURED_TREATMENTS } from '../treatments';
 
 const CODES = FEATURED_TREATMENTS.map((treatment) => treatment.code);
 
+/** 'From £x a month' of what a patient can buy on a plan (never the one-off trial pack as a monthly price). */
 function priceLine(product: Product | undefined): string | null {
-  if (!product) return null;
-  // 'From' means something a patient can actually buy: doses out of stock count only if nothing is in stock.
-  const inStock = product.variants.filter((variant) => variant.inStock);
-  const lowest = lowestMonthlyPrice(inStock.length > 0 ? inStock : product.variants);
-  return lowest === null ? null : `From ${formatPrice(lowest)} a month`;
+  return product ? fromPriceText(product.variants) : null;
 }
 
 /** Links to every featured treatment; the catalogue adds pictures and prices without holding up the page. */

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ButtonLink } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { NotFoundPanel } from '../../../ui/NotFoundPanel';
+import { AcquisitionSurvey } from '../../survey';
 import { useOrder, useOrderTasks } from '../api';
 import { CriticalTaskModule } from '../components/CriticalTaskModule';
 import { ThankYouTemplate } from '../components/ThankYouTemplate';
@@ -64,6 +65,8 @@ export function Component() {
       <ButtonLink to={ACCOUNT_HOME_PATH} variant="secondary" block className="thank-you__account">
         Visit your account
       </ButtonLink>
+      {/* Never between a patient and the clinical steps their order waits on: asked once those are done. */}
+      <AcquisitionSurvey eligible={!hasCriticalTasks && !tasks.isError} />
     </div>
   );
 }

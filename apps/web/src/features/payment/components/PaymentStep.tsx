@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   checkCard,
   defaultPaymentMode,
-  formatPrice,
   INVALID_CARD_DETAILS,
   isPaymentNeeded,
   isPayPalBrand,
@@ -32,7 +31,12 @@ export interface PaymentStepProps {
   user: User;
   /** The consultation the order belongs to, for the thank-you page's address. */
   slug: string;
+  /** What the patient pays now and later, shown next to the button that places the order. */
+  terms?: ReactNode;
 }
+
+/** Said next to the button when it is pressed before the card form is complete. */
+export const CARD_DETAILS_FIRST = 'Please fill in your card details above, then place your order.';
 
 const EMPTY_CARD: CardInput = { name: '', number: '', expiry: '', cvc: '' };
 const NEW_CARD = 'new';
@@ -43,13 +47,11 @@ function expiryText(month: number | null, year: number | null): string {
 }
 
 /** A basket its discounts make free: no card is asked for and nothing is charged (the API places it without a payment). */
-function FreeOrder({ fetching, error, place }: { fetching: boolean; error: string | null; place: () => void }) {
+function FreeOrder({ fetching, error, place, terms }: { fetching: boolean; error: string | null; place: () => void; terms: ReactNode }) {
   return (
     <div className="payment">
-      <p className="payment__total">
-        Total today <span className="payment__amount">{formatPrice(0)}</span>
-      </p>
-      <p className="payment__note">Your discounts cover this order, so there is nothing to pay and no card is needed.</p>
+      {terms}
+      <p className="payment__note">No card is needed for this order.</p>
       <div className="payment__alert" role="alert">
         {error}
       </div>
@@ -64,7 +66,7 @@ function FreeOrder({ fetching, error, place }: { fetching: boolean; error: strin
  * The Payment step (SPEC §4 Payment mode): the wallets this device offers, then saved cards, a new card or
  * PayPal, and one button that places the order. Card numbers go only to the payment provider.
  */
-export function PaymentStep({ cart, cartToken, user, slug }: PaymentStepProps) {
+export function PaymentStep({ cart, cartToken, user, slug, terms = null }: PaymentStepProps) {
   const config = usePaymentConfig();
   const saved = useSavedPaymentTokens();
   const applePayActive = useApplePayWithActiveCard(config.data?.applePay?.merchantIdentifier ?? null);
@@ -92,7 +94,9 @@ export function PaymentStep({ cart, cartToken, user, slug }: PaymentStepProps) {
   });
   const mode: PaymentMode = chosenMode ?? (initialMode === 'ADYEN_PAYPAL' && !paypal ? 'NEW_CARD' : initialMode);
 
-  if (!isPaymentNeeded(total)) return <FreeOrder fetching={state.phase !== 'idle'} error={error?.message ?? null} place={() => void place(async () => ({ mode: 'NEW_CARD' }), { free: true })} />;
+  if (!isPaymentNeeded(total)) {
+    return <FreeOrder terms={terms} fetching={state.phase !== 'idle'} error={error?.message ?? null} place={() => void place(async () => ({ mode: 'NEW_CARD' }), { free: true })} />;
+  }
   if (config.isError) return <LoadStatus status="error" onRetry={() => void config.refetch()} />;
   if (!config.data || !ready) return <LoadStatus status="loading" />;
   const paymentConfig = config.data;
@@ -173,23 +177,13 @@ export function PaymentStep({ cart, cartToken, user, slug }: PaymentStepProps) {
         />
       ) : null}
 
-      <p className="payment__total">
-        Total today <span className="payment__amount">{formatPrice(total)}</span>
-      </p>
-      <p className="payment__note">Your card is checked now and charged only once a clinician approves your treatment.</p>
+      {terms}
       <div className="payment__alert" role="alert">
-        {alert}
+        {alert ?? (attempted && disabled && mode === 'NEW_CARD' ? CARD_DETAILS_FIRST : null)}
       </div>
       {walletMode ? null : (
-        <Button
-          ref={orderButton}
-          size="lg"
-          block
-          loading={fetching}
-          aria-disabled={disabled || undefined}
-          className={disabled && !fetching ? 'btn--inactive' : undefined}
-          onClick={submit}
-        >
+        // Never shown as unavailable: pressed too early it says what is missing (above) rather than doing nothing.
+        <Button ref={orderButton} size="lg" block loading={fetching} onClick={submit}>
           {mode === 'ADYEN_PAYPAL' ? 'Pay with PayPal' : 'Place order'}
         </Button>
       )}

@@ -14,14 +14,14 @@ function asTyped(value: unknown): string {
  * the birthday messages ('Please enter your date of birth', 'Please enter correct date'). The age limits are
  * the consultation's own rules, so they lead to its rejection screen rather than an error here.
  */
-export function DateOfBirthQuestion({ question, value, onChange, labelId, errorId }: QuestionInputProps) {
+export function DateOfBirthQuestion({ question, value, onChange, labelId, errorId, autoComplete = 'bday' }: QuestionInputProps & { autoComplete?: string }) {
   const [typed, setTyped] = useState(() => asTyped(value));
   return (
     <input
       id={`q-${question.id}`}
       className="quiz-input quiz-input--date"
       inputMode="numeric"
-      autoComplete="bday"
+      autoComplete={autoComplete}
       aria-labelledby={labelId}
       aria-invalid={errorId ? true : undefined}
       aria-describedby={errorId}

@@ -62,4 +62,45 @@ describe('the loading screen between the last step and the recommendations (SPEC
     act(() => vi.advanceTimersByTime(PROGRESS_MS));
     expect(onFinish).toHaveBeenCalledOnce();
   });
+
+  it('ends once the recommendations are ready, but not before 2.5 s', () => {
+    preferReducedMotion(false);
+    const onFinish = vi.fn();
+    const { rerender } = render(<LoadingAnimation onFinish={onFinish} ready={false} />);
+    act(() => vi.advanceTimersByTime(1000));
+    rerender(<LoadingAnimation onFinish={onFinish} ready />);
+    act(() => vi.advanceTimersByTime(1499));
+    expect(onFinish).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onFinish).toHaveBeenCalledOnce();
+  });
+
+  it('ends at once when the recommendations are ready after 2.5 s, and at 9 s however late they are', () => {
+    preferReducedMotion(false);
+    const late = vi.fn();
+    const { rerender, unmount } = render(<LoadingAnimation onFinish={late} />);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(late).not.toHaveBeenCalled();
+    rerender(<LoadingAnimation onFinish={late} ready />);
+    act(() => vi.advanceTimersByTime(0));
+    expect(late).toHaveBeenCalledOnce();
+    unmount();
+
+    const never = vi.fn();
+    render(<LoadingAnimation onFinish={never} />);
+    act(() => vi.advanceTimersByTime(PROGRESS_MS - 1));
+    expect(never).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(never).toHaveBeenCalledOnce();
+  });
+
+  it('under prefers-reduced-motion ends on the same rule: ready at once means 2.5 s', () => {
+    preferReducedMotion(true);
+    const onFinish = vi.fn();
+    render(<LoadingAnimation onFinish={onFinish} ready />);
+    act(() => vi.advanceTimersByTime(2499));
+    expect(onFinish).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onFinish).toHaveBeenCalledOnce();
+  });
 });

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { questionSchema } from '@elmwood/domain';
 import { QuestionField } from './QuestionField';
 
@@ -22,6 +22,9 @@ function Harness({ question, onAnswer }: { question: typeof bmiQuestion; onAnswe
     />
   );
 }
+
+// The unit chosen is remembered in local storage (SPEC §7 preferredUnit); each test starts without one.
+beforeEach(() => window.localStorage.clear());
 
 type Units = { weight?: 'st/lbs'; height?: 'ft/in' };
 
@@ -156,6 +159,11 @@ describe('WeightType', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Weight in kg' }), '80');
     expect(onAnswer).toHaveBeenLastCalledWith({ weight: [{ value: 80, type: 'kg', preferredUnit: 'kg', isTargetWeight: true }] });
     await userEvent.click(screen.getByRole('button', { name: 'st/lbs' }));
+    // What was typed is converted, not wiped: 80 kg is 12 st 8.4 lb.
+    expect(screen.getByRole('textbox', { name: 'Weight in stone' })).toHaveValue('12');
+    expect(screen.getByRole('textbox', { name: 'Weight in lbs' })).toHaveValue('8.4');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Weight in stone' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Weight in lbs' }));
     expect(onAnswer).toHaveBeenLastCalledWith(null);
     await userEvent.type(screen.getByRole('textbox', { name: 'Weight in stone' }), '71');
     expect(screen.getByRole('textbox', { name: 'Weight in stone' })).toHaveAccessibleDescription(message.stone);
@@ -168,5 +176,33 @@ describe('WeightType', () => {
         { value: 8, type: 'lbs', preferredUnit: 'st-lbs', isTargetWeight: true },
       ],
     });
+  });
+});
+
+describe('switching units converts what was typed (issue 16 item 5)', () => {
+  it('carries kg and cm over to stone, lbs, feet and inches and back, keeping the answer', async () => {
+    const onAnswer = await setUp();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Weight in kg' }), '95');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Height in cm' }), '170');
+    await userEvent.click(screen.getByRole('button', { name: 'st/lbs' }));
+    await userEvent.click(screen.getByRole('button', { name: 'ft/in' }));
+    expect(screen.getByRole('textbox', { name: 'Weight in stone' })).toHaveValue('14');
+    expect(screen.getByRole('textbox', { name: 'Weight in lbs' })).toHaveValue('13.4');
+    expect(screen.getByRole('textbox', { name: 'Height in feet' })).toHaveValue('5');
+    expect(screen.getByRole('textbox', { name: 'Height in inches' })).toHaveValue('6.9');
+    expect(onAnswer).toHaveBeenLastCalledWith(expect.objectContaining({ bmi: 32.9 }));
+    await userEvent.click(screen.getByRole('button', { name: 'kg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'cm' }));
+    expect(screen.getByRole('textbox', { name: 'Weight in kg' })).toHaveValue('95');
+    expect(screen.getByRole('textbox', { name: 'Height in cm' })).toHaveValue('170');
+  });
+
+  it('opens the goal weight in the unit chosen for the weight earlier in the consultation', async () => {
+    await setUp({ weight: 'st/lbs' });
+    expect(window.localStorage.getItem('preferredUnit')).toBe('st-lbs');
+    document.body.innerHTML = '';
+    render(<Harness question={weightQuestion} onAnswer={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'st/lbs' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('textbox', { name: 'Weight in stone' })).toBeInTheDocument();
   });
 });

@@ -1,34 +1,40 @@
 import { useState } from 'react';
 import {
+  convertHeightFields,
+  convertWeightFields,
   measurementAnswer,
-  measurementFieldError,
   parseMeasurementAnswer,
   parseWeightAnswer,
   weightAnswer,
   type HeightUnit,
-  type MeasurementField,
   type MeasurementFields,
   type WeightUnit,
 } from '@elmwood/domain';
-import { TextField } from '../../../ui/TextField';
+import { readPreferredUnit, writePreferredUnit } from '../../../lib/preferred-unit';
+import {
+  HEIGHT_UNIT_BUTTONS,
+  HEIGHT_UNIT_FIELDS,
+  MeasurementInputs,
+  UnitSwitch,
+  WEIGHT_UNIT_BUTTONS,
+  WEIGHT_UNIT_FIELDS,
+} from '../../../ui/MeasurementFields';
 import type { QuestionInputProps } from './types';
-
-const FIELD_NAMES: Record<MeasurementField, string> = {
-  kg: 'Weight in kg',
-  stone: 'Weight in stone',
-  lbs: 'Weight in lbs',
-  cm: 'Height in cm',
-  feet: 'Height in feet',
-  inches: 'Height in inches',
-};
-const FIELD_UNITS: Record<MeasurementField, string> = { kg: 'kg', stone: 'st', lbs: 'lbs', cm: 'cm', feet: 'ft', inches: 'in' };
-const WEIGHT_FIELDS: Record<WeightUnit, MeasurementField[]> = { kg: ['kg'], 'st-lbs': ['stone', 'lbs'] };
-const HEIGHT_FIELDS: Record<HeightUnit, MeasurementField[]> = { cm: ['cm'], 'ft-in': ['feet', 'inches'] };
 
 interface Initial {
   weightUnit: WeightUnit;
   heightUnit: HeightUnit;
   fields: MeasurementFields;
+}
+
+/** Switching units converts what was typed (SPEC §9 conversions) and remembers the weight unit chosen. */
+function switchWeightUnit(state: Initial, weightUnit: WeightUnit): Initial {
+  writePreferredUnit(weightUnit);
+  return { ...state, weightUnit, fields: convertWeightFields(state.fields, state.weightUnit, weightUnit) };
+}
+
+function switchHeightUnit(state: Initial, heightUnit: HeightUnit): Initial {
+  return { ...state, heightUnit, fields: convertHeightFields(state.fields, state.heightUnit, heightUnit) };
 }
 
 /** Fields back from a saved answer, so returning to the step shows what was typed. */
@@ -39,45 +45,11 @@ function initialFrom(value: unknown): Initial {
   for (const entry of weightOnly?.weight ?? []) fields[entry.type] = String(entry.value);
   for (const entry of full?.height ?? []) fields[entry.type] = String(entry.value);
   return {
-    weightUnit: weightOnly?.weight[0]?.preferredUnit ?? 'kg',
+    // A new goal-weight step opens in the unit the patient chose for their weight earlier in the consultation.
+    weightUnit: weightOnly?.weight[0]?.preferredUnit ?? readPreferredUnit() ?? 'kg',
     heightUnit: full?.height.some((entry) => entry.type === 'feet') ? 'ft-in' : 'cm',
     fields,
   };
-}
-
-function UnitSwitch<U extends string>({ label, units, value, onChange }: { label: string; units: [U, string][]; value: U; onChange: (unit: U) => void }) {
-  return (
-    <div className="unit-switch" role="group" aria-label={label}>
-      {units.map(([unit, text]) => (
-        <button key={unit} type="button" className="unit-switch__button" aria-pressed={value === unit} onClick={() => onChange(unit)}>
-          {text}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function MeasurementInputs({ fields, names, onChange }: { fields: MeasurementFields; names: MeasurementField[]; onChange: (field: MeasurementField, value: string) => void }) {
-  return (
-    <div className="measurement-inputs">
-      {names.map((field) => {
-        const raw = fields[field];
-        return (
-          <TextField
-            key={field}
-            className="measurement-input"
-            label={FIELD_NAMES[field]}
-            suffix={FIELD_UNITS[field]}
-            inputMode="decimal"
-            autoComplete="off"
-            value={raw === undefined || raw === null ? '' : String(raw)}
-            error={measurementFieldError(field, raw)}
-            onChange={(event) => onChange(field, event.target.value)}
-          />
-        );
-      })}
-    </div>
-  );
 }
 
 /**
@@ -100,12 +72,12 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
           </h2>
           <UnitSwitch
             label="Weight units"
-            units={[['kg', 'kg'], ['st-lbs', 'st/lbs']]}
+            units={WEIGHT_UNIT_BUTTONS}
             value={state.weightUnit}
-            onChange={(weightUnit) => update({ ...state, weightUnit })}
+            onChange={(weightUnit) => update(switchWeightUnit(state, weightUnit))}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <section className="measurement-group" aria-labelledby={`q-${question.id}-height`}>
         <div className="measurement-group__head">
@@ -114,12 +86,12 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
           </h2>
           <UnitSwitch
             label="Height units"
-            units={[['cm', 'cm'], ['ft-in', 'ft/in']]}
+            units={HEIGHT_UNIT_BUTTONS}
             value={state.heightUnit}
-            onChange={(heightUnit) => update({ ...state, heightUnit })}
+            onChange={(heightUnit) => update(switchHeightUnit(state, heightUnit))}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={HEIGHT_FIELDS[state.heightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={HEIGHT_UNIT_FIELDS[state.heightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <p className="bmi-result" aria-live="polite">
         {answer ? (
@@ -142,9 +114,9 @@ export function WeightQuestion({ value, onChange }: QuestionInputProps) {
   return (
     <div className="measurement-question">
       <div className="measurement-group__head">
-        <UnitSwitch label="Weight units" units={[['kg', 'kg'], ['st-lbs', 'st/lbs']]} value={state.weightUnit} onChange={(weightUnit) => update({ ...state, weightUnit })} />
+        <UnitSwitch label="Weight units" units={WEIGHT_UNIT_BUTTONS} value={state.weightUnit} onChange={(weightUnit) => update(switchWeightUnit(state, weightUnit))} />
       </div>
-      <MeasurementInputs fields={state.fields} names={WEIGHT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+      <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
     </div>
   );
 }

@@ -43,6 +43,9 @@ function QuestionInput(props: QuestionInputProps) {
       return <DatetimeQuestion {...props} />;
     case 'dateOfBirth':
       return <DateOfBirthQuestion {...props} />;
+    case 'date':
+      // The same DD/MM/YYYY field, without the browser offering the patient's own birthday.
+      return <DateOfBirthQuestion {...props} autoComplete="off" />;
     case null:
       return <UnknownQuestionType type={props.question.type} />;
   }
@@ -62,7 +65,7 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
   const errorElementId = `q-${question.id}-error`;
   const errorId = error ? errorElementId : undefined;
   const kind = answerKind(question.type);
-  const single = kind === 'text' || kind === 'dateOfBirth';
+  const single = kind === 'text' || kind === 'dateOfBirth' || kind === 'date';
   const info = question.question_info_details;
   const heading = (
     <span id={labelId} className="quiz-question__text">

@@ -15,6 +15,9 @@ import { testQueryClient } from '../../../test/render';
 import { Component as QuizRoute } from './QuizRoute';
 
 /** A small consultation with every behaviour the route has: a BMI step, a shown-when question, a default answer, knock-outs. */
+/** Every rule names its source; these test rules name a made-up one. */
+const SOURCED = { source: 'Test SmPC 4.3', rationale: 'For the test.' };
+
 const questionnaire: Questionnaire = questionnaireSchema.parse({
   questionnaireId: 7,
   slug: 'weight-loss',
@@ -56,9 +59,9 @@ const questionnaire: Questionnaire = questionnaireSchema.parse({
   rules: {
     facts: { bmi: { question: 'bmi', kind: 'bmi' } },
     knockouts: [
-      { id: 'low-bmi', when: { '<': [{ var: 'facts.bmi' }, 27] }, question: 'bmi' },
-      { id: 'pregnant', when: { '==': [{ var: 'answers.pregnant' }, 'yes'] }, question: 'pregnant', reason: 'Not during pregnancy.' },
-      { id: 'pancreatitis', when: { in: ['pancreatitis', { var: 'answers.conditions' }] }, question: 'conditions', reason: 'Not after pancreatitis.' },
+      { id: 'low-bmi', when: { '<': [{ var: 'facts.bmi' }, 27] }, question: 'bmi', ...SOURCED },
+      { id: 'pregnant', when: { '==': [{ var: 'answers.pregnant' }, 'yes'] }, question: 'pregnant', reason: 'Not during pregnancy.', ...SOURCED },
+      { id: 'pancreatitis', when: { in: ['pancreatitis', { var: 'answers.conditions' }] }, question: 'conditions', reason: 'Not after pancreatitis.', ...SOURCED },
     ],
     products: [{ code: 'WEGOVY' }],
   },
@@ -88,6 +91,7 @@ function stateFor(answers: Record<string, unknown>): QuizState {
     preferredProduct: outcome.preferredProduct,
     preferredVariant: outcome.preferredVariant,
     rejection: outcome.rejection,
+    allowedVariants: {},
     flags: { complete: outcome.complete, rejected: outcome.rejection !== null },
     aliasMapping: {},
   };

@@ -24,6 +24,7 @@ import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { isQuizSlug, useQuestionnaire, useQuizState } from '../api';
 import { QuizStepForm } from '../components/QuizStepForm';
 import { LoadingAnimation } from '../components/LoadingAnimation';
+import { useRecommendationsReady } from '../../recommendations';
 import { RejectionScreen } from '../components/RejectionScreen';
 import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
 import { QUIZ_TAXONS, startingAnswers, stepOfQuestion } from '../steps';
@@ -155,7 +156,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   if (finishing) {
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <LoadingAnimation onFinish={() => navigate(`/n/${slug}/recommendations`)} />
+        <FinishingScreen slug={slug} onFinish={() => navigate(`/n/${slug}/recommendations`)} />
       </QuizFrame>
     );
   }
@@ -250,4 +251,10 @@ function QuizNotFound() {
       </EmptyState>
     </div>
   );
+}
+
+/** The loading screen, ending as soon as the recommendations page has what it shows first. */
+function FinishingScreen({ slug, onFinish }: { slug: string; onFinish: () => void }) {
+  const ready = useRecommendationsReady(slug, true);
+  return <LoadingAnimation onFinish={onFinish} ready={ready} />;
 }

@@ -10,6 +10,8 @@ interface FloatingCheckoutBarProps {
   price: Pence;
   /** The price before a discount, shown struck through. */
   originalPrice: Pence | null;
+  /** After the price: 'first month' (SPEC §9) for a plan, 'one-off' for a single purchase (domain pricePeriodText). */
+  period?: string;
   /** Shown once the page has scrolled this far (0–100); anything else is a programming error. */
   showAfterPercent: number;
   onCheckout: () => void;
@@ -27,6 +29,7 @@ export function FloatingCheckoutBar({
   image,
   price,
   originalPrice,
+  period = 'first month',
   showAfterPercent,
   onCheckout,
   disabled,
@@ -40,7 +43,7 @@ export function FloatingCheckoutBar({
       <span className="floating-cta__text">
         <span className="floating-cta__name">{productName}</span>
         <span>
-          <Price amount={price} original={originalPrice} /> first month
+          <Price amount={price} original={originalPrice} /> {period}
         </span>
         {error ? <span className="floating-cta__error">{error}</span> : null}
       </span>

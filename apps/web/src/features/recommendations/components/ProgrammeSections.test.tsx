@@ -97,7 +97,7 @@ describe('Experts, FAQ, medical director and perks', () => {
     renderWithProviders(<Experts />);
     expect(screen.getByRole('heading', { name: 'Book a call' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
-    expect(screen.getByRole('link', { name: 'Email to book a call' })).toHaveAttribute('href', 'mailto:care@elmwoodhealth.example?subject=Book%20a%20call');
+    expect(screen.getByRole('link', { name: 'Email to book a call' })).toHaveAttribute('href', 'mailto:care@elmwood-health.example?subject=Book%20a%20call');
   });
 
   it('lists the FAQ in an accordion, all closed at first', () => {

@@ -119,7 +119,7 @@ describe('ProgrammeSummary: frequency and dose', () => {
     expect(optionLabel(/Quarterly subscription/)).toHaveTextContent('£13.00 a month, £39.00 every 3 months');
     expect(optionLabel(/Quarterly subscription/)).toHaveTextContent('Save 28%');
     expect(within(subscription).queryByRole('radio', { name: /One-off/ })).toBeNull();
-    expect(optionLabel(/One-off purchase/)).toHaveTextContent('£18.00 a month');
+    expect(optionLabel(/One-off purchase/)).toHaveTextContent('£18.00 one-off');
     expect(optionLabel(/One-off purchase/)).not.toHaveTextContent('Save');
   });
 

@@ -31,6 +31,11 @@ interface ProgrammeSummaryProps {
   tagRecommended: boolean;
   /** Titrating treatments show the dosage per month table. */
   showDosageTable: boolean;
+  /**
+   * The doses the consultation allows, by product (a new patient: the starting dose only). The choice offers only
+   * these; the dosage table still shows the whole plan.
+   */
+  allowedVariants?: Record<string, string[]>;
   /** The 'gift' bucket of the recurring-discount test: £20 off the table's 2nd and 3rd months (SPEC §9). */
   recurringGift?: boolean;
   onProduct: (code: string) => void;
@@ -54,9 +59,18 @@ function FrequencyCard({ option, name, checked, onChoose }: { option: FrequencyO
       <span className="plan-option__text">
         <span className="plan-option__name">{FREQUENCY_NAMES[option.freq]}</span>
         <span className="plan-option__summary">
-          <Price amount={option.pricePerMonth} original={original} /> a month
-          {option.freq === 90 ? `, ${formatPrice(option.discountedPrice ?? option.price)} every 3 months` : ''}
-          {option.freq === 30 ? ', cancel anytime' : ''}
+          {option.freq === 1 ? (
+            // A one-off is paid once: never 'a month'.
+            <>
+              <Price amount={option.discountedPrice ?? option.price} original={option.discountedPrice !== null ? option.price : null} /> one-off
+            </>
+          ) : (
+            <>
+              <Price amount={option.pricePerMonth} original={original} /> a month
+              {option.freq === 90 ? `, ${formatPrice(option.discountedPrice ?? option.price)} every 3 months` : ''}
+              {option.freq === 30 ? ', cancel anytime' : ''}
+            </>
+          )}
         </span>
       </span>
       {save ? (
@@ -74,6 +88,7 @@ export function ProgrammeSummary({
   choice,
   tagRecommended,
   showDosageTable,
+  allowedVariants = {},
   recurringGift = false,
   onProduct,
   onVariant,
@@ -89,7 +104,10 @@ export function ProgrammeSummary({
   const options = choice.variant ? frequencyOptions(choice.variant) : [];
   const subscriptions = options.filter((option) => isSubscription(option.freq));
   const oneOff = options.find((option) => !isSubscription(option.freq));
-  const steps = showDosageTable && choice.product && choice.frequency !== null ? doseSteps(choice.product.variants, choice.frequency) : null;
+  const fullProduct = products.find((product) => product.code === choice.product?.code) ?? choice.product;
+  const steps = showDosageTable && fullProduct && choice.frequency !== null ? doseSteps(fullProduct.variants, choice.frequency) : null;
+  const allowed = choice.product ? allowedVariants[choice.product.code] : undefined;
+  const doseOptions = choice.product ? choice.product.variants.filter((variant) => !allowed || allowed.includes(variant.code)) : [];
   const frequencyName = `${ids}-frequency`;
 
   return (
@@ -123,13 +141,23 @@ export function ProgrammeSummary({
         {choice.product ? <ProductPopupButton product={choice.product} label={`About ${choice.product.name}`} /> : null}
       </fieldset>
 
-      {choice.product && choice.product.variants.length > 1 ? (
+      {allowed && doseOptions.length === 1 && choice.variant ? (
+        <div className="programme__group" role="group" aria-labelledby={`${ids}-dose-label`}>
+          <p id={`${ids}-dose-label`} className="programme__legend">
+            Dose
+          </p>
+          <p className="programme__dose">{choice.variant.name}</p>
+          <p className="programme__dose-note">
+            This is the dose your consultation allows. It can only go up after a check-in, when your prescriber agrees it is right for you.
+          </p>
+        </div>
+      ) : doseOptions.length > 1 ? (
         <div className="programme__group">
           <label className="programme__legend" htmlFor={`${ids}-dose`}>
             Dose
           </label>
           <select id={`${ids}-dose`} className="programme__select" value={choice.variant?.code ?? ''} onChange={(event) => onVariant(event.target.value)}>
-            {choice.product.variants.map((option) => (
+            {doseOptions.map((option) => (
               <option key={option.code} value={option.code} disabled={!option.inStock}>
                 {option.name}
                 {option.inStock ? '' : ` (${OUT_OF_STOCK_TAG})`}

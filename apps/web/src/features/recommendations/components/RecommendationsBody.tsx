@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
+import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, pricePeriodText, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
 import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
@@ -86,12 +86,22 @@ function checkoutError(error: Error | null, slug: string): ReactNode {
   );
 }
 
+/** Each product with only the doses the consultation allows; products it does not limit are left whole. */
+function withAllowedDoses(products: readonly Product[], allowed: Record<string, string[]>): Product[] {
+  return products.map((product) => {
+    const codes = allowed[product.code];
+    return codes ? { ...product, variants: product.variants.filter((variant) => codes.includes(variant.code)) } : product;
+  });
+}
+
 function Programme({ slug, content, quiz, products }: { slug: string; content: ProgrammeContent; quiz: QuizState; products: Product[] }) {
   const navigate = useNavigate();
   const checkout = useStartCheckout();
   const checkoutButton = useRef<HTMLButtonElement>(null);
   const recurringGift = useRecurringGift();
-  const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(products, {
+  // Only the doses the consultation allows can be chosen (the server refuses any other).
+  const selectable = useMemo(() => withAllowedDoses(products, quiz.allowedVariants), [products, quiz.allowedVariants]);
+  const { choice, chooseProduct, chooseVariant, chooseFrequency } = useProgrammeChoice(selectable, {
     product: quiz.preferredProduct,
     variant: quiz.preferredVariant,
   });
@@ -145,6 +155,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
         choice={choice}
         tagRecommended={slug === 'weight-loss'}
         showDosageTable={content.showDosageTable}
+        allowedVariants={quiz.allowedVariants}
         recurringGift={recurringGift}
         onProduct={changed(chooseProduct)}
         onVariant={changed(chooseVariant)}
@@ -163,6 +174,7 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
           image={choice.product.images[0]?.sizes['1x'] ?? null}
           price={dividePence(effectivePrice(selectedPrice), monthsPerDelivery(choice.frequency))}
           originalPrice={selectedPrice.discountedPrice !== null ? dividePence(selectedPrice.price, monthsPerDelivery(choice.frequency)) : null}
+          period={pricePeriodText(choice.frequency)}
           showAfterPercent={FLOATING_BAR_AFTER_PERCENT}
           onCheckout={startCheckout}
           disabled={false}

@@ -31,6 +31,7 @@ function quizState(overrides: Partial<QuizState> = {}): QuizState {
     preferredProduct: null,
     preferredVariant: null,
     rejection: null,
+    allowedVariants: {},
     flags: { complete: true, rejected: false },
     aliasMapping: {},
     ...overrides,
@@ -177,17 +178,12 @@ describe('RecommendationsRoute: the programme', () => {
     expect(screen.getByRole('link', { name: 'Terms apply' })).toHaveAttribute('href', terms);
   });
 
-  it('weight loss: the options in the consultation order, Ozempic out of stock with its sign-up, and every section', async () => {
+  it('weight loss: the options in the consultation order (never Ozempic, a diabetes medicine), and every section', async () => {
     api();
     renderPage();
     await screen.findByRole('region', { name: 'Choose your treatment' });
-    expect(within(summary()).getAllByRole('radio', { name: /Wegovy|Mounjaro|Ozempic/ }).map((radio) => radio.getAttribute('value'))).toEqual([
-      'WEGOVY',
-      'MOUNJARO',
-      'OZEMPIC',
-    ]);
-    expect(screen.getByRole('radio', { name: /Ozempic/ })).toBeDisabled();
-    expect(screen.getByRole('heading', { name: 'Ozempic is out of stock' })).toBeInTheDocument();
+    expect(within(summary()).getAllByRole('radio', { name: /Wegovy|Mounjaro|Ozempic/ }).map((radio) => radio.getAttribute('value'))).toEqual(['WEGOVY', 'MOUNJARO']);
+    expect(screen.queryByText(/Ozempic/)).toBeNull();
     // Only the recommended treatments are in the carousel.
     expect(screen.getByRole('region', { name: 'Recommended treatments' })).toHaveTextContent('Treatment 1 of 2');
     expect(screen.getByRole('table', { name: 'How it works' })).toBeInTheDocument();
@@ -225,12 +221,30 @@ describe('RecommendationsRoute: loading', () => {
     api(undefined, quizState({ recommendations: ['SAXENDA', 'WEGOVY'] }));
     renderPage();
     await screen.findByRole('region', { name: 'Choose your treatment' });
-    expect(within(summary()).getAllByRole('radio', { name: /Saxenda|Wegovy|Ozempic/ }).map((radio) => radio.getAttribute('value'))).toEqual([
-      'SAXENDA',
-      'WEGOVY',
-      'OZEMPIC',
-    ]);
+    expect(within(summary()).getAllByRole('radio', { name: /Saxenda|Wegovy|Ozempic/ }).map((radio) => radio.getAttribute('value'))).toEqual(['SAXENDA', 'WEGOVY']);
     delete catalogue.SAXENDA;
+  });
+});
+
+describe('RecommendationsRoute: the starting-dose lock', () => {
+  it('offers only the dose the consultation allows (here a continuing patient’s 0.5 mg), and checks out with it', async () => {
+    const calls = api(undefined, quizState({ allowedVariants: { WEGOVY: ['WEGOVY-0-5MG'], MOUNJARO: ['MOUNJARO-0-5MG'] } }));
+    renderPage();
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    expect(within(summary()).queryByRole('combobox', { name: 'Dose' })).toBeNull();
+    expect(within(summary()).getByRole('group', { name: 'Dose' })).toHaveTextContent('0.5 mg');
+    expect(within(summary()).getByText(/It can only go up after a check-in/)).toBeInTheDocument();
+    await userEvent.click(checkoutButton());
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(cartCalls(calls).at(-1)).toMatchObject({ body: { productCode: 'WEGOVY', variantCode: 'WEGOVY-0-5MG' } });
+  });
+
+  it('offers nothing to buy when the only allowed dose is out of stock', async () => {
+    api(undefined, quizState({ allowedVariants: { WEGOVY: ['WEGOVY-0-25MG'], MOUNJARO: ['MOUNJARO-0-25MG'] } }));
+    renderPage();
+    await screen.findByRole('region', { name: 'Choose your treatment' });
+    expect(within(summary()).queryByRole('combobox', { name: 'Dose' })).toBeNull();
+    expect(checkoutButton()).toBeDisabled();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { clampZoom, NO_PHOTOS_SELECTED, PHOTO_CROP, PHOTO_ZOOM } from '@elmwood/domain';
+import { clampZoom, NO_PHOTOS_SELECTED, PHOTO_CROP, PHOTO_ZOOM, type PhotoFrame } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -21,7 +21,13 @@ interface PhotoCaptureProps {
   upload: (photo: CroppedPhoto, onProgress: (percentage: number) => void) => Promise<void>;
   /** What the photo should show, e.g. 'your photo ID'. */
   subject: string;
+  /** The crop frame's shape and starting zoom (domain photoFrame); SPEC's portrait 335×375 at 1.2 unless said. */
+  frame?: PhotoFrame;
+  /** An illustration of a good photo, shown before one is chosen. */
+  example?: { src: string; alt: string; width: number; height: number };
 }
+
+const DEFAULT_FRAME: PhotoFrame = { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait' };
 
 type Stage = { kind: 'pick' } | { kind: 'crop'; src: string; fileName: string } | { kind: 'upload'; progress: number } | { kind: 'failed'; message: string; photo: CroppedPhoto };
 
@@ -29,17 +35,17 @@ type Stage = { kind: 'pick' } | { kind: 'crop'; src: string; fileName: string } 
  * SPEC §4 photo upload: no photo; photo chosen (zoom 1.2); confirm (uploading with a percentage); retake resets.
  * The photo is cropped in the browser to 335×375 and sent as a JPEG.
  */
-export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
+export function PhotoCapture({ upload, subject, frame = DEFAULT_FRAME, example }: PhotoCaptureProps) {
   const id = useId();
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
-  const [zoom, setZoom] = useState<number>(PHOTO_ZOOM.initial);
+  const [zoom, setZoom] = useState<number>(frame.initialZoom);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [area, setArea] = useState<PixelArea | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const retake = () => {
     setStage({ kind: 'pick' });
-    setZoom(PHOTO_ZOOM.initial);
+    setZoom(frame.initialZoom);
     setCrop({ x: 0, y: 0 });
     setArea(null);
     setError(null);
@@ -52,7 +58,7 @@ export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
     try {
       const src = await readPhoto(file);
       setError(null);
-      setZoom(PHOTO_ZOOM.initial);
+      setZoom(frame.initialZoom);
       setStage({ kind: 'crop', src, fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg' });
     } catch {
       setError(NOT_A_PHOTO);
@@ -76,7 +82,7 @@ export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
       return;
     }
     try {
-      await send({ dataUrl: await cropToJpeg(stage.src, area), fileName: stage.fileName });
+      await send({ dataUrl: await cropToJpeg(stage.src, area, frame.crop), fileName: stage.fileName });
     } catch {
       setError(NOT_A_PHOTO);
     }
@@ -105,14 +111,14 @@ export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
       {stage.kind === 'crop' ? (
         <>
           <p id={`${id}-crop-hint`}>Drag to position {subject} in the frame. Use the buttons to zoom.</p>
-          <div className="photo-capture__stage">
+          <div className={`photo-capture__stage photo-capture__stage--${frame.orientation}`}>
             <Cropper
               image={stage.src}
               crop={crop}
               zoom={zoom}
               minZoom={PHOTO_ZOOM.min}
               maxZoom={PHOTO_ZOOM.max}
-              aspect={PHOTO_CROP.width / PHOTO_CROP.height}
+              aspect={frame.crop.width / frame.crop.height}
               onCropChange={setCrop}
               onZoomChange={(next) => setZoom(clampZoom(next))}
               onCropComplete={(_, pixels) => setArea(pixels)}
@@ -125,6 +131,12 @@ export function PhotoCapture({ upload, subject }: PhotoCaptureProps) {
         </>
       ) : (
         <div className="photo-capture__pick">
+          {example ? (
+            <figure className={`photo-capture__example photo-capture__example--${frame.orientation}`}>
+              <img src={example.src} alt={example.alt} width={example.width} height={example.height} />
+              <figcaption>Example: an illustration of a good photo</figcaption>
+            </figure>
+          ) : null}
           <p>Take a clear photo of {subject} in good light, or choose one you already have.</p>
           <PhotoInput id={`${id}-camera`} label="Take a photo" capture onChange={choose} />
           <PhotoInput id={`${id}-file`} label="Choose a photo" onChange={choose} variant="secondary" />

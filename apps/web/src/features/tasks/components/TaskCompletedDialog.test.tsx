@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TASK_CODES } from '@elmwood/domain';
+import { CHECK_IN_RULES, TASK_CODES } from '@elmwood/domain';
 import { makeTask } from '../../../test/tasks';
 import { COMPLETION_POPUPS } from '../completionPopups';
 import { TaskCompletedDialog } from './TaskCompletedDialog';
@@ -21,6 +21,16 @@ describe('TaskCompletedDialog', () => {
     unmount();
     render(<TaskCompletedDialog task={makeTask({ code: 'fill-form' })} onClose={vi.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Task complete' })).toBeInTheDocument();
+  });
+
+  it('shows what a check-in’s answers led to, kept on the task, instead of the usual thank-you, a paragraph each', () => {
+    const { possiblePancreatitis, lowMood } = CHECK_IN_RULES;
+    const outcomePopup = { title: 'We have paused your next delivery', message: `${possiblePancreatitis.patientMessage}\n\n${lowMood.patientMessage}` };
+    render(<TaskCompletedDialog task={makeTask({ code: TASK_CODES.weightLossCheckIn, details: { configuration: { outcomePopup } } })} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'We have paused your next delivery' });
+    expect(dialog).not.toHaveTextContent(COMPLETION_POPUPS[TASK_CODES.weightLossCheckIn]!.message);
+    expect(screen.getByText(possiblePancreatitis.patientMessage)).toBeInTheDocument();
+    expect(screen.getByText(lowMood.patientMessage)).toBeInTheDocument();
   });
 
   it('closes through its next step, by the button or Escape', async () => {

@@ -27,7 +27,9 @@ export function TaskCompletedDialog({ task, onClose, nextLabel = 'Continue' }: T
         </Button>
       }
     >
-      <p>{popup?.message}</p>
+      {(popup?.message ?? '').split('\n\n').map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
     </Dialog>
   );
 }

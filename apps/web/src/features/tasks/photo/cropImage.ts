@@ -1,5 +1,10 @@
 import { PHOTO_CROP } from '@elmwood/domain';
 
+export interface OutputSize {
+  width: number;
+  height: number;
+}
+
 export interface PixelArea {
   x: number;
   y: number;
@@ -16,12 +21,12 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The chosen part of the photo, drawn at the clinic's frame size (335×375) and encoded as a JPEG data URL. */
-export async function cropToJpeg(src: string, area: PixelArea, quality = 0.9): Promise<string> {
+/** The chosen part of the photo, drawn at the frame's size (335×375 unless said) and encoded as a JPEG data URL. */
+export async function cropToJpeg(src: string, area: PixelArea, size: OutputSize = PHOTO_CROP, quality = 0.9): Promise<string> {
   const image = await loadImage(src);
   const canvas = document.createElement('canvas');
-  canvas.width = PHOTO_CROP.width;
-  canvas.height = PHOTO_CROP.height;
+  canvas.width = size.width;
+  canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('canvas');
   // JPEG has no transparency: a white ground instead of black behind a PNG's clear parts.

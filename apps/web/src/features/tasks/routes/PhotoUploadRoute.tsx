@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isPhotoLandingSlug, PHOTO_LANDINGS, PHOTOS_UPLOADED_EVENT, type PhotoLandingSlug, type Task } from '@elmwood/domain';
+import { isPhotoLandingSlug, photoFrame, PHOTO_LANDINGS, PHOTOS_UPLOADED_EVENT, type PhotoLandingSlug, type Task } from '@elmwood/domain';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
@@ -14,13 +14,32 @@ import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
 import '../tasks.css';
 
-const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string }> = {
+interface Example {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string; example?: Example }> = {
   'upload-photo-id': {
     subject: 'your photo ID',
+    example: {
+      src: '/images/tasks/example-photo-id.svg',
+      alt: 'An illustrated driving licence lying flat, landscape, filling the frame with all four corners and the face clearly visible',
+      width: 320,
+      height: 202,
+    },
     intro: 'Our clinicians need to confirm who you are before they can prescribe. A passport or UK driving licence works best: all four corners and your face clearly visible.',
   },
   'weight-loss': {
     subject: 'yourself',
+    example: {
+      src: '/images/tasks/example-full-length.svg',
+      alt: 'An illustrated person standing straight against a plain wall, head to feet in a portrait frame, facing the camera',
+      width: 200,
+      height: 224,
+    },
     intro: 'A full-length photo helps your clinician confirm your treatment is right for you. Stand against a plain background, in fitted clothing, facing the camera.',
   },
   'upload-prescription': {
@@ -46,7 +65,7 @@ export function Component() {
   // A finished task's link (an old email, the back button) leads to the list rather than to a second upload.
   if (taskId && tasksLoaded && !task && !done) return <BackToTasks title="This task is already done" message="Everything still to do is in your tasks list." />;
   const { category, title } = PHOTO_LANDINGS[landing];
-  const { subject, intro } = SUBJECTS[landing];
+  const { subject, intro, example } = SUBJECTS[landing];
 
   const upload = async (photo: { dataUrl: string; fileName: string }, onProgress: (percentage: number) => void) => {
     const reply = await uploadPhoto({ category, name: task?.taskDefinition.name ?? title, dataUrl: photo.dataUrl, fileName: photo.fileName, taskId, onProgress });
@@ -69,7 +88,7 @@ export function Component() {
         ) : (
           <>
             <p>{intro}</p>
-            <PhotoCapture subject={subject} upload={upload} />
+            <PhotoCapture subject={subject} upload={upload} frame={photoFrame(landing)} example={example} />
           </>
         )}
       </section>

@@ -40,6 +40,7 @@ const state = (answers: Record<string, unknown>, complete: boolean): QuizState =
   preferredProduct: null,
   preferredVariant: null,
   rejection: null,
+  allowedVariants: {},
   flags: { complete, rejected: false },
   aliasMapping: {},
 });

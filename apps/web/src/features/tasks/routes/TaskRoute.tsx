@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { Task } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
@@ -10,7 +10,7 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { useCompleteTask, useOpenTask } from '../api';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { useAfterTask } from '../hooks/useAfterTask';
-import { HEALTH_ACTIONS_PATH } from '../taskPath';
+import { HEALTH_ACTIONS_PATH, taskPath } from '../taskPath';
 import '../tasks.css';
 
 /** /account/tasks/:taskId — a task the patient acknowledges on this page (e.g. reminder set-up). */
@@ -25,6 +25,9 @@ export function Component() {
   if (open.isPending) return <LoadStatus status="loading" />;
   if (open.isError) return <LoadStatus status="error" onRetry={() => void open.refetch()} />;
   const task = open.task;
+  // Emails link every task here by its id: a task with a page of its own (a photo, GP details, reminders) goes there.
+  const ownPage = task ? taskPath(task) : null;
+  if (ownPage && ownPage !== `/account/tasks/${encodeURIComponent(task!.id)}`) return <Navigate to={ownPage} replace />;
   return (
     <div className="account-page container">
       <BackLink to={HEALTH_ACTIONS_PATH}>Back to my tasks</BackLink>

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/client';
+
+/**
+ * What other modules ask of the notifications module: one patient message per business event.
+ * The request is written in the caller's transaction (a transactional outbox), so a rolled-back
+ * event sends nothing and a committed one is sent by the queue exactly once, keyed by dedupeKey.
+ */
+export type NotificationRequest =
+  | { template: 'order-placed'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  | { template: 'critical-tasks-open'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  | { template: 'order-rejected'; customerId: number; dedupeKey: string; data: { orderNumber: string; reason: string } }
+  | { template: 'order-dispatched'; customerId: number; dedupeKey: string; data: { orderNumber: string; carrier: string; trackingUrl: string } }
+  | { template: 'information-requested'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  | { template: 'renewal-coming'; customerId: number; dedupeKey: string; data: { subscriptionId: string; chargeDate: string; amount: number } }
+  | { template: 'payment-failed'; customerId: number; dedupeKey: string; data: { subscriptionId?: string; orderNumber?: string; nextAttemptDate?: string } }
+  | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' } }
+  | { template: 'plan-changed'; customerId: number; dedupeKey: string; data: { subscriptionId: string; change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed'; nextDeliveryDate?: string } }
+  /** What a check-in's answers mean for the patient now (assessCheckIn's rules, by id): the supply stopped, or a clinician will call. */
+  | { template: 'check-in-outcome'; customerId: number; dedupeKey: string; data: { ruleIds: string[]; supplyStopped: boolean } }
+  | { template: 'password-changed'; customerId: number; dedupeKey: string; data: Record<string, never> }
+  // Added by the notifications module itself, for the sends it took over from auth and the clinic.
+  | { template: 'password-reset'; customerId: number; dedupeKey: string; data: { token: string; minutes: number } }
+  | { template: 'signup-attempt'; customerId: number; dedupeKey: string; data: Record<string, never> }
+  | { template: 'payment-needed'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
+  | { template: 'order-refunded'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
+  /** The weight-logging reminder, on the channel of the patient's reminder settings (the version it was queued for). */
+  | { template: 'weight-reminder'; customerId: number; dedupeKey: string; data: { version: number; at: string } }
+  /** To the clinic inbox (SUPPORT_INBOX), not the patient: a patient wrote in. Names no health detail, only where to read it. */
+  | { template: 'support-message'; customerId: number; dedupeKey: string; data: { threadId: string } }
+  /** To the patient: the clinic has answered their message (the reply itself is read in the account). */
+  | { template: 'support-reply'; customerId: number; dedupeKey: string; data: { threadId: string } };
+
+export type NotificationTemplate = NotificationRequest['template'];
+
+type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
+
+export interface Notifier {
+  /** Records the message in the caller's transaction; a second request with the same dedupeKey is ignored. */
+  notify(tx: Queryable, request: NotificationRequest): Promise<void>;
+}

@@ -1,0 +1,256 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { render } from '@react-email/render';
+import type { Mailer } from '../../adapters/mail/port';
+import { TextMessageError, type TextMessenger } from '../../adapters/messaging/port';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { channelOptOuts, notifications } from '../../db/schema/notifications';
+import { orderItems, orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { defineQueue, type Executor, type Jobs } from '../../jobs/queue';
+import type { NotificationRequest, NotificationTemplate, Notifier } from './contract';
+import { ukMobileE164 } from './phone';
+import { createReminders, REMINDER_TEMPLATE } from './reminders';
+import { EmailLayout } from './templates/layout';
+import { CLINIC_TEMPLATES, compose, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
+import { UNSUBSCRIBE_PATH, unsubscribeToken, type Channel } from './unsubscribe';
+
+/** One job per message: handed to its provider, retried with backoff, then to the dead-letter queue. */
+export const notificationSendsQueue = defineQueue<{ id: number }>('notification-sends', { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 5 * 60 });
+/** Every minute: messages whose time has come (reminders, and any whose job was lost) get their send job. */
+export const notificationsDueQueue = defineQueue<Record<string, never>>('notifications-due', { retryLimit: 2, retryDelaySeconds: 30 });
+export const NOTIFICATIONS_DUE_SCHEDULE = '* * * * *';
+
+type Queryable = Parameters<Notifier['notify']>[0];
+
+/** The text part reads as written: headings keep their case, and the preview line is left out. */
+const PLAIN_TEXT = {
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+  ],
+};
+
+export interface NotificationsDeps {
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  /** SMS and WhatsApp; null where the shop offers neither (production without Twilio). */
+  texts: TextMessenger | null;
+  /** Signs the unsubscribe links. */
+  secret: string;
+  siteUrl: string;
+  brandName: string;
+  /** Where messages for the clinic (CLINIC_TEMPLATES) go; configuration always names one (SUPPORT_INBOX). */
+  supportInbox?: string;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  now?: () => Date;
+}
+
+export interface RecordOptions {
+  channel?: Channel;
+  /** Not before this instant (a reminder); left out, at once. */
+  sendAfter?: Date;
+}
+
+export type DeliveryOutcome = 'sent' | 'skipped' | 'undeliverable' | 'not-ours';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
+
+/**
+ * The notifications module: records each message in the outbox (in the transaction of the event that asks for it),
+ * and hands it to its channel's provider from the job queue, once.
+ */
+export function createNotifications(deps: NotificationsDeps) {
+  const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date() } = deps;
+  const url = (path: string) => new URL(path, siteUrl).toString();
+
+  /** Writes the message and (for one due now) its send job, in the caller's transaction. Answers the row's id, or null for a repeat. */
+  async function record(tx: Queryable, request: NotificationRequest, options: RecordOptions = {}): Promise<number | null> {
+    const channel = options.channel ?? 'email';
+    const [customer] = await tx.select({ email: customers.email, phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, request.customerId));
+    if (!customer) return null;
+    const mobile = channel === 'email' ? null : ukMobileE164(customer.phoneNumber);
+    const toClinic = CLINIC_TEMPLATES.has(request.template);
+    if (toClinic && !supportInbox) throw new Error(`no inbox for ${request.template}: SUPPORT_INBOX is not configured`);
+    const recipient = toClinic ? supportInbox! : channel === 'email' ? customer.email : (mobile ?? customer.phoneNumber ?? '');
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        customerId: request.customerId,
+        template: request.template,
+        channel,
+        recipient,
+        data: request.data as Record<string, unknown>,
+        dedupeKey: request.dedupeKey,
+        sendAfter: options.sendAfter ?? now(),
+        ...(channel !== 'email' && !mobile && !toClinic ? { status: 'undeliverable', error: 'not a UK mobile number' } : {}),
+      })
+      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .returning({ id: notifications.id, status: notifications.status });
+    if (!row) return null;
+    if (row.status === 'queued' && !options.sendAfter) {
+      await jobs.sendWithin(tx as unknown as Executor, notificationSendsQueue, { id: row.id }, { singletonKey: `notification-${row.id}` });
+    }
+    return row.id;
+  }
+
+  const notifier: Notifier = {
+    async notify(tx, request) {
+      await record(tx, request);
+    },
+  };
+
+  async function contextFor(row: typeof notifications.$inferSelect, firstName: string): Promise<MessageContext> {
+    const context: MessageContext = { brandName, firstName, url };
+    const orderNumber = typeof row.data.orderNumber === 'string' ? row.data.orderNumber : null;
+    if (orderNumber && (row.template === 'order-placed' || row.template === 'critical-tasks-open')) {
+      const [order] = await db.select().from(orders).where(and(eq(orders.number, orderNumber), eq(orders.customerId, row.customerId!)));
+      if (order) {
+        const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+        context.order = {
+          number: order.number,
+          items: items.map((item) => ({ name: `${item.productName} ${item.variantName}`, frequency: item.frequency, total: item.total })),
+          discount: order.discount,
+          shipping: order.shipping,
+          total: order.total,
+        };
+        context.openCriticalTasks = await openCriticalTasks(order.customerId);
+      }
+    }
+    return context;
+  }
+
+  /** The patient's critical tasks still open: a clinician waits on them whichever order brought them. */
+  async function openCriticalTasks(customerId: number) {
+    const rows = await db
+      .select({ id: tasks.id, name: taskDefinitions.name })
+      .from(tasks)
+      .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
+      .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)))
+      .orderBy(asc(taskDefinitions.position), asc(tasks.createdAt));
+    return rows.map((task) => ({ name: task.name, url: url(`/account/tasks/${task.id}`) }));
+  }
+
+  /** The email as the patient receives it: HTML and text rendered from the same React components. */
+  async function renderEmail(row: typeof notifications.$inferSelect): Promise<RenderedEmail> {
+    const [customer] = await db.select({ uid: customers.uid, firstName: customers.firstName }).from(customers).where(eq(customers.id, row.customerId!));
+    const template = row.template as NotificationTemplate;
+    const toClinic = CLINIC_TEMPLATES.has(template);
+    const context = await contextFor(row, toClinic ? 'clinic team' : (customer?.firstName ?? 'there'));
+    const composed = compose({ template: row.template, data: row.data } as NotificationRequest, context);
+    const unsubscribeUrl = customer && !toClinic && !SECURITY_TEMPLATES.has(template) ? url(`${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, customer.uid, 'email')}`) : null;
+    const element = EmailLayout({ brandName, siteUrl, preview: composed.preview, firstName: context.firstName, unsubscribeUrl, children: composed.body });
+    const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
+    const headers: Record<string, string> = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+    return { subject: composed.subject, html, text, headers };
+  }
+
+  async function renderShort(row: typeof notifications.$inferSelect): Promise<string> {
+    const [customer] = await db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.id, row.customerId!));
+    const context = await contextFor(row, customer?.firstName ?? 'there');
+    const short = compose({ template: row.template, data: row.data } as NotificationRequest, context).short;
+    return row.channel === 'sms' ? `${short} Reply STOP to stop these messages.` : short;
+  }
+
+  async function optedOut(customerId: number, channel: string): Promise<boolean> {
+    const [row] = await db.select({ channel: channelOptOuts.channel }).from(channelOptOuts).where(and(eq(channelOptOuts.customerId, customerId), eq(channelOptOuts.channel, channel)));
+    return row !== undefined;
+  }
+
+  /**
+   * Hands one message to its provider, once: the row is claimed ('queued' or 'failed' → 'sending') in one statement,
+   * so a second process, or a repeat of the job, finds nothing to do. A provider's refusal that a retry could cure
+   * marks it 'failed' and throws (the queue retries); a process that dies mid-send leaves it 'sending', never sent twice.
+   */
+  async function deliver(id: number): Promise<DeliveryOutcome> {
+    const [row] = await db
+      .update(notifications)
+      .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1` })
+      .where(and(eq(notifications.id, id), inArray(notifications.status, ['queued', 'failed']), lte(notifications.sendAfter, now())))
+      .returning();
+    if (!row) return 'not-ours';
+    const finish = (set: Partial<typeof notifications.$inferInsert>) => db.update(notifications).set(set).where(eq(notifications.id, id));
+    const reminder = row.template === REMINDER_TEMPLATE && row.customerId !== null ? { customerId: row.customerId, version: Number(row.data.version) } : null;
+    if (reminder && !(await reminders.isCurrent(reminder.customerId, reminder.version))) {
+      await finish({ status: 'cancelled' });
+      return 'not-ours';
+    }
+    // The next reminder is queued once this one is settled (sent or skipped), never twice: only the claimer gets here.
+    const chainReminder = async () => {
+      if (reminder) await reminders.sent(reminder.customerId, reminder.version, row.sendAfter);
+    };
+    if (row.customerId !== null && OPTIONAL_TEMPLATES.has(row.template as NotificationTemplate) && (await optedOut(row.customerId, row.channel))) {
+      await finish({ status: 'skipped', error: 'channel turned off by the patient' });
+      await chainReminder();
+      return 'skipped';
+    }
+    try {
+      let providerId: string;
+      if (row.channel === 'email') {
+        const email = await renderEmail(row);
+        ({ providerId } = await mailer.send({ to: row.recipient, ...email }));
+      } else {
+        if (!texts) throw new TextMessageError('refused', 'SMS and WhatsApp are not offered by this shop');
+        ({ providerId } = await texts.send({ channel: row.channel as 'sms' | 'whatsapp', to: row.recipient, body: await renderShort(row) }));
+      }
+      await finish({ status: 'sent', providerId, sentAt: now(), error: null, ...(SECRET_TEMPLATES.has(row.template as NotificationTemplate) ? { data: {} } : {}) });
+      await chainReminder();
+      return 'sent';
+    } catch (error) {
+      const permanent = error instanceof TextMessageError && error.permanent;
+      const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
+      await finish({ status: permanent ? 'undeliverable' : 'failed', error: reason });
+      if (permanent) {
+        await chainReminder();
+        return 'undeliverable';
+      }
+      log.warn({ notificationId: id, template: row.template, channel: row.channel }, 'message not handed over; the queue retries it');
+      throw error;
+    }
+  }
+
+  /** Gives every message whose time has come a send job (the job's key makes a repeat, or another process's, add nothing). */
+  async function queueDue(at: Date = now()): Promise<number> {
+    const due = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.status, 'queued'), lte(notifications.sendAfter, at)))
+      .orderBy(asc(notifications.sendAfter))
+      .limit(500);
+    for (const { id } of due) await jobs.send(notificationSendsQueue, { id }, { singletonKey: `notification-${id}` });
+    return due.length;
+  }
+
+  const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null });
+
+  return {
+    notifier,
+    reminders,
+    record,
+    deliver,
+    queueDue,
+    renderEmail,
+    /** Creates the queues, so that notify() can queue a send from inside a transaction. */
+    async prepare() {
+      await jobs.prepare(notificationSendsQueue);
+      await jobs.prepare(notificationsDueQueue);
+    },
+    /** In a process that runs jobs: sends messages, and every minute queues those that have come due. */
+    async work() {
+      await jobs.work(notificationSendsQueue, async ({ id }) => {
+        await deliver(id);
+      });
+      await jobs.work(notificationsDueQueue, async () => {
+        await queueDue();
+      });
+      await jobs.schedule(notificationsDueQueue, NOTIFICATIONS_DUE_SCHEDULE, {});
+    },
+  };
+}

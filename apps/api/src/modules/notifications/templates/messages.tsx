@@ -1,0 +1,396 @@
+import type { ReactNode } from 'react';
+import { CARRIER_NAMES, checkInPatientMessages, formatLongDate, formatPrice, type Carrier } from '@elmwood/domain';
+import type { NotificationRequest, NotificationTemplate } from '../contract';
+import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
+
+/** What a message needs beyond its request's data, read when it is sent. */
+export interface MessageContext {
+  brandName: string;
+  firstName: string;
+  /** An absolute link into the shop. */
+  url(path: string): string;
+  /** The order the message is about, when it names one. */
+  order?: {
+    number: string;
+    items: { name: string; frequency: number; total: number }[];
+    discount: number;
+    shipping: number;
+    total: number;
+  } | null;
+  /** The critical tasks still open on that order, each with the page that completes it. */
+  openCriticalTasks?: { name: string; url: string }[];
+}
+
+export interface Composed {
+  subject: string;
+  preview: string;
+  body: ReactNode;
+  /** The same message for SMS and WhatsApp: short, one link. */
+  short: string;
+}
+
+const FREQUENCY: Record<number, string> = { 1: 'one-off', 30: 'every month', 60: 'every 2 months', 90: 'every 3 months' };
+const orderHistory = (context: MessageContext) => context.url('/account/order-history');
+
+type Of<T extends NotificationTemplate> = Extract<NotificationRequest, { template: T }>['data'];
+type Composers = { [T in NotificationTemplate]: (data: Of<T>, context: MessageContext) => Composed };
+
+function TaskList({ tasks }: { tasks: { name: string; url: string }[] }) {
+  return (
+    <Bullets
+      items={tasks.map((task) => (
+        <Link key={task.url} href={task.url}>
+          {task.name}
+        </Link>
+      ))}
+    />
+  );
+}
+
+const composers: Composers = {
+  'order-placed': ({ orderNumber }, context) => {
+    const order = context.order;
+    const tasks = context.openCriticalTasks ?? [];
+    return {
+      subject: `Your ${context.brandName} order ${orderNumber}`,
+      preview: tasks.length > 0 ? 'Thank you for your order: one more step before a clinician can review it.' : 'Thank you for your order: a clinician reviews it next.',
+      body: (
+        <>
+          <Title>Thank you for your order {orderNumber}</Title>
+          {tasks.length > 0 ? (
+            <>
+              <Subtitle>Tasks to do</Subtitle>
+              <P>Our clinician can only review your order once you have done {tasks.length === 1 ? 'this task' : `these ${tasks.length} tasks`}:</P>
+              <TaskList tasks={tasks} />
+            </>
+          ) : null}
+          {order ? (
+            <>
+              <Bullets items={order.items.map((item) => `${item.name} (${FREQUENCY[item.frequency] ?? 'one-off'}): ${formatPrice(item.total)}`)} />
+              {order.discount > 0 ? <P>Discount: -{formatPrice(order.discount)}</P> : null}
+              <P>
+                Delivery: {order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}
+                <br />
+                <strong>Total: {formatPrice(order.total)}</strong>
+              </P>
+            </>
+          ) : null}
+          <Subtitle>What happens next</Subtitle>
+          <Bullets
+            items={[
+              'A UK-registered clinician reviews your consultation and order, usually within 24 hours.',
+              'Your card has only been authorised: you are billed once the clinician approves your treatment. If it is not approved, the authorisation is released and you pay nothing.',
+              'Once approved, your order is dispatched and delivered within 2 working days.',
+            ]}
+          />
+          <Divider />
+          <Action href={orderHistory(context)}>Follow your order</Action>
+        </>
+      ),
+      short: `${context.brandName}: thank you for your order ${orderNumber}.${tasks.length > 0 ? ` Please finish your tasks: ${context.url('/account/health-actions')}` : ''}`,
+    };
+  },
+  'critical-tasks-open': ({ orderNumber }, context) => {
+    const tasks = context.openCriticalTasks ?? [];
+    return {
+      subject: `One more step for your order ${orderNumber}`,
+      preview: 'Your clinician is waiting for a task before they can review your order.',
+      body: (
+        <>
+          <Title>Your order is waiting for you</Title>
+          <P>Our clinician cannot review your order {orderNumber} until you have done {tasks.length === 1 ? 'this task' : 'these tasks'}:</P>
+          <TaskList tasks={tasks} />
+          <P>It only takes a few minutes. Nothing has been charged yet.</P>
+          <Action href={context.url('/account/health-actions')}>See your tasks</Action>
+        </>
+      ),
+      short: `${context.brandName}: your order ${orderNumber} is waiting for a task. ${context.url('/account/health-actions')}`,
+    };
+  },
+  'order-approved': ({ orderNumber }, context) => ({
+    subject: `Your treatment has been approved (order ${orderNumber})`,
+    preview: 'Our prescriber has approved your treatment.',
+    body: (
+      <>
+        <Title>Your treatment has been approved</Title>
+        <P>Good news: our prescriber has approved your treatment. We will let you know as soon as it is on its way.</P>
+        <Action href={orderHistory(context)}>See your order</Action>
+      </>
+    ),
+    short: `${context.brandName}: your treatment (order ${orderNumber}) has been approved.`,
+  }),
+  'order-rejected': ({ orderNumber, reason }, context) => ({
+    subject: `About your order (order ${orderNumber})`,
+    preview: 'Our prescriber could not approve this order.',
+    body: (
+      <>
+        <Title>About your order</Title>
+        <P>Our prescriber has reviewed your consultation and could not approve this order.</P>
+        <P>Reason: {reason}</P>
+        <P>The amount held on your card has been released: you have not been charged.</P>
+        <Action href={orderHistory(context)}>See your order</Action>
+      </>
+    ),
+    short: `${context.brandName}: about your order ${orderNumber}. Please check your email.`,
+  }),
+  'order-dispatched': ({ orderNumber, carrier, trackingUrl }, context) => {
+    const carrierName = CARRIER_NAMES[carrier as Carrier] ?? carrier;
+    return {
+      subject: `Your treatment is on its way (order ${orderNumber})`,
+      preview: `Dispatched with ${carrierName}.`,
+      body: (
+        <>
+          <Title>Your treatment is on its way</Title>
+          <P>Your order has been dispatched with {carrierName}.</P>
+          <Action href={trackingUrl}>Track your parcel</Action>
+          <P>
+            Or open this link: <Link href={trackingUrl}>{trackingUrl}</Link>
+          </P>
+        </>
+      ),
+      short: `${context.brandName}: your order ${orderNumber} is on its way with ${carrierName}. Track it: ${trackingUrl}`,
+    };
+  },
+  'information-requested': ({ orderNumber }, context) => ({
+    subject: `Our prescriber has a question (order ${orderNumber})`,
+    preview: 'Before our prescriber can decide, they need a little more information.',
+    body: (
+      <>
+        <Title>Our prescriber has a question</Title>
+        <P>Before our prescriber can decide on your treatment, they need a little more information from you.</P>
+        <P>Please answer in your account; your order goes back to the prescriber as soon as you do.</P>
+        <Action href={context.url('/account/health-actions')}>Answer the question</Action>
+      </>
+    ),
+    short: `${context.brandName}: our prescriber has a question about your order ${orderNumber}. ${context.url('/account/health-actions')}`,
+  }),
+  'renewal-coming': ({ subscriptionId, chargeDate, amount }, context) => ({
+    subject: `Your next ${context.brandName} delivery is coming up`,
+    preview: `We will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}.`,
+    body: (
+      <>
+        <Title>Your next delivery is coming up</Title>
+        <P>
+          We will charge {formatPrice(amount)} to your saved card on {formatLongDate(chargeDate)} and send your next delivery.
+        </P>
+        <P>You can pause, skip or change your plan in your account before then.</P>
+        <Action href={context.url(`/account/plan/${subscriptionId}`)}>Manage your plan</Action>
+      </>
+    ),
+    short: `${context.brandName}: we will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)} for your next delivery. Manage your plan: ${context.url(`/account/plan/${subscriptionId}`)}`,
+  }),
+  'payment-failed': ({ orderNumber, nextAttemptDate }, context) => ({
+    subject: 'We could not take your payment',
+    preview: 'Please update your payment details.',
+    body: (
+      <>
+        <Title>We could not take your payment</Title>
+        <P>
+          Your bank declined the payment{orderNumber ? ` for order ${orderNumber}` : ' for your plan'}. Nothing has been charged.
+          {nextAttemptDate ? ` We will try again on ${formatLongDate(nextAttemptDate)}.` : ''}
+        </P>
+        <P>Please check or update your payment details so your treatment is not interrupted.</P>
+        <Action href={context.url('/account/details/change/billing-method')}>Update your payment details</Action>
+      </>
+    ),
+    short: `${context.brandName}: we could not take your payment. Please update your card: ${context.url('/account/details/change/billing-method')}`,
+  }),
+  'plan-suspended': ({ reason }, context) =>
+    reason === 'clinician'
+      ? {
+          subject: 'Your plan is on hold',
+          preview: 'Our prescriber did not approve your next supply.',
+          body: (
+            <>
+              <Title>Your plan is on hold</Title>
+              <P>Our prescriber did not approve your next supply, so your plan is on hold. Nothing has been charged and nothing will be sent.</P>
+              <P>You will find the prescriber's reason with your order. If you have questions about your treatment, please contact us or talk to your GP.</P>
+              <Action href={context.url('/account/order-history')}>See your orders</Action>
+            </>
+          ),
+          short: `${context.brandName}: our prescriber did not approve your next supply, so your plan is on hold. Nothing has been charged. ${context.url('/account/order-history')}`,
+        }
+      : {
+          subject: 'Your plan is on hold',
+          preview: 'We could not take payment, so your plan is on hold.',
+          body: (
+            <>
+              <Title>Your plan is on hold</Title>
+              <P>We could not take payment for your plan after several tries, so we have put it on hold and will not send your next delivery.</P>
+              <P>Update your payment details to start it again.</P>
+              <Action href={context.url('/account/details/change/billing-method')}>Update your payment details</Action>
+            </>
+          ),
+          short: `${context.brandName}: your plan is on hold because we could not take payment. ${context.url('/account/details/change/billing-method')}`,
+        },
+  'plan-changed': ({ subscriptionId, change, nextDeliveryDate }, context) => {
+    const what = {
+      paused: 'Your plan is paused.',
+      resumed: 'Your plan is running again.',
+      skipped: 'Your next delivery has been skipped.',
+      cancelled: 'Your plan has been cancelled. You will not be charged again.',
+      dose_changed: 'Your dose has been changed.',
+    }[change];
+    const next = nextDeliveryDate && change !== 'cancelled' ? ` Your next delivery is on ${formatLongDate(nextDeliveryDate)}.` : '';
+    return {
+      subject: 'Your plan has changed',
+      preview: what,
+      body: (
+        <>
+          <Title>Your plan has changed</Title>
+          <P>
+            {what}
+            {next}
+          </P>
+          <P>If you did not make this change, please contact us straight away.</P>
+          <Action href={context.url(`/account/plan/${subscriptionId}`)}>See your plan</Action>
+        </>
+      ),
+      short: `${context.brandName}: ${what}${next}`,
+    };
+  },
+  'check-in-outcome': ({ ruleIds, supplyStopped }, context) => {
+    const title = supplyStopped ? 'We have paused your next delivery' : 'About your check-in';
+    return {
+      subject: supplyStopped ? 'Important: we have paused your next delivery' : 'Important: about your check-in',
+      preview: supplyStopped ? 'Your check-in answers mean we will not send your next delivery. Please read this now.' : 'A clinician will contact you today. Please read this now.',
+      body: (
+        <>
+          <Title>{title}</Title>
+          {checkInPatientMessages(ruleIds).map((message) => (
+            <P key={message}>{message}</P>
+          ))}
+          <Action href={context.url('/account/home')}>See your plan</Action>
+        </>
+      ),
+      // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
+      short: `${context.brandName}: important advice about your check-in${supplyStopped ? ' and your next delivery' : ''}. Please read our email or sign in: ${context.url('/account/home')}`,
+    };
+  },
+  'password-changed': (_data, context) => ({
+    subject: `Your ${context.brandName} password has been changed`,
+    preview: 'Your password has been changed.',
+    body: (
+      <>
+        <Title>Your password has been changed</Title>
+        <P>The password of your {context.brandName} account has just been changed.</P>
+        <P>If this was not you, please reset your password now and contact us.</P>
+        <Action href={context.url('/forgot-password')}>Reset your password</Action>
+      </>
+    ),
+    short: `${context.brandName}: your password has been changed. Not you? ${context.url('/forgot-password')}`,
+  }),
+  'password-reset': ({ token, minutes }, context) => {
+    const url = context.url(`/forgot-password?token=${encodeURIComponent(token)}`);
+    return {
+      subject: `Reset your ${context.brandName} password`,
+      preview: 'Choose a new password.',
+      body: (
+        <>
+          <P>Someone asked to reset the password of your {context.brandName} account. To choose a new password, use this link within {minutes} minutes:</P>
+          <Action href={url}>Choose a new password</Action>
+          <P>
+            Or open this link: <Link href={url}>{url}</Link>
+          </P>
+          <P>The link works once. If you did not ask for this, you can ignore this email: your password stays as it is.</P>
+        </>
+      ),
+      short: `${context.brandName}: reset your password: ${url}`,
+    };
+  },
+  'signup-attempt': (_data, context) => ({
+    subject: `Someone tried to sign up to ${context.brandName} with your email`,
+    preview: 'Your email address already has an account.',
+    body: (
+      <>
+        <P>Someone tried to open a new {context.brandName} account with this email address, which already has one.</P>
+        <P>
+          If it was you, you can <Link href={context.url('/login')}>log in</Link>, or <Link href={context.url('/forgot-password')}>choose a new password</Link> if you have
+          forgotten it.
+        </P>
+        <P>If it was not you, you can ignore this email: nothing has changed on your account.</P>
+      </>
+    ),
+    short: `${context.brandName}: someone tried to sign up with your email. ${context.url('/login')}`,
+  }),
+  'payment-needed': ({ orderNumber, amount }, context) => ({
+    subject: `Please pay again for your approved treatment (order ${orderNumber})`,
+    preview: 'We could not take the payment for your approved treatment.',
+    body: (
+      <>
+        <Title>Please pay again for your approved treatment</Title>
+        <P>Our prescriber has approved your treatment, but we could not take the payment of {formatPrice(amount)}: the hold on your card has expired or your bank declined it.</P>
+        <P>Nothing has been charged. Please update your payment details in your account so we can send your treatment.</P>
+        <Action href={context.url('/account/details/change/billing-method')}>Update your payment details</Action>
+      </>
+    ),
+    short: `${context.brandName}: please update your payment details for order ${orderNumber}. ${context.url('/account/details/change/billing-method')}`,
+  }),
+  'order-refunded': ({ orderNumber, amount }, context) => ({
+    subject: `We have refunded you (order ${orderNumber})`,
+    preview: `We have refunded ${formatPrice(amount)}.`,
+    body: (
+      <>
+        <Title>We have refunded you</Title>
+        <P>We have refunded {formatPrice(amount)} to your card. It can take 5 to 10 working days to appear.</P>
+        <Action href={orderHistory(context)}>See your order</Action>
+      </>
+    ),
+    short: `${context.brandName}: we have refunded ${formatPrice(amount)} for order ${orderNumber}.`,
+  }),
+  'weight-reminder': (_data, context) => ({
+    subject: 'Time to log your weight',
+    preview: 'A quick weigh-in keeps your progress on track.',
+    body: (
+      <>
+        <Title>Time to log your weight</Title>
+        <P>This is your reminder to weigh yourself and log it. Regular weigh-ins help you and your clinician see how your treatment is going.</P>
+        <Action href={context.url('/account/progress')}>Log your weight</Action>
+      </>
+    ),
+    short: `${context.brandName}: time to log your weight. ${context.url('/account/progress')}`,
+  }),
+  // To the clinic inbox: the message itself may hold health details, so the email only says where to read it.
+  'support-message': ({ threadId }, context) => ({
+    subject: `New patient message for ${context.brandName} support`,
+    preview: 'A patient has written to the clinic.',
+    body: (
+      <>
+        <Title>A patient has written to the clinic</Title>
+        <P>A patient sent a message from their account. Read it and reply in the clinic console; your reply appears in the patient's account.</P>
+        <Action href={context.url(`/clinic/support/${threadId}`)}>Read the message</Action>
+      </>
+    ),
+    short: `${context.brandName}: a patient has written to the clinic. ${context.url(`/clinic/support/${threadId}`)}`,
+  }),
+  // The reply may hold health details too: the patient reads it signed in.
+  'support-reply': (_data, context) => ({
+    subject: `We have replied to your message`,
+    preview: `The ${context.brandName} care team has answered your message.`,
+    body: (
+      <>
+        <Title>We have replied to your message</Title>
+        <P>Our care team has answered your message. You can read the reply, and write back, in your account.</P>
+        <Action href={context.url('/account/support')}>Read the reply</Action>
+      </>
+    ),
+    short: `${context.brandName}: we have replied to your message. ${context.url('/account/support')}`,
+  }),
+};
+
+export function compose(request: Pick<NotificationRequest, 'template' | 'data'>, context: MessageContext): Composed {
+  const composer = composers[request.template] as (data: unknown, context: MessageContext) => Composed;
+  return composer(request.data, context);
+}
+
+/** Optional messages: not sent on a channel the patient turned off (unsubscribe link, STOP, account). */
+export const OPTIONAL_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['weight-reminder', 'critical-tasks-open']);
+
+/** About the account's security: no unsubscribe link (turning them off would help only an intruder). */
+export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'password-changed']);
+
+/** Messages to the clinic's own inbox (SUPPORT_INBOX) rather than to the patient they concern. */
+export const CLINIC_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['support-message']);
+
+/** Templates whose data holds a secret (a reset token): cleared from the outbox once the message is sent. */
+export const SECRET_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset']);

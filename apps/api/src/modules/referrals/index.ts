@@ -1,0 +1,3 @@
+// What other modules may use from referrals.
+export { referralRoutes } from './routes';
+export { createReferrals, NO_REFERRAL, type BuyerReferral, type Referrals } from './service';

@@ -1,0 +1,4 @@
+export { createPlanService, PLAN_NOT_FOUND_MESSAGE, type PlanService } from './plan';
+export { createRenewalService, type RenewalService, type RoundReport, type ChargeOutcome } from './renewals';
+export { planRoutes } from './routes';
+export { checkInAnswered } from './check-in';

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  addDays,
+  deliveryAfterChange,
+  doseOptions,
+  formatLongDate,
+  nextChargeAttempt,
+  patientMayCancel,
+  planChangeApplies,
+  planChangeCutOff,
+  PLAN_MESSAGES,
+  planTermLabel,
+  renewalChargeDate,
+  resumedDelivery,
+  ukCalendarDate,
+  type CancellationReason,
+  type IsoDate,
+  type PlanManagement,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { productVariants, products } from '../../db/schema/catalog';
+import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
+import { AppError, notFound } from '../../lib/errors';
+import { applyOrderEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
+import type { Notifier } from '../notifications/contract';
+import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
+
+export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';
+const BEFORE_THE_ORDER: SubscriptionState[] = ['active', 'renewal_due', 'check_in_overdue'];
+const ORDERED: SubscriptionState[] = ['renewal_ordered', 'payment_failed'];
+
+export interface PlanActionReply {
+  plan: PlanManagement;
+  /** What the patient is told: when the change takes effect. */
+  message: string;
+}
+
+export interface PlanServiceDeps {
+  db: Db;
+  notifier: Notifier;
+  now: () => Date;
+}
+
+const notChangeable = () => new AppError(409, 'PLAN_NOT_CHANGEABLE', PLAN_MESSAGES.notChangeable);
+
+/** The patient's plan page: its dates, its next charge, its renewals, and pause, skip, dose and cancel. */
+export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
+  async function own(tx: Db, customerId: number, id: string, lock = false): Promise<PlanRow> {
+    const plan = await ownPlan(tx, customerId, id, lock);
+    if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
+    return plan;
+  }
+
+  async function doseChoices(tx: Db, plan: PlanRow) {
+    const lines = await renewalLines(tx, plan);
+    const medicine = lines.items.find((item) => item.isPrescriptionOnly) ?? lines.items[0];
+    if (!medicine) return { current: '', requested: null, options: [] };
+    const variants = await tx
+      .select({ code: productVariants.code, dosage: productVariants.dosage, position: productVariants.position })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.code, medicine.productCode))
+      .orderBy(asc(productVariants.position));
+    // The lines carry the requested dose already; the one last supplied is what the options start from.
+    const lastSupplied = (await renewalsOfPlan(tx, plan.id))[0]?.order.id ?? plan.orderId;
+    const [supplied] = await tx
+      .select({ variantCode: orderItems.variantCode, dosage: orderItems.dosage })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, lastSupplied), eq(orderItems.productCode, medicine.productCode)));
+    const suppliedCode = supplied?.variantCode ?? medicine.variantCode;
+    return {
+      current: supplied?.dosage ?? medicine.dosage,
+      requested: medicine.variantCode !== suppliedCode ? medicine.dosage : null,
+      options: doseOptions(variants, suppliedCode),
+    };
+  }
+
+  async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {
+    const state = plan.state as SubscriptionState;
+    const at = now();
+    const today = ukCalendarDate(at);
+    const [lines, renewals, dose, supplyStopped] = await Promise.all([renewalLines(tx, plan), renewalsOfPlan(tx, plan.id), doseChoices(tx, plan), supplyStoppedByCheckIn(tx, plan)]);
+    const current = renewals.find((row) => row.renewal.deliveryDate === plan.nextDeliveryDate) ?? null;
+    let nextAttempt: IsoDate | null = null;
+    if (state === 'payment_failed' && current) {
+      const declines = (await chargeAttempts(tx, current.order.id)).filter((row) => row.state === 'declined').length;
+      nextAttempt = nextChargeAttempt(current.renewal.firstDeclinedOn ?? today, declines);
+    }
+    const live = state !== 'cancelled' && state !== 'suspended';
+    const chargeDate = nextAttempt ?? (current ? current.renewal.chargeDate : renewalChargeDate(plan.nextDeliveryDate));
+    const changeable = BEFORE_THE_ORDER.includes(state) || ORDERED.includes(state);
+    const scheduled = plan.scheduledChange;
+    return {
+      id: plan.id,
+      state,
+      term: planTermLabel(plan.planMonths),
+      nextDelivery: state === 'cancelled' ? null : plan.nextDeliveryDate,
+      nextCharge: live
+        ? { date: chargeDate < today ? today : chargeDate, amount: current ? current.order.total : lines.amount, discount: plan.discount, credit: current ? current.order.credit : 0 }
+        : null,
+      changeCutOff: BEFORE_THE_ORDER.includes(state) ? planChangeCutOff(plan.nextDeliveryDate) : null,
+      followingDelivery: live ? addDays(plan.nextDeliveryDate, plan.frequency) : null,
+      scheduledChange: scheduled ? { kind: scheduled.kind, ...(scheduled.kind === 'pause' ? { periods: scheduled.periods } : {}), appliesAfter: scheduled.appliesAfter } : null,
+      pausedUntil: state === 'paused' ? plan.nextDeliveryDate : null,
+      retry: state === 'payment_failed' ? { nextAttempt } : null,
+      supplyStopped,
+      actions: {
+        pause: changeable && !scheduled,
+        resume: state === 'paused' || (state === 'suspended' && !supplyStopped),
+        skip: changeable && !scheduled,
+        changeDose: state !== 'cancelled' && state !== 'suspended' && dose.options.length > 1,
+        cancel: state !== 'cancelled' && scheduled?.kind !== 'cancel' && patientMayCancel({ planMonths: plan.planMonths, nextDelivery: plan.nextDeliveryDate, state }, at),
+        cancelNeedsSupport: state !== 'cancelled' && !patientMayCancel({ planMonths: plan.planMonths, nextDelivery: plan.nextDeliveryDate, state }, at),
+      },
+      dose,
+      renewals: renewals.map(({ renewal, order }) => ({
+        orderNumber: order.number,
+        deliveryDate: renewal.deliveryDate,
+        state: order.state,
+        paymentState: order.paymentState,
+        amount: order.total,
+        createdAt: order.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async function notifyChange(tx: Db, plan: PlanRow, change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed', nextDeliveryDate?: IsoDate) {
+    await notifier.notify(tx, {
+      template: 'plan-changed',
+      customerId: plan.customerId,
+      dedupeKey: `plan-changed:${plan.id}:${randomUUID()}`,
+      data: { subscriptionId: plan.id, change, ...(nextDeliveryDate ? { nextDeliveryDate } : {}) },
+    });
+  }
+
+  /** Applies a patient's event now, or refuses it with the plan-page message. */
+  async function apply(tx: Db, plan: PlanRow, event: SubscriptionEvent, actor: Actor, details: { reason?: string; data?: Record<string, unknown> } = {}) {
+    const applied = await applySubscriptionEvent(tx, plan.id, event, actor, details);
+    if (!applied.applied) throw notChangeable();
+    return applied;
+  }
+
+  /** A change asked for after the cut-off waits for the coming delivery; only one waits at a time. */
+  async function schedule(tx: Db, plan: PlanRow, change: ScheduledPlanChange) {
+    if (plan.scheduledChange) throw notChangeable();
+    await updatePlan(tx, plan.id, { scheduledChange: change });
+  }
+
+  /** Cancelling the plan also stops a renewal still waiting for the prescriber. */
+  async function cancelWaitingRenewal(tx: Db, plan: PlanRow, actor: Actor) {
+    const waiting = (await renewalsOfPlan(tx, plan.id)).filter(({ order }) => order.state === 'in_review' || order.state === 'awaiting_patient');
+    for (const { order } of waiting) await applyOrderEvent(tx, order.id, 'cancelled', actor, { reason: 'The plan was cancelled' });
+  }
+
+  async function act(customerId: number, id: string, work: (tx: Db, plan: PlanRow, actor: Actor) => Promise<string>): Promise<PlanActionReply> {
+    return db.transaction(async (tx) => {
+      const plan = await own(tx, customerId, id, true);
+      const message = await work(tx, plan, { type: 'patient', id: customerId });
+      return { plan: await view(tx, (await ownPlan(tx, customerId, id))!), message };
+    });
+  }
+
+  const movedMessage = (date: IsoDate) => `Your next delivery is now on ${formatLongDate(date)}.`;
+
+  return {
+    async plan(customerId: number, id: string): Promise<PlanManagement> {
+      return view(db, await own(db, customerId, id));
+    },
+
+    pause(customerId: number, id: string, periods: 1 | 2) {
+      return act(customerId, id, async (tx, plan, actor) => {
+        const state = plan.state as SubscriptionState;
+        if (BEFORE_THE_ORDER.includes(state) && planChangeApplies({ state, nextDelivery: plan.nextDeliveryDate }, now()) === 'coming') {
+          const moved = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'pause', periods });
+          await apply(tx, plan, 'paused', actor, { data: { periods, from: plan.nextDeliveryDate, to: moved } });
+          await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: plan.nextDeliveryDate });
+          await notifyChange(tx, plan, 'paused', moved);
+          return `Your plan is paused. ${movedMessage(moved)}`;
+        }
+        if (!BEFORE_THE_ORDER.includes(state) && !ORDERED.includes(state)) throw notChangeable();
+        await schedule(tx, plan, { kind: 'pause', periods, appliesAfter: plan.nextDeliveryDate });
+        return PLAN_MESSAGES.afterCutOff(addDays(plan.nextDeliveryDate, plan.frequency));
+      });
+    },
+
+    resume(customerId: number, id: string) {
+      return act(customerId, id, async (tx, plan, actor) => {
+        if (plan.state !== 'paused' && plan.state !== 'suspended') throw new AppError(409, 'PLAN_NOT_PAUSED', PLAN_MESSAGES.notPaused);
+        // Restarting a treatment the check-in stopped (possible pancreatitis, pregnancy) is a clinician's decision.
+        if (await supplyStoppedByCheckIn(tx, plan)) throw new AppError(409, 'PLAN_STOPPED_AFTER_CHECK_IN', PLAN_MESSAGES.supplyStopped);
+        const moved = resumedDelivery(plan.pausedFromDelivery ?? plan.nextDeliveryDate, now());
+        await apply(tx, plan, 'resumed', actor, { data: { from: plan.nextDeliveryDate, to: moved } });
+        await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: null });
+        await notifyChange(tx, plan, 'resumed', moved);
+        return `Your plan is running again. ${movedMessage(moved)}`;
+      });
+    },
+
+    skip(customerId: number, id: string) {
+      return act(customerId, id, async (tx, plan, actor) => {
+        const state = plan.state as SubscriptionState;
+        if (BEFORE_THE_ORDER.includes(state) && planChangeApplies({ state, nextDelivery: plan.nextDeliveryDate }, now()) === 'coming') {
+          const moved = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'skip' });
+          await apply(tx, plan, 'skipped', actor, { data: { from: plan.nextDeliveryDate, to: moved } });
+          await updatePlan(tx, plan.id, { nextDeliveryDate: moved });
+          await notifyChange(tx, plan, 'skipped', moved);
+          return `We will skip this delivery. ${movedMessage(moved)}`;
+        }
+        if (!BEFORE_THE_ORDER.includes(state) && !ORDERED.includes(state)) throw notChangeable();
+        await schedule(tx, plan, { kind: 'skip', appliesAfter: plan.nextDeliveryDate });
+        return PLAN_MESSAGES.afterCutOff(addDays(plan.nextDeliveryDate, plan.frequency));
+      });
+    },
+
+    cancel(customerId: number, id: string, reason: CancellationReason, details?: string) {
+      return act(customerId, id, async (tx, plan, actor) => {
+        const state = plan.state as SubscriptionState;
+        if (state === 'cancelled' || plan.scheduledChange?.kind === 'cancel') throw notChangeable();
+        if (!patientMayCancel({ planMonths: plan.planMonths, nextDelivery: plan.nextDeliveryDate, state }, now())) {
+          throw new AppError(422, 'PLAN_COMMITMENT', PLAN_MESSAGES.commitment(plan.planMonths));
+        }
+        const goesAhead = !['paused', 'suspended'].includes(state) && planChangeApplies({ state, nextDelivery: plan.nextDeliveryDate }, now()) === 'following';
+        if (goesAhead) {
+          await updatePlan(tx, plan.id, { scheduledChange: { kind: 'cancel', reason, appliesAfter: plan.nextDeliveryDate } });
+          return `Your plan will end after your delivery on ${formatLongDate(plan.nextDeliveryDate)}, which is already being prepared.`;
+        }
+        await apply(tx, plan, 'cancelled', actor, { reason, data: details ? { details } : {} });
+        await cancelWaitingRenewal(tx, plan, actor);
+        await notifyChange(tx, plan, 'cancelled');
+        return 'Your plan is cancelled. There will be no more deliveries or payments.';
+      });
+    },
+
+    /**
+     * Support or admin ends a plan at once, a multi-month one mid-commitment included (the patient cannot); `record`
+     * writes the staff audit row in the same transaction.
+     */
+    async cancelByStaff(actor: Actor, id: string, reason: string, record: (tx: Db, plan: PlanRow) => Promise<void>): Promise<{ id: string; state: string }> {
+      return db.transaction(async (tx) => {
+        const [plan] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+        if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
+        await apply(tx, plan, 'cancelled', actor, { reason, data: { byStaff: true } });
+        await updatePlan(tx, plan.id, { scheduledChange: null });
+        await cancelWaitingRenewal(tx, plan, actor);
+        await notifyChange(tx, plan, 'cancelled');
+        await record(tx, plan);
+        return { id: plan.id, state: 'cancelled' };
+      });
+    },
+
+    changeDose(customerId: number, id: string, variantCode: string) {
+      return act(customerId, id, async (tx, plan, actor) => {
+        const { options } = await doseChoices(tx, plan);
+        const chosen = options.find((option) => option.variantCode === variantCode);
+        if (!chosen) throw new AppError(422, 'DOSE_NOT_OFFERED', PLAN_MESSAGES.dose);
+        await apply(tx, plan, 'dose_changed', actor, { data: { variantCode, dosage: chosen.dosage, relation: chosen.relation } });
+        await updatePlan(tx, plan.id, { requestedVariantCode: chosen.relation === 'same' ? null : variantCode });
+        await notifyChange(tx, plan, 'dose_changed');
+        const when = ORDERED.includes(plan.state as SubscriptionState) ? addDays(plan.nextDeliveryDate, plan.frequency) : plan.nextDeliveryDate;
+        return chosen.needsPrescriber
+          ? `We have asked for ${chosen.dosage} from your delivery on ${formatLongDate(when)}. A prescriber will check your answers before increasing your dose.`
+          : `Your dose will be ${chosen.dosage} from your delivery on ${formatLongDate(when)}.`;
+      });
+    },
+  };
+}
+export type PlanService = ReturnType<typeof createPlanService>;

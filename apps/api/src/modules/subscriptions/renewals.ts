@@ -1,0 +1,319 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  addDays,
+  CHECK_IN_LEAD_DAYS,
+  deliveryAfterChange,
+  nextChargeAttempt,
+  renewalChargeDate,
+  renewalNoticeDate,
+  ukCalendarDate,
+  type IsoDate,
+  type SubscriptionState,
+} from '@elmwood/domain';
+import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
+import type { Db } from '../../db/client';
+import { orders, payments, subscriptionRenewals } from '../../db/schema/orders';
+import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
+import type { Notifier } from '../notifications/contract';
+import { lockOrder, type Queryable } from '../orders/repo';
+import { orderRenewal } from './check-in';
+import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
+
+const JOB: Actor = { type: 'job' };
+const GATEWAY: Actor = { type: 'gateway' };
+/** The first order of a plan must have been approved before the plan renews. */
+const RENEWING_ORIGIN_STATES = ['approved', 'dispatched', 'delivered'];
+/** States a renewal round moves on by itself. */
+const BEFORE_THE_ORDER: SubscriptionState[] = ['renewal_due', 'check_in_overdue'];
+const RUNNING: SubscriptionState[] = ['active', 'renewal_due', 'check_in_overdue', 'renewal_ordered', 'payment_failed'];
+/** A try reserved this long ago and never answered is asked again (its process died, or the gateway did not reply). */
+const UNANSWERED_TRY_SECONDS = 60;
+const NO_CARD_REASON = 'There is no saved card for this plan';
+
+export interface RenewalDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  notifier: Notifier;
+  log: { error(details: object, message: string): void };
+  /** issue_check_in: gives each patient whose plan is now due a check-in task, once (the check-in job's createDueCheckIns). */
+  issueCheckIns: (now: Date) => Promise<unknown>;
+  /** How long a reserved try may wait for its answer before a round asks again (tests shorten it). */
+  unansweredTrySeconds?: number;
+}
+
+export interface RoundReport {
+  due: number;
+  ordered: number;
+  overdue: number;
+  resumed: number;
+  charged: number;
+  declined: number;
+  suspended: number;
+}
+
+export type ChargeOutcome = 'charged' | 'declined' | 'suspended' | 'not_due' | 'nothing_to_charge';
+
+/**
+ * Renewals: a plan's coming delivery becomes due seven days ahead (check-in issued), is ordered once its check-in
+ * is in, reviewed by a prescriber in the clinic, and charged on the saved card (merchant-initiated) from its
+ * charge date; a declined charge is tried again on days 1, 3 and 7, then the plan is suspended. Every step moves
+ * state through the lifecycle tables under a row lock, and every charge try carries an idempotency key of its own
+ * kept in the database before the gateway is asked, so retries, restarts and several processes charge once.
+ */
+export function createRenewalService({ db, gateway, notifier, log, issueCheckIns, unansweredTrySeconds = UNANSWERED_TRY_SECONDS }: RenewalDeps) {
+  /** One plan, under its lock: due seven days ahead, ordered once its check-in is in, overdue from its charge date. */
+  async function advancePlan(planId: string, today: IsoDate, report: RoundReport): Promise<void> {
+    await db.transaction(async (tx) => {
+      const plan = await lockPlan(tx, planId);
+      if (!plan) return;
+      let state = plan.state as SubscriptionState;
+      if (state === 'paused' && plan.nextDeliveryDate <= addDays(today, CHECK_IN_LEAD_DAYS)) {
+        if ((await applySubscriptionEvent(tx, plan.id, 'resumed', JOB, { reason: 'The pause ended' })).applied) {
+          report.resumed += 1;
+          await updatePlan(tx, plan.id, { pausedFromDelivery: null });
+          state = 'active';
+        }
+      }
+      if (state === 'active' && plan.nextDeliveryDate <= addDays(today, CHECK_IN_LEAD_DAYS) && (await originApproved(tx, plan))) {
+        if ((await applySubscriptionEvent(tx, plan.id, 'renewal_due', JOB)).applied) {
+          report.due += 1;
+          state = 'renewal_due';
+        }
+      }
+      if (BEFORE_THE_ORDER.includes(state)) {
+        if (await orderRenewal(tx, plan.id, JOB, today)) {
+          report.ordered += 1;
+          return;
+        }
+        if (state === 'renewal_due' && today >= renewalChargeDate(plan.nextDeliveryDate)) {
+          if ((await applySubscriptionEvent(tx, plan.id, 'check_in_overdue', JOB)).applied) report.overdue += 1;
+        }
+      }
+      if (RUNNING.includes(state) && today >= renewalNoticeDate(plan.nextDeliveryDate) && today < renewalChargeDate(plan.nextDeliveryDate)) {
+        await notifier.notify(tx, {
+          template: 'renewal-coming',
+          customerId: plan.customerId,
+          dedupeKey: `renewal-coming:${plan.id}:${plan.nextDeliveryDate}`,
+          data: { subscriptionId: plan.id, chargeDate: renewalChargeDate(plan.nextDeliveryDate), amount: (await renewalLines(tx, plan)).amount },
+        });
+      }
+    });
+  }
+
+  async function originApproved(tx: Queryable, plan: PlanRow): Promise<boolean> {
+    const [origin] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, plan.orderId));
+    return origin !== undefined && RENEWING_ORIGIN_STATES.includes(origin.state);
+  }
+
+  /**
+   * Reserves this renewal's next try, if one is due: the answer-less try of a process that died (asked again with
+   * the same key), else a new one from the charge date and then on each retry day. Null when nothing is due.
+   */
+  async function reserveTry(orderId: number, now: Date) {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (order.state !== 'approved' || (order.paymentState !== 'awaiting_charge' && order.paymentState !== 'charge_declined')) return null;
+      const renewal = await renewalOfOrder(tx, orderId);
+      if (!renewal) return null;
+      // A plan cancelled or stopped since the approval is not charged.
+      const plan = await findPlan(tx, renewal.subscriptionId);
+      if (!plan || (plan.state !== 'renewal_ordered' && plan.state !== 'payment_failed')) return null;
+      const tries = await chargeAttempts(tx, orderId);
+      const unanswered = tries.find((row) => row.state === 'pending');
+      if (unanswered) return { order, renewal, payment: unanswered };
+      const declines = tries.filter((row) => row.state === 'declined').length;
+      const today = ukCalendarDate(now);
+      const dueOn = declines === 0 ? renewal.chargeDate : nextChargeAttempt(renewal.firstDeclinedOn ?? renewal.chargeDate, declines);
+      if (dueOn === null || today < dueOn) return null;
+      const [payment] = await tx
+        .insert(payments)
+        .values({ orderId, gateway: gateway.name, method: 'saved-card', amount: order.total, state: 'pending', attempt: declines + 1 })
+        .onConflictDoNothing()
+        .returning();
+      return payment ? { order, renewal, payment } : null;
+    });
+  }
+
+  /** Writes a try's answer once (the first process to write it wins) and moves the order and the plan. */
+  async function settle(reserved: NonNullable<Awaited<ReturnType<typeof reserveTry>>>, answer: Authorisation, now: Date): Promise<ChargeOutcome> {
+    const { order, renewal, payment } = reserved;
+    return db.transaction(async (tx) => {
+      const plan = (await lockPlan(tx, renewal.subscriptionId))!;
+      const written = await tx
+        .update(payments)
+        .set({
+          state: answer.status === 'authorised' ? 'captured' : 'declined',
+          gatewayPaymentId: answer.paymentId,
+          declineReason: answer.status === 'declined' ? answer.reason : null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.state, 'pending')))
+        .returning({ id: payments.id });
+      if (written.length === 0) return 'nothing_to_charge';
+      const details = { data: { gatewayPaymentId: answer.paymentId, attempt: payment.attempt, amount: payment.amount } };
+      if (answer.status === 'authorised') {
+        await applyOrderPaymentEvent(tx, order.id, 'charged', GATEWAY, details);
+        const moved = await applySubscriptionEvent(tx, plan.id, 'renewal_charged', GATEWAY, details);
+        if (moved.applied && plan.nextDeliveryDate === renewal.deliveryDate) await advanceDates(tx, plan, renewal.deliveryDate);
+        // The approval's message, once the money is taken (the clinic's approval sends the same key when it charged).
+        await notifier.notify(tx, { template: 'order-approved', customerId: plan.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+        return 'charged';
+      }
+      const reason = answer.status === 'declined' ? answer.reason : 'The payment needed the patient';
+      await applyOrderPaymentEvent(tx, order.id, 'charge_declined', GATEWAY, { reason, data: details.data });
+      const today = ukCalendarDate(now);
+      const firstDeclinedOn = renewal.firstDeclinedOn ?? today;
+      if (!renewal.firstDeclinedOn) await tx.update(subscriptionRenewals).set({ firstDeclinedOn }).where(eq(subscriptionRenewals.id, renewal.id));
+      const nextAttempt = nextChargeAttempt(firstDeclinedOn, payment.attempt!);
+      await applySubscriptionEvent(tx, plan.id, 'charge_failed', GATEWAY, { reason, data: { ...details.data, nextAttempt } });
+      if (nextAttempt) {
+        await notifier.notify(tx, {
+          template: 'payment-failed',
+          customerId: plan.customerId,
+          dedupeKey: `payment-failed:${order.number}:${payment.attempt}`,
+          data: { subscriptionId: plan.id, orderNumber: order.number, nextAttemptDate: nextAttempt },
+        });
+        return 'declined';
+      }
+      await applySubscriptionEvent(tx, plan.id, 'suspended', JOB, { reason: 'The card was declined on every try' });
+      await applyOrderEvent(tx, order.id, 'unpaid', JOB, { reason: 'The card was declined on every try' });
+      await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:${order.number}`, data: { subscriptionId: plan.id, reason: 'payment' } });
+      return 'suspended';
+    });
+  }
+
+  /**
+   * advance_dates: the next delivery is one period after the one just charged; a change asked for after the
+   * cut-off is carried out now that this delivery is on its way.
+   */
+  async function advanceDates(tx: Db, plan: PlanRow, charged: IsoDate): Promise<void> {
+    const next = addDays(charged, plan.frequency);
+    const change = plan.scheduledChange;
+    await updatePlan(tx, plan.id, { nextDeliveryDate: next, scheduledChange: null });
+    if (!change || change.appliesAfter !== charged) return;
+    const reason = 'Asked for after the cut-off';
+    if (change.kind === 'cancel') {
+      await applySubscriptionEvent(tx, plan.id, 'cancelled', JOB, { reason: change.reason, data: { askedAfterCutOff: true } });
+      await notifier.notify(tx, { template: 'plan-changed', customerId: plan.customerId, dedupeKey: `plan-changed:${plan.id}:cancelled`, data: { subscriptionId: plan.id, change: 'cancelled' } });
+      return;
+    }
+    const moved = deliveryAfterChange(next, plan.frequency, change);
+    const event = change.kind === 'pause' ? 'paused' : 'skipped';
+    if ((await applySubscriptionEvent(tx, plan.id, event, JOB, { reason, data: { from: next, to: moved } })).applied) {
+      await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: change.kind === 'pause' ? next : null });
+      await notifier.notify(tx, {
+        template: 'plan-changed',
+        customerId: plan.customerId,
+        dedupeKey: `plan-changed:${plan.id}:${event}:${next}`,
+        data: { subscriptionId: plan.id, change: event, nextDeliveryDate: moved },
+      });
+    }
+  }
+
+  /**
+   * Charges an approved renewal whose charge (or retry) is due at `now`, once. The try is reserved first; the
+   * gateway is asked with that try's key (a repeat gets the first answer); the answer is written once. A gateway
+   * that cannot be reached leaves the try reserved, and the next round asks again with the same key.
+   */
+  async function chargeRenewal(orderId: number, now: Date): Promise<ChargeOutcome> {
+    const reserved = await reserveTry(orderId, now);
+    if (!reserved) return 'not_due';
+    const plan = (await findPlan(db, reserved.renewal.subscriptionId))!;
+    const card = await planCard(db, plan);
+    let answer: Authorisation;
+    if (!card || !card.initialPaymentId) {
+      answer = { status: 'declined', paymentId: null, reason: NO_CARD_REASON };
+    } else {
+      try {
+        answer = await gateway.chargeSavedCard({
+          amount: reserved.payment.amount,
+          reference: reserved.order.number,
+          sourceId: card.gatewaySourceId,
+          previousPaymentId: card.initialPaymentId,
+          idempotencyKey: `renewal:${reserved.order.number}:try:${reserved.payment.attempt}`,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError) || error.reason === 'unavailable') throw error;
+        answer = { status: 'declined', paymentId: null, reason: error.reason === 'invalid_token' ? 'The saved card can no longer be used' : error.message };
+      }
+    }
+    return settle(reserved, answer, now);
+  }
+
+  /** Approved renewals with money still to take, and tries left unanswered: the round's charges. */
+  async function ordersToCharge(): Promise<number[]> {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(subscriptionRenewals, eq(subscriptionRenewals.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.state, 'approved'),
+          inArray(orders.paymentState, ['awaiting_charge', 'charge_declined']),
+          sql`not exists (select 1 from payments p where p.order_id = ${orders.id} and p.state = 'pending' and p.updated_at > now() - make_interval(secs => ${unansweredTrySeconds}))`,
+        ),
+      )
+      .limit(500);
+    return rows.map((row) => row.id);
+  }
+
+  return {
+    chargeRenewal,
+
+    /**
+     * One round at `now`: plans due, ordered or overdue, notices of coming renewals, and charges. Idempotent and
+     * safe in several processes at once; one plan's or order's failure does not stop the others.
+     */
+    async runRound(now: Date): Promise<RoundReport> {
+      const today = ukCalendarDate(now);
+      const report: RoundReport = { due: 0, ordered: 0, overdue: 0, resumed: 0, charged: 0, declined: 0, suspended: 0 };
+      const plans = await plansInStates(db, ['paused', 'active', ...BEFORE_THE_ORDER, 'renewal_ordered', 'payment_failed'], addDays(today, CHECK_IN_LEAD_DAYS));
+      for (const plan of plans) {
+        try {
+          await advancePlan(plan.id, today, report);
+        } catch (error) {
+          log.error({ err: error, subscriptionId: plan.id }, 'renewal round: could not move a plan');
+        }
+      }
+      await issueCheckIns(now);
+      for (const orderId of await ordersToCharge()) {
+        try {
+          const outcome = await chargeRenewal(orderId, now);
+          if (outcome === 'charged' || outcome === 'declined' || outcome === 'suspended') report[outcome] += 1;
+        } catch (error) {
+          log.error({ err: error, orderId }, 'renewal round: the charge did not get an answer; the next round asks again');
+        }
+      }
+      return report;
+    },
+
+    /** A prescriber approved a renewal: charge it now if its charge date has come (else the round does on the day). */
+    async approved(orderId: number, now: Date): Promise<void> {
+      if (!(await renewalOfOrder(db, orderId))) return;
+      try {
+        await chargeRenewal(orderId, now);
+      } catch (error) {
+        log.error({ err: error, orderId }, 'renewal charge after approval did not get an answer; the next round asks again');
+      }
+    },
+
+    /** A prescriber rejected a renewal: the plan stops (suspended) until the patient and the clinic sort it out. */
+    async rejected(tx: Db, orderId: number, reason: string): Promise<void> {
+      const renewal = await renewalOfOrder(tx, orderId);
+      if (!renewal) return;
+      const plan = await findPlan(tx, renewal.subscriptionId);
+      if (!plan) return;
+      const applied = await applySubscriptionEvent(tx, plan.id, 'renewal_rejected', { type: 'prescriber' }, { reason });
+      if (applied.applied) {
+        await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:rejected:${orderId}`, data: { subscriptionId: plan.id, reason: 'clinician' } });
+      }
+    },
+
+    /** Whether an order is a renewal (the clinic marks it 'Renewal'). */
+    async isRenewal(orderId: number): Promise<boolean> {
+      const [row] = await db.select({ id: subscriptionRenewals.id }).from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, orderId));
+      return row !== undefined;
+    },
+  };
+}
+export type RenewalService = ReturnType<typeof createRenewalService>;

@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
+import { productVariants, products, variantPrices } from '../../db/schema/catalog';
+import { consultations, questionnaires } from '../../db/schema/quiz';
+import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { copyConsultationsOntoOrder } from '../orders/consultation-snapshot';
+import { newOrderNumber } from '../orders/order-number';
+import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
+import { judgeCheckIn } from './check-in-judgement';
+
+export type PlanRow = typeof subscriptions.$inferSelect;
+export type RenewalRow = typeof subscriptionRenewals.$inferSelect;
+
+export async function lockPlan(tx: Queryable, id: string): Promise<PlanRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function ownPlan(db: Queryable, customerId: number, id: string, lock = false): Promise<PlanRow | null> {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.customerId, customerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findPlan(db: Queryable, id: string): Promise<PlanRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+export async function updatePlan(tx: Queryable, id: string, values: Partial<Pick<PlanRow, 'nextDeliveryDate' | 'checkInForDelivery' | 'checkInConsultationId' | 'pausedFromDelivery' | 'scheduledChange' | 'requestedVariantCode'>>) {
+  await tx
+    .update(subscriptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+/** Whether the plan is on hold because a check-in's answers stopped the supply (its latest event put it there). */
+export async function supplyStoppedByCheckIn(db: Queryable, plan: PlanRow): Promise<boolean> {
+  if (plan.state !== 'suspended') return false;
+  const [latest] = await db.select({ event: subscriptionEvents.event }).from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, plan.id)).orderBy(desc(subscriptionEvents.id)).limit(1);
+  return latest?.event === 'supply_stopped';
+}
+
+export async function renewalsOfPlan(db: Queryable, subscriptionId: string) {
+  return db
+    .select({ renewal: subscriptionRenewals, order: orders })
+    .from(subscriptionRenewals)
+    .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+    .where(eq(subscriptionRenewals.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionRenewals.deliveryDate));
+}
+
+export async function renewalOfOrder(db: Queryable, orderId: number): Promise<RenewalRow | null> {
+  const [row] = await db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, orderId));
+  return row ?? null;
+}
+
+/** The card a plan's renewals are charged on, with the payment that stored it. */
+export async function planCard(db: Queryable, plan: PlanRow) {
+  if (plan.paymentTokenId === null) return null;
+  const [row] = await db.select().from(paymentTokens).where(eq(paymentTokens.id, plan.paymentTokenId));
+  return row ?? null;
+}
+
+/** A renewal charge's tries, oldest first. */
+export async function chargeAttempts(db: Queryable, orderId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.attempt)))
+    .orderBy(asc(payments.attempt));
+}
+
+export interface RenewalLines {
+  items: NewOrderItem[];
+  /** What one delivery costs now, after the plan's recurring discount. */
+  amount: number;
+  /** The dose asked for is above the one last supplied: the prescriber decides. */
+  doseIncrease: boolean;
+}
+
+/**
+ * What the next renewal supplies and costs: the lines last supplied (the latest renewal, else the order that
+ * began the plan), with the dose the patient asked for in place of the product's current one. The plan's price
+ * already carries its recurring discount; a changed dose changes it by the difference in the lines' prices.
+ */
+export async function renewalLines(db: Queryable, plan: PlanRow): Promise<RenewalLines> {
+  const [latest] = await db
+    .select({ orderId: subscriptionRenewals.orderId })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.subscriptionId, plan.id))
+    .orderBy(desc(subscriptionRenewals.deliveryDate))
+    .limit(1);
+  const sourceId = latest?.orderId ?? plan.orderId;
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, sourceId), eq(orderItems.frequency, plan.frequency)))
+    .orderBy(asc(orderItems.id));
+  const items: NewOrderItem[] = lines.map(({ id: _id, orderId: _orderId, ...line }) => line);
+  const before = items.reduce((sum, item) => sum + item.total, 0);
+  let doseIncrease = false;
+  if (plan.requestedVariantCode) {
+    const [wanted] = await db
+      .select({ variant: productVariants, productCode: products.code, price: variantPrices.price, discountedPrice: variantPrices.discountedPrice })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .innerJoin(variantPrices, and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.frequency, plan.frequency)))
+      .where(eq(productVariants.code, plan.requestedVariantCode));
+    const at = wanted ? items.findIndex((item) => item.productCode === wanted.productCode) : -1;
+    if (wanted && at >= 0) {
+      const current = items[at]!;
+      const [currentVariant] = await db.select({ position: productVariants.position }).from(productVariants).where(eq(productVariants.code, current.variantCode));
+      doseIncrease = currentVariant !== undefined && wanted.variant.position > currentVariant.position;
+      const unitPrice = wanted.discountedPrice ?? wanted.price;
+      items[at] = { ...current, variantCode: wanted.variant.code, variantName: wanted.variant.name, dosage: wanted.variant.dosage, unitPrice, total: unitPrice * current.quantity };
+    }
+  }
+  const after = items.reduce((sum, item) => sum + item.total, 0);
+  return { items, amount: Math.max(0, plan.price + after - before), doseIncrease };
+}
+
+/**
+ * The renewal order of the plan's coming delivery, inside the transaction that moved the plan to
+ * renewal_ordered: it waits for a prescriber (in_review) with nothing taken yet (awaiting_charge). The check-in
+ * answers are copied onto it, as checkout copies the consultation, with the check-in's rules that held (an urgent
+ * review, the NICE stopping rule) beside them, so the prescriber reviews what the patient reported. The unique (plan, delivery date) makes a second one for the same period impossible.
+ */
+export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: IsoDate) {
+  const [origin] = await tx.select().from(orders).where(eq(orders.id, plan.orderId));
+  const [latest] = await tx
+    .select({ shippingAddress: orders.shippingAddress, billingAddress: orders.billingAddress })
+    .from(subscriptionRenewals)
+    .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+    .where(eq(subscriptionRenewals.subscriptionId, plan.id))
+    .orderBy(desc(subscriptionRenewals.deliveryDate))
+    .limit(1);
+  const lines = await renewalLines(tx, plan);
+  const subtotal = lines.items.reduce((sum, item) => sum + item.total, 0);
+  const order = await insertOrder(
+    tx,
+    {
+      customerId: plan.customerId,
+      cartId: null,
+      channel: origin!.channel,
+      consultationSlug: origin!.consultationSlug,
+      state: 'in_review',
+      paymentState: 'awaiting_charge',
+      paymentMode: 'EXISTING_CARD',
+      idempotencyKey: `renewal:${plan.id}:${plan.nextDeliveryDate}`,
+      subtotal,
+      discount: Math.max(0, subtotal - lines.amount),
+      shipping: 0,
+      credit: 0,
+      total: lines.amount,
+      discounts: [],
+      shippingAddress: latest?.shippingAddress ?? origin!.shippingAddress,
+      billingAddress: latest?.billingAddress ?? origin!.billingAddress,
+    },
+    newOrderNumber,
+  );
+  if (lines.items.length > 0) await tx.insert(orderItems).values(lines.items.map((item) => ({ ...item, orderId: order.id })));
+  // The asked-for dose is now the plan's: later renewals start from these lines at this price.
+  if (plan.requestedVariantCode) {
+    await tx.update(subscriptions).set({ price: lines.amount, requestedVariantCode: null, updatedAt: new Date() }).where(eq(subscriptions.id, plan.id));
+  }
+  await tx.insert(subscriptionRenewals).values({
+    subscriptionId: plan.id,
+    orderId: order.id,
+    deliveryDate: plan.nextDeliveryDate,
+    chargeDate: renewalChargeDate(plan.nextDeliveryDate),
+    doseIncrease: lines.doseIncrease,
+  });
+  if (plan.checkInConsultationId && plan.checkInForDelivery === plan.nextDeliveryDate) {
+    const [answered] = await tx
+      .select({ answers: consultations.answers, questionnaire: questionnaires })
+      .from(consultations)
+      .innerJoin(questionnaires, eq(questionnaires.id, consultations.questionnaireId))
+      .where(eq(consultations.id, plan.checkInConsultationId));
+    if (answered) {
+      const { questionnaire: row } = answered;
+      const questionnaire = questionnaireSchema.parse({ questionnaireId: row.id, slug: row.slug, title: row.title, taxon: row.taxon, ...row.definition });
+      const judged = await judgeCheckIn(tx, plan.customerId, answered.answers, today);
+      await copyConsultationsOntoOrder(tx, order.id, plan.customerId, [{ consultationId: plan.checkInConsultationId, questionnaire, answers: answered.answers, judgedRules: judged.triggeredRules }], today);
+    }
+  }
+  return order;
+}
+
+/** Plans whose renewal round has something to do at `today`: ids only; each is then moved under its own lock. */
+export async function plansInStates(db: Queryable, states: readonly string[], deliveryOnOrBefore: IsoDate): Promise<{ id: string }[]> {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(sql`${subscriptions.state} in (${sql.join(states.map((state) => sql`${state}`), sql`, `)})`, sql`${subscriptions.nextDeliveryDate} <= ${deliveryOnOrBefore}::date`))
+    .orderBy(asc(subscriptions.nextDeliveryDate))
+    .limit(500);
+}

@@ -1,0 +1,3 @@
+// What other modules may use from support.
+export { supportRoutes, supportThreadParams, supportIdempotencyHeaders } from './routes';
+export { createSupportService, type SupportService } from './service';

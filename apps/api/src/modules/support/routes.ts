@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, newSupportThreadSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
+import { requireCustomer } from '../auth/authentication';
+import type { AuthService } from '../auth/service';
+import type { SupportService } from './service';
+
+const NO_STORE = 'private, no-store';
+export const supportThreadParams = z.object({ id: z.uuid('is not a conversation id') });
+export const supportIdempotencyHeaders = z.object({
+  'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per message)').describe('A new UUID per message; a repeat of one send gets its first reply'),
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+/** The patient's side of contact and support: their conversations with the clinic, read and written through their own id. */
+export async function supportRoutes(app: FastifyInstance, { support, auth }: { support: SupportService; auth: AuthService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/support/threads',
+    { schema: { tags: ['support'], summary: "The signed-in patient's messages to the clinic and its replies, newest conversation first", response: { 200: supportThreadListSchema, ...errors } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send({ threads: await support.threadsOf(customer.id) });
+    },
+  );
+
+  api.post(
+    '/support/threads',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "A message to the clinic ('Subject', 'Message'): stored, and the clinic inbox is emailed",
+        headers: supportIdempotencyHeaders,
+        body: newSupportThreadSchema,
+        response: { 201: supportThreadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', NO_STORE).send(await support.open(customer.id, request.body, request.headers['idempotency-key']));
+    },
+  );
+
+  api.get(
+    '/support/threads/:id',
+    { schema: { tags: ['support'], summary: 'One conversation (another patient’s answers 404)', params: supportThreadParams, response: { 200: supportThreadSchema, ...errors } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await support.patientThread(customer.id, request.params.id));
+    },
+  );
+
+  api.post(
+    '/support/threads/:id/messages',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'A further message from the patient in one of their conversations',
+        params: supportThreadParams,
+        headers: supportIdempotencyHeaders,
+        body: supportReplySchema,
+        response: { 201: supportThreadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', NO_STORE).send(await support.patientReply(customer.id, request.params.id, request.body.message, request.headers['idempotency-key']));
+    },
+  );
+}

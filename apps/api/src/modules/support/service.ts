@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  SUPPORT_PHOTO_CATEGORY,
+  SUPPORT_PHOTO_NOT_FOUND,
+  SUPPORT_THREAD_NOT_FOUND,
+  supportThreadStatus,
+  type NewSupportThread,
+  type SupportInbox,
+  type SupportMessage,
+  type SupportThread,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { staff } from '../../db/schema/clinic';
+import { customers, uploads } from '../../db/schema/customers';
+import { supportMessages, supportThreads } from '../../db/schema/support';
+import { notFound } from '../../lib/errors';
+import type { Notifier } from '../notifications/contract';
+
+type ThreadRow = typeof supportThreads.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface SupportServiceDeps {
+  db: Db;
+  notifier: Notifier;
+}
+
+const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0]! : null);
+
+/**
+ * Patients' conversations with the clinic (issue 19; answered from the clinic console, issue 12). A patient reads
+ * only their own (another's id is 404); every patient message raises one email to the clinic inbox, and every
+ * reply one to the patient, through the notifications outbox, keyed by the message, so a repeat never mails twice.
+ */
+export function createSupportService({ db, notifier }: SupportServiceDeps) {
+  async function messagesOf(threadIds: string[]): Promise<Map<string, SupportMessage[]>> {
+    const byThread = new Map<string, SupportMessage[]>(threadIds.map((id) => [id, []]));
+    if (threadIds.length === 0) return byThread;
+    const rows = await db
+      .select({
+        id: supportMessages.id,
+        threadId: supportMessages.threadId,
+        staffId: supportMessages.staffId,
+        staffName: staff.name,
+        body: supportMessages.body,
+        uploadId: supportMessages.uploadId,
+        createdAt: supportMessages.createdAt,
+      })
+      .from(supportMessages)
+      .leftJoin(staff, eq(staff.id, supportMessages.staffId))
+      .where(inArray(supportMessages.threadId, threadIds))
+      .orderBy(asc(supportMessages.id));
+    for (const row of rows) {
+      byThread.get(row.threadId)!.push({
+        id: row.id,
+        from: row.staffId === null ? 'patient' : 'clinic',
+        authorName: row.staffId === null ? null : firstName(row.staffName),
+        body: row.body,
+        photoId: row.uploadId,
+        sentAt: row.createdAt.toISOString(),
+      });
+    }
+    return byThread;
+  }
+
+  function view(thread: ThreadRow, messages: SupportMessage[]): SupportThread {
+    return {
+      id: thread.id,
+      subject: thread.subject,
+      status: supportThreadStatus(thread.awaitingClinic ? 'patient' : 'clinic'),
+      createdAt: thread.createdAt.toISOString(),
+      updatedAt: thread.updatedAt.toISOString(),
+      messages,
+    };
+  }
+
+  async function threadsOf(customerId: number): Promise<SupportThread[]> {
+    const threads = await db.select().from(supportThreads).where(eq(supportThreads.customerId, customerId)).orderBy(desc(supportThreads.updatedAt)).limit(200);
+    const messages = await messagesOf(threads.map((thread) => thread.id));
+    return threads.map((thread) => view(thread, messages.get(thread.id)!));
+  }
+
+  /** Adds a message once per key; answers whether it was new. The thread's last word and time move with it. */
+  async function addMessage(tx: Tx, thread: ThreadRow, body: string, key: string, staffId: number | null, uploadId: string | null = null): Promise<number | null> {
+    const [inserted] = await tx
+      .insert(supportMessages)
+      .values({ threadId: thread.id, staffId, body, uploadId, idempotencyKey: key })
+      .onConflictDoNothing({ target: [supportMessages.threadId, supportMessages.idempotencyKey] })
+      .returning({ id: supportMessages.id });
+    if (!inserted) return null;
+    await tx.update(supportThreads).set({ awaitingClinic: staffId === null, updatedAt: sql`now()` }).where(eq(supportThreads.id, thread.id));
+    const template = staffId === null ? 'support-message' : 'support-reply';
+    await notifier.notify(tx, { template, customerId: thread.customerId, dedupeKey: `${template}:${inserted.id}`, data: { threadId: thread.id } });
+    return inserted.id;
+  }
+
+  async function ownThread(customerId: number, id: string, tx: Pick<Db, 'select'> = db): Promise<ThreadRow> {
+    const [thread] = await tx.select().from(supportThreads).where(and(eq(supportThreads.id, id), eq(supportThreads.customerId, customerId)));
+    if (!thread) throw notFound(SUPPORT_THREAD_NOT_FOUND);
+    return thread;
+  }
+
+  async function anyThread(id: string, tx: Pick<Db, 'select'> = db): Promise<ThreadRow> {
+    const [thread] = await tx.select().from(supportThreads).where(eq(supportThreads.id, id));
+    if (!thread) throw notFound(SUPPORT_THREAD_NOT_FOUND);
+    return thread;
+  }
+
+  async function one(thread: ThreadRow): Promise<SupportThread> {
+    const messages = await messagesOf([thread.id]);
+    return view(thread, messages.get(thread.id)!);
+  }
+
+  return {
+    threadsOf,
+
+    /** A new conversation; a repeat with the same key answers the one it opened. */
+    async open(customerId: number, input: NewSupportThread, key: string): Promise<SupportThread> {
+      if (input.photoId) {
+        // Only a support photo of the patient's own: any other id (another's, or an ID photo) is not found.
+        const [photo] = await db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(eq(uploads.id, input.photoId), eq(uploads.customerId, customerId), eq(uploads.category, SUPPORT_PHOTO_CATEGORY)));
+        if (!photo) throw notFound(SUPPORT_PHOTO_NOT_FOUND);
+      }
+      const thread = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(supportThreads)
+          .values({ customerId, subject: input.subject, idempotencyKey: key })
+          .onConflictDoNothing({ target: [supportThreads.customerId, supportThreads.idempotencyKey] })
+          .returning();
+        if (!created) {
+          const [earlier] = await tx.select().from(supportThreads).where(and(eq(supportThreads.customerId, customerId), eq(supportThreads.idempotencyKey, key)));
+          return earlier!;
+        }
+        await addMessage(tx, created, input.message, key, null, input.photoId ?? null);
+        return created;
+      });
+      return one(await anyThread(thread.id));
+    },
+
+    async patientThread(customerId: number, id: string): Promise<SupportThread> {
+      return one(await ownThread(customerId, id));
+    },
+
+    async patientReply(customerId: number, id: string, body: string, key: string): Promise<SupportThread> {
+      await db.transaction(async (tx) => addMessage(tx, await ownThread(customerId, id, tx), body, key, null));
+      return one(await ownThread(customerId, id));
+    },
+
+    /** For the clinic: the thread and whose it is (the caller audits the read). */
+    async clinicThread(id: string) {
+      const thread = await anyThread(id);
+      const [patient] = await db.select().from(customers).where(eq(customers.id, thread.customerId));
+      return { thread: await one(thread), customerId: thread.customerId, patient: { id: patient!.uid, name: `${patient!.firstName} ${patient!.lastName}`.trim(), email: patient!.email } };
+    },
+
+    /** A member of staff's reply, once per key; answers the reply's id when it was new. */
+    async clinicReply(staffId: number, id: string, body: string, key: string): Promise<{ customerId: number; messageId: number | null }> {
+      return db.transaction(async (tx) => {
+        const thread = await anyThread(id, tx);
+        return { customerId: thread.customerId, messageId: await addMessage(tx, thread, body, key, staffId) };
+      });
+    },
+
+    /** Conversations waiting for the clinic, the longest wait first. */
+    async inbox(): Promise<SupportInbox> {
+      const rows = await db
+        .select({
+          id: supportThreads.id,
+          subject: supportThreads.subject,
+          updatedAt: supportThreads.updatedAt,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          messageCount: count(supportMessages.id),
+        })
+        .from(supportThreads)
+        .innerJoin(customers, eq(customers.id, supportThreads.customerId))
+        .leftJoin(supportMessages, eq(supportMessages.threadId, supportThreads.id))
+        .where(eq(supportThreads.awaitingClinic, true))
+        .groupBy(supportThreads.id, customers.id)
+        .orderBy(asc(supportThreads.updatedAt))
+        .limit(500);
+      return {
+        threads: rows.map((row) => ({
+          id: row.id,
+          subject: row.subject,
+          status: 'awaiting_clinic' as const,
+          patient: { name: `${row.firstName} ${row.lastName}`.trim() },
+          waitingSince: row.updatedAt.toISOString(),
+          messageCount: row.messageCount,
+        })),
+      };
+    },
+  };
+}
+export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, weightLogBodySchema, weightLogEntrySchema, weightLogsSchema, weightPreferencesSchema } from '@elmwood/domain';
+import { notFound } from '../../lib/errors';
+import { requireCustomer } from '../auth/authentication';
+import type { AuthService } from '../auth/service';
+import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
+
+const NO_STORE = 'private, no-store';
+const idParams = z.object({ id: z.string().max(64) });
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+/** Weight tracking (SPEC §7): the signed-in patient's own entries only; anyone else's id answers 404. */
+export async function weightRoutes(app: FastifyInstance, { weight, auth }: { weight: WeightService; auth: AuthService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ownId = (id: string) => {
+    if (!isUuid(id)) throw notFound(WEIGHT_LOG_NOT_FOUND_MESSAGE);
+    return id;
+  };
+
+  api.get(
+    '/weight-logs',
+    {
+      schema: {
+        tags: ['weight'],
+        summary: "The patient's weight points (optionally between two instants), goal, starting weight and date, and preferred unit",
+        querystring: z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: weightLogsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await weight.list(customer.id, request.query));
+    },
+  );
+
+  api.post(
+    '/weight-logs',
+    {
+      schema: {
+        tags: ['weight'],
+        summary: 'Log a weight, a goal weight or both, with an optional height, in the units typed; BMI is worked out here',
+        body: weightLogBodySchema,
+        response: { 201: weightLogEntrySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', NO_STORE).send(await weight.create(customer.id, request.body));
+    },
+  );
+
+  api.put(
+    '/weight-logs/:id',
+    {
+      schema: {
+        tags: ['weight'],
+        summary: "Edit a weight the patient logged, with the same list (a consultation's or check-in's answers are not edited: 409)",
+        params: idParams,
+        body: weightLogBodySchema,
+        response: { 200: weightLogEntrySchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await weight.update(customer.id, ownId(request.params.id), request.body));
+    },
+  );
+
+  api.delete(
+    '/weight-logs/:id',
+    { schema: { tags: ['weight'], summary: 'Delete a weight the patient logged (not a consultation’s or check-in’s: 409)', params: idParams, response: { 204: z.null(), ...errors, 409: apiErrorSchema } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      await weight.remove(customer.id, ownId(request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.put(
+    '/me/preferences',
+    {
+      schema: { tags: ['weight'], summary: 'Save the weight unit the patient prefers (after a successful log)', body: weightPreferencesSchema, response: { 200: weightPreferencesSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await weight.setPreferredUnit(customer.id, request.body.weightUnit));
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { allQuestions, CHECK_IN_QUESTIONS, questionnaireSchema } from '@elmwood/domain';
+import { weightLossCheckInQuestionnaire } from './weight-loss-check-in';
+
+const questions = new Map(allQuestions(questionnaireSchema.parse(weightLossCheckInQuestionnaire)).map((question) => [question.id, question]));
+const options = (id: string) => questions.get(id)?.answers.map((answer) => answer.value) ?? [];
+
+describe('the weight-loss check-in asks what assessCheckIn reads', () => {
+  it('has every question the check-in rules read, none optional', () => {
+    for (const id of Object.values(CHECK_IN_QUESTIONS)) {
+      expect(questions.get(id), id).toBeDefined();
+      expect(questions.get(id)!.optional, id).toBeFalsy();
+    }
+  });
+
+  it('offers the answers the rules act on', () => {
+    expect(options(CHECK_IN_QUESTIONS.sideEffects)).toEqual(expect.arrayContaining(['severe_stomach_pain', 'low_mood']));
+    expect(options(CHECK_IN_QUESTIONS.pregnancy)).toEqual(expect.arrayContaining(['pregnant', 'planning', 'no']));
+  });
+});

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { TASK_CODES } from '@elmwood/domain';
+import { tasks } from '../../src/db/schema/orders';
+import { bmiAnswer } from '../../src/seed/data/questionnaires/sample-answers';
+import type { Patient } from './account';
+import type { TestContext } from './app';
+
+export interface CheckInChoices {
+  sideEffects?: string[];
+  pregnancy?: string;
+  gettingOn?: string;
+}
+
+/**
+ * Answers the patient's open weight-loss check-in task through the account's questionnaire, step by step as the
+ * page does, and checks it completes. One place, so a question the check-in gains is answered by every test.
+ * Answers the task's id.
+ */
+export async function answerCheckIn(ctx: TestContext, patient: Patient, { sideEffects = ['none'], pregnancy = 'no', gettingOn = 'well' }: CheckInChoices = {}): Promise<string> {
+  const [task] = await ctx.database.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.customerId, patient.customerId), eq(tasks.code, TASK_CODES.weightLossCheckIn), eq(tasks.state, 'open')));
+  expect(task, 'an open check-in task').toBeDefined();
+  const answer = (body: object) =>
+    ctx.app.inject({ method: 'PATCH', url: `/shop-api/medical-history-for-groups-by-slug/weight-loss-check-in?taskId=${task!.id}`, headers: { cookie: patient.cookie }, payload: body });
+  expect((await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(29) } })).statusCode).toBe(200);
+  expect((await answer({ 'check-in-side-effects': { ci_side_effects: sideEffects } })).statusCode).toBe(200);
+  const last = await answer({ 'check-in-progress': { ci_getting_on: gettingOn, ci_pregnancy: pregnancy, ci_missed_doses: 'no' } });
+  expect(last.json().flags.complete).toBe(true);
+  return task!.id;
+}

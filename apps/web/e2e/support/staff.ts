@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+// The demo staff the API seeds outside production (README, 'Clinic console').
+export const PRESCRIBER = { email: 'prescriber@elmwood-health.example', password: 'prescriber-demo-2026', secret: 'IHKWSE33JF3FI645LJBOTXDQJ2UNYJS3', home: /\/clinic\/reviews$/ };
+export const PHARMACIST = { email: 'pharmacist@elmwood-health.example', password: 'pharmacist-demo-2026', secret: 'SFOHY5T2ZR5JBW6KTZNJILZEQVI4LTLO', home: /\/clinic\/dispatch$/ };
+export const SUPPORT = { email: 'support@elmwood-health.example', password: 'support-demo-2026', secret: 'VNH4C7TIFVOD7YXQGIKUMY75YX6A3BET', home: /\/clinic\/support$/ };
+export type Staff = typeof PRESCRIBER;
+
+/**
+ * Password, then a code from the member's authenticator, computed here from the demo secret. A time step is
+ * accepted once only, and the other viewport's run may sign the same member in meanwhile, so a refused code is
+ * followed by the next step's code (the API allows one step of drift), then by a fresh one after a wait.
+ */
+export async function staffSignIn(page: Page, staff: Staff) {
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const codeField = page.getByLabel('Authentication code');
+  await expect(codeField).toBeVisible();
+  for (const [offset, waitFirst] of [[0, 0], [30, 0], [30, 30_000]] as const) {
+    if (waitFirst) await page.waitForTimeout(waitFirst);
+    await codeField.fill(await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) + offset }));
+    const answer = page.waitForResponse((response) => response.url().endsWith('/shop-api/clinic/login/totp'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    if ((await answer).ok()) break;
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  await expect(page).toHaveURL(staff.home);
+}
+
+/** A browser of its own for a member of staff, signed in through the console's login. */
+export async function staffPage(browser: Browser, staff: Staff, { onLogin }: { onLogin?: (page: Page) => Promise<void> } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Without a staff session any console page leads to the console's own login.
+  await page.goto('/clinic/reviews');
+  await expect(page).toHaveURL(/\/clinic\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Clinic sign in' })).toBeVisible();
+  if (onLogin) await onLogin(page);
+  await staffSignIn(page, staff);
+  return page;
+}
+
+/** The same sign-in through the API alone (password, then a code, retried as staffSignIn does), for tests that only need the decision. */
+export async function staffApiSignIn(request: APIRequestContext, staff: Staff) {
+  expect((await request.post('/shop-api/clinic/login', { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
+  for (const [offset, waitFirst] of [[0, 0], [30, 0], [30, 30_000]] as const) {
+    if (waitFirst) await new Promise((resolve) => setTimeout(resolve, waitFirst));
+    const code = await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) + offset });
+    if ((await request.post('/shop-api/clinic/login/totp', { data: { code } })).ok()) return;
+  }
+  throw new Error(`${staff.email} could not complete two-factor sign-in`);
+}

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_MESSAGES, type PlanManagement } from '@elmwood/domain';
+import { mockFetch, renderRoute } from '../../../test/render';
+import { ManagePlan } from './ManagePlan';
+
+function plan(overrides: Partial<PlanManagement> = {}): PlanManagement {
+  return {
+    id: 'sub-1',
+    state: 'active',
+    term: 'Cancel anytime',
+    nextDelivery: '2026-12-20',
+    nextCharge: { date: '2026-12-17', amount: 14900, discount: 1000, credit: 0 },
+    changeCutOff: '2026-12-14',
+    followingDelivery: '2027-01-19',
+    scheduledChange: null,
+    pausedUntil: null,
+    retry: null,
+    supplyStopped: false,
+    actions: { pause: true, resume: false, skip: true, changeDose: true, cancel: true, cancelNeedsSupport: false },
+    dose: {
+      current: '0.25 mg',
+      requested: null,
+      options: [
+        { variantCode: 'W-025', dosage: '0.25 mg', relation: 'same', needsPrescriber: false },
+        { variantCode: 'W-05', dosage: '0.5 mg', relation: 'higher', needsPrescriber: true },
+      ],
+    },
+    renewals: [],
+    ...overrides,
+  };
+}
+
+const open = (view: PlanManagement) => {
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/subscriptions/sub-1/plan': { body: view } }));
+  return renderRoute({ path: '/account/plan/:subscriptionId', Component: () => <ManagePlan subscriptionId="sub-1" /> }, '/account/plan/sub-1');
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ManagePlan', () => {
+  it('shows the next delivery, the next payment with its discount, and the cut-off with both dates', async () => {
+    open(plan());
+    const dates = await screen.findByRole('region', { name: 'Deliveries and payments' });
+    expect(within(dates).getByText('Cancel anytime')).toBeInTheDocument();
+    expect(dates).toHaveTextContent('Next delivery20 Dec. 2026');
+    expect(dates).toHaveTextContent('Next payment£149.00 on 17 Dec. 2026 (includes your £10.00 discount)');
+    expect(dates).toHaveTextContent('Changes made by 14 Dec. 2026 apply to your delivery on 20 Dec. 2026. After that, they apply from your delivery on 19 Jan. 2027.');
+    expect(screen.getByRole('link', { name: 'Update card' })).toHaveAttribute('href', '/account/details/change/billing-method');
+  });
+
+  it('after a declined payment, says when it is tried again and links to update the card', async () => {
+    open(plan({ state: 'payment_failed', retry: { nextAttempt: '2026-12-18' }, changeCutOff: null }));
+    const notice = await screen.findByText(/Your last payment did not go through/);
+    expect(notice).toHaveTextContent('We will try again on 18 Dec. 2026.');
+    expect(within(notice).getByRole('link', { name: 'Update your card' })).toHaveAttribute('href', '/account/details/change/billing-method');
+  });
+
+  it('after a check-in stopped the supply, says so and where to look, without asking for a card or offering to resume', async () => {
+    open(plan({ state: 'suspended', supplyStopped: true, nextCharge: null, changeCutOff: null, followingDelivery: null, actions: { ...plan().actions, pause: false, skip: false, changeDose: false, resume: false } }));
+    expect(await screen.findByText(PLAN_MESSAGES.supplyStopped)).toBeInTheDocument();
+    expect(screen.queryByText(/we could not take your payment/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
+  });
+
+  it('keeps a 3-month plan to its term: no cancel button, and says how to cancel', async () => {
+    open(plan({ term: 'Renew or cancel after 3 months', actions: { ...plan().actions, cancel: false, cancelNeedsSupport: true } }));
+    expect(await screen.findByText(/Renew or cancel after 3 months\. You can renew or cancel in the week before your plan renews/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+  });
+
+  it('says a higher dose goes to the prescriber', async () => {
+    open(plan());
+    await userEvent.click(await screen.findByRole('button', { name: 'Change dose' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change dose' });
+    expect(within(dialog).getByRole('radio', { name: '0.25 mg' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '0.5 mg' })).toHaveAccessibleDescription('A higher dose: a prescriber reviews your check-in before increasing it');
+  });
+
+  it('shows a change waiting for the coming delivery, and the renewals so far', async () => {
+    open(
+      plan({
+        scheduledChange: { kind: 'cancel', appliesAfter: '2026-12-20' },
+        actions: { ...plan().actions, cancel: false },
+        renewals: [{ orderNumber: 'EH-AAAA-BBBB', deliveryDate: '2026-12-20', state: 'in_review', paymentState: 'awaiting_charge', amount: 14900, createdAt: '2026-12-13T10:00:00Z' }],
+      }),
+    );
+    expect(await screen.findByText('Your plan will end after your delivery on 20 Dec. 2026.')).toBeInTheDocument();
+    const renewals = screen.getByRole('region', { name: 'Renewals' });
+    expect(renewals).toHaveTextContent('Delivery on 20 Dec. 2026');
+    expect(renewals).toHaveTextContent('Order EH-AAAA-BBBB · £149.00 · With our prescriber');
+  });
+});

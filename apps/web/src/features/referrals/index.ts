@@ -1,0 +1,2 @@
+// What other features may use from referrals.
+export { ReferralCard } from './components/ReferralCard';

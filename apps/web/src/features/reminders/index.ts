@@ -1,0 +1,1 @@
+export { MessagePreferences } from './components/MessagePreferences';

@@ -1,0 +1,2 @@
+// What other features may use from survey.
+export { AcquisitionSurvey } from './components/AcquisitionSurvey';

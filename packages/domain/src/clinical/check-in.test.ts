@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { measurementAnswer } from '../measurements/answer';
+import { assessCheckIn, CHECK_IN_RULES, checkInPatientMessages, type CheckInContext } from './check-in';
+
+const TODAY = '2026-06-15';
+/** 200 cm tall, so the weight is exactly what is typed. */
+const weighs = (kg: number) => measurementAnswer({ weightUnit: 'kg', heightUnit: 'cm', fields: { kg: String(kg), cm: '200' } });
+const well = { ci_bmi: weighs(90), ci_side_effects: ['none'], ci_pregnancy: 'no', ci_getting_on: 'well', ci_missed_doses: 'no' };
+const titrating: CheckInContext = { today: TODAY, initialWeightKg: 100, maintenanceDoseSince: null };
+const assess = (changes: Record<string, unknown> = {}, context: CheckInContext = titrating) => assessCheckIn({ ...well, ...changes }, context);
+
+describe('assessCheckIn', () => {
+  it('continues a patient who is well', () => {
+    expect(assess()).toEqual({ supply: 'continue', patientMessage: null, urgentReview: false, niceStoppingRule: false, triggeredRules: [] });
+  });
+
+  it('common side effects alone change nothing', () => {
+    expect(assess({ ci_side_effects: ['nausea', 'vomiting', 'diarrhoea', 'constipation'] }).supply).toBe('continue');
+  });
+
+  it('severe or persistent stomach pain (possible pancreatitis) stops the supply and tells the patient to seek care', () => {
+    const outcome = assess({ ci_side_effects: ['nausea', 'severe_stomach_pain'] });
+    expect(outcome.supply).toBe('stop');
+    expect(outcome.patientMessage).toBe(CHECK_IN_RULES.possiblePancreatitis.patientMessage);
+    expect(outcome.patientMessage).toContain('NHS 111');
+    expect(outcome.triggeredRules).toEqual([
+      expect.objectContaining({ ruleId: 'check-in-possible-pancreatitis', level: 'urgent', questionIds: ['ci_side_effects'], source: CHECK_IN_RULES.possiblePancreatitis.source }),
+    ]);
+  });
+
+  it.each([
+    ['pregnant', CHECK_IN_RULES.pregnant],
+    ['planning', CHECK_IN_RULES.planningPregnancy],
+  ])('a pregnancy (%s) stops the supply', (answer, rule) => {
+    const outcome = assess({ ci_pregnancy: answer });
+    expect(outcome.supply).toBe('stop');
+    expect(outcome.patientMessage).toBe(rule.patientMessage);
+    expect(outcome.triggeredRules.map((triggered) => triggered.ruleId)).toEqual([rule.id]);
+  });
+
+  it.each(['no', 'not_applicable'])('pregnancy answer %s continues', (answer) => {
+    expect(assess({ ci_pregnancy: answer }).supply).toBe('continue');
+  });
+
+  it('low mood or thoughts of self-harm flag an urgent review without stopping the supply, and point to support', () => {
+    const outcome = assess({ ci_side_effects: ['low_mood'] });
+    expect(outcome).toMatchObject({ supply: 'continue', urgentReview: true, niceStoppingRule: false });
+    expect(outcome.patientMessage).toContain('Samaritans');
+  });
+
+  it('several rules at once: every message, stop wins', () => {
+    const outcome = assess({ ci_side_effects: ['severe_stomach_pain', 'low_mood'], ci_pregnancy: 'pregnant' });
+    expect(outcome.supply).toBe('stop');
+    expect(outcome.urgentReview).toBe(true);
+    expect(outcome.triggeredRules.map((rule) => rule.ruleId)).toEqual(['check-in-possible-pancreatitis', 'check-in-pregnant', 'check-in-low-mood']);
+    expect(outcome.patientMessage!.split('\n\n')).toHaveLength(3);
+  });
+
+  describe('NICE stopping rule: under 5% of the initial weight lost after 6 months on the maintenance dose', () => {
+    const maintenance = (since: string): CheckInContext => ({ today: TODAY, initialWeightKg: 100, maintenanceDoseSince: since });
+
+    it('flags 95.1 kg (4.9% lost) six months to the day after reaching maintenance', () => {
+      const outcome = assess({ ci_bmi: weighs(95.1) }, maintenance('2025-12-15'));
+      expect(outcome).toMatchObject({ supply: 'continue', niceStoppingRule: true, urgentReview: false, patientMessage: null });
+      expect(outcome.triggeredRules).toEqual([expect.objectContaining({ ruleId: 'check-in-nice-stopping-rule', level: 'review', source: 'NICE TA875 1.2 (semaglutide); NICE TA1026 1.2 (tirzepatide)' })]);
+    });
+
+    it('does not flag 95 kg (exactly 5% lost)', () => {
+      expect(assess({ ci_bmi: weighs(95) }, maintenance('2025-12-15')).niceStoppingRule).toBe(false);
+    });
+
+    it('does not flag a day before the 6 months are up', () => {
+      expect(assess({ ci_bmi: weighs(99) }, maintenance('2025-12-16')).niceStoppingRule).toBe(false);
+    });
+
+    it('does not flag while the patient is still titrating, or without an initial weight', () => {
+      expect(assess({ ci_bmi: weighs(99) }).niceStoppingRule).toBe(false);
+      expect(assess({ ci_bmi: weighs(99) }, { ...maintenance('2025-01-01'), initialWeightKg: null }).niceStoppingRule).toBe(false);
+    });
+
+    it('counts months on the calendar: maintenance from 31 August is reviewed from 28 February', () => {
+      const since = { ...maintenance('2025-08-31') };
+      expect(assessCheckIn({ ...well, ci_bmi: weighs(99) }, { ...since, today: '2026-02-27' }).niceStoppingRule).toBe(false);
+      expect(assessCheckIn({ ...well, ci_bmi: weighs(99) }, { ...since, today: '2026-02-28' }).niceStoppingRule).toBe(true);
+    });
+  });
+});
+
+describe('checkInPatientMessages (what a message sent later tells the patient)', () => {
+  it('tells, from the rule ids kept, the same messages in the same order as the check-in did', () => {
+    const outcome = assess({ ci_side_effects: ['low_mood', 'severe_stomach_pain'], ci_pregnancy: 'planning' });
+    const told = checkInPatientMessages(outcome.triggeredRules.map((rule) => rule.ruleId));
+    expect(told).toEqual([CHECK_IN_RULES.possiblePancreatitis.patientMessage, CHECK_IN_RULES.planningPregnancy.patientMessage, CHECK_IN_RULES.lowMood.patientMessage]);
+    expect(told.join('\n\n')).toBe(outcome.patientMessage);
+  });
+
+  it('tells nothing for the NICE stopping rule (the prescriber decides) or an unknown id', () => {
+    expect(checkInPatientMessages([CHECK_IN_RULES.niceStoppingRule.id, 'no-such-rule'])).toEqual([]);
+  });
+});

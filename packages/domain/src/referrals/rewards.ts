@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { Pence } from '../money/money';
+import type { Promotion } from '../discounts/promotions';
+
+/** SPEC §9: the referred friend and the referrer each get 20 %. */
+export const REFERRAL_PERCENT = 20;
+
+/** The friend's first-order discount: shown as 'REFERRAL DISCOUNT' (it is marked referral). */
+export const REFERRAL_PROMOTION: Promotion = {
+  code: 'REFERRAL_20',
+  name: 'Referral discount',
+  kind: 'percentage',
+  value: REFERRAL_PERCENT,
+  couponCode: null,
+  exclusive: false,
+  firstOrderOnly: true,
+  referral: true,
+  variantCodes: [],
+};
+
+/**
+ * The offers of a referred friend's cart: the referral discount replaces any other first-order discount (they never
+ * combine); the offers of anyone else stay as they are.
+ */
+export function offersWithReferral(offers: readonly Promotion[], referred: boolean): Promotion[] {
+  if (!referred) return [...offers];
+  return [...offers.filter((offer) => !offer.firstOrderOnly), REFERRAL_PROMOTION];
+}
+
+/** Whether an order carried the referral discount (its discounts as the cart showed them). */
+export function hasReferralDiscount(discounts: readonly { code?: unknown }[]): boolean {
+  return discounts.some((discount) => discount.code === REFERRAL_PROMOTION.code);
+}
+
+/**
+ * One mailbox, however it is written: lower case, and in the local part dots and anything after '+' dropped
+ * (a.b+ref@example.com and ab@example.com reach the same person at most providers).
+ */
+export function normaliseEmail(email: string): string {
+  const trimmed = email.trim().toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 0) return trimmed;
+  const local = trimmed.slice(0, at).split('+')[0]!.replace(/\./g, '');
+  return `${local}@${trimmed.slice(at + 1)}`;
+}
+
+/** Address line 1 is 'company' (SPEC §3 address), line 2 'street'. */
+interface DeliveryAddress {
+  company?: unknown;
+  street?: unknown;
+  postcode?: unknown;
+}
+
+const letters = (value: unknown) => (typeof value === 'string' ? value.toLowerCase().replace(/[^a-z0-9]/g, '') : '');
+
+/** The same door: postcode and address lines equal once case, spaces and punctuation are set aside. */
+export function sameDeliveryAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
+  const postcode = letters(a.postcode);
+  const lines = (address: DeliveryAddress) => letters(address.company) + letters(address.street);
+  return postcode !== '' && postcode === letters(b.postcode) && lines(a) === lines(b);
+}
+
+export interface ReferralParty {
+  customerId: number;
+  email: string;
+  /** Delivery addresses used or saved. */
+  addresses: readonly DeliveryAddress[];
+  /** Cards kept for them, as brand, last four and expiry ('visa:4242:12/2030'). */
+  cards: readonly string[];
+}
+
+export type SelfReferralReason = 'same_account' | 'same_email' | 'same_card' | 'same_address';
+
+/** Why a referral is the referrer's own, or null when the friend is someone else. */
+export function selfReferral(referrer: ReferralParty, friend: ReferralParty): SelfReferralReason | null {
+  if (referrer.customerId === friend.customerId) return 'same_account';
+  if (normaliseEmail(referrer.email) === normaliseEmail(friend.email)) return 'same_email';
+  if (friend.cards.some((card) => referrer.cards.includes(card))) return 'same_card';
+  if (friend.addresses.some((address) => referrer.addresses.some((own) => sameDeliveryAddress(address, own)))) return 'same_address';
+  return null;
+}
+
+/** The referrer's credit for a friend's approved order: 20 % of its subtotal, within what the yearly cap leaves. */
+export function referralCredit(friendSubtotal: Pence, earnedThisYear: Pence, yearlyCap: Pence): Pence {
+  const reward = Math.round((friendSubtotal * REFERRAL_PERCENT) / 100);
+  return Math.max(0, Math.min(reward, yearlyCap - earnedThisYear));
+}
+
+/** Credit spent on an order: as much of the balance as the order costs after its discounts. */
+export function creditToSpend(balance: Pence, due: Pence): Pence {
+  return Math.max(0, Math.min(balance, due));
+}
+
+/** SPEC §3 Referral summary. amount: what the patient has earned once a friend counts, else what a referral offers. */
+export const referralSummarySchema = z.object({ count: z.number().int(), amount: z.number().int().describe('Pence') });
+export type ReferralSummary = z.infer<typeof referralSummarySchema>;
+
+export function referralSummary(count: number, earned: Pence, offer: Pence): ReferralSummary {
+  return { count, amount: count > 0 ? earned : offer };
+}
