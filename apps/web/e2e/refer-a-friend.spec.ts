@@ -60,6 +60,8 @@ test('a patient copies their referral link, a friend signs up through it and get
   const friendContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const friend = await friendContext.newPage();
   await friend.goto(link);
+  // The link remembers the referrer, then lands on the home page: only then is the friend's visit counted as referred.
+  await expect(friend).toHaveURL(new URL('/', link).href);
   await startCheckout(friend);
   await signUp(friend, `friend-${run}@example.com`, 'Ria');
   await chooseAddressAndContinue(friend);
