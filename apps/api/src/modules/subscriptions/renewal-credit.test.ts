@@ -1,4 +1,4 @@
-import { and, eq, sum } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@elmwood/domain';
 import { notifications } from '../../db/schema/notifications';
@@ -9,8 +9,9 @@ import { orderHistory } from '../lifecycle/index';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
-import { placeOrder, readyCart, TEST_ADDRESS } from '../../../test/support/orders';
-import { orderInReview, signedInStaff, uploadPhoto, type SignedInStaff } from '../../../test/support/staff';
+import { readyCart } from '../../../test/support/orders';
+import { earnReferralCredit } from '../../../test/support/referrals';
+import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
 import { RENEWAL_PAID_BY_CREDIT } from './repo';
 
 /** The fake clock every rule and round reads. */
@@ -30,7 +31,6 @@ afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 const round = () => ctx.app.renewals.runRound(clock);
 const planRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-const OTHER_CARD = '5555555555554444';
 const approve = async (number: string) => {
   const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie } });
   expect(res.statusCode, res.body).toBe(200);
@@ -61,26 +61,7 @@ async function subscribed() {
   return { patient, plan: plan! };
 }
 
-/** `friends` friends sign up through the patient's link and their first orders are approved: the credit they earn. */
-async function earnCredit(referrer: Patient, friends: number): Promise<number> {
-  const { uid } = (await ctx.app.inject({ url: '/shop-api/me', headers: { cookie: referrer.cookie } })).json() as { uid: string };
-  for (let index = 0; index < friends; index += 1) {
-    const friend = await signedInPatientWithId(ctx.app, db(), { invitedBy: uid });
-    const token = await readyCart(ctx.app, friend.cookie, { address: false });
-    const address = { ...TEST_ADDRESS, company: `${index + 3} Mill Lane`, city: 'Manchester', postcode: 'M1 1AA' };
-    expect((await ctx.app.inject({ method: 'PUT', url: `/shop-api/checkout/${token}/address`, payload: { shippingAddress: address }, headers: { cookie: friend.cookie } })).statusCode).toBe(200);
-    const placed = await placeOrder(ctx.app, friend.cookie, { cartToken: token, card: OTHER_CARD });
-    expect(placed.reply.statusCode, placed.reply.body).toBe(201);
-    await uploadPhoto(ctx, friend.cookie, 'I');
-    await uploadPhoto(ctx, friend.cookie, 'W');
-    await approve(placed.orderNumber!);
-  }
-  const [row] = await db()
-    .select({ total: sum(referralLedger.amount).mapWith(Number) })
-    .from(referralLedger)
-    .where(and(eq(referralLedger.customerId, referrer.customerId), eq(referralLedger.entry, 'credit')));
-  return row?.total ?? 0;
-}
+const earnCredit = (referrer: Patient, friends: number) => earnReferralCredit(ctx, referrer, friends, approve);
 
 /** The renewal becomes due, the patient answers the check-in and the renewal order waits for the prescriber. */
 async function renewalOrdered(patient: Patient, planId: string, delivery: string) {

@@ -150,7 +150,8 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
   const lines = await renewalLines(tx, plan);
   const subtotal = lines.items.reduce((sum, item) => sum + item.total, 0);
   // The patient's row is locked before the balance is read, as checkout locks it: two renewals of the patient's
-  // plans (or a renewal and a checkout) at once cannot both spend the same credit.
+  // plans (or a renewal and a checkout) at once cannot both spend the same credit. Explicit, so it does not rest on
+  // whichever row the transaction happened to insert first (a foreign key's lock on the patient's row).
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, plan.customerId)).for('update');
   const credit = creditToSpend(await referralBalance(tx, plan.customerId), lines.amount);
   const total = lines.amount - credit;
