@@ -86,6 +86,11 @@ describe('referral credit on a renewal', () => {
     expect(await cartCredit(patient)).toBe(0);
 
     await approve(renewal.number);
+    // The notice of the coming charge tells the amount after the credit.
+    at(addDays(plan.nextDeliveryDate, -5));
+    await round();
+    const [notice] = await db().select().from(notifications).where(and(eq(notifications.template, 'renewal-coming'), eq(notifications.customerId, patient.customerId)));
+    expect(notice?.data).toMatchObject({ amount: plan.price - credit });
     at(addDays(plan.nextDeliveryDate, -3));
     await round();
     await round();

@@ -94,10 +94,20 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
           template: 'renewal-coming',
           customerId: plan.customerId,
           dedupeKey: `renewal-coming:${plan.id}:${plan.nextDeliveryDate}`,
-          data: { subscriptionId: plan.id, chargeDate: renewalChargeDate(plan.nextDeliveryDate), amount: (await renewalLines(tx, plan)).amount },
+          data: { subscriptionId: plan.id, chargeDate: renewalChargeDate(plan.nextDeliveryDate), amount: await comingCharge(tx, plan) },
         });
       }
     });
+  }
+
+  /** What the coming delivery's charge will be: the renewal order's total once ordered (after any referral credit), else the plan's price now. */
+  async function comingCharge(tx: Queryable, plan: PlanRow): Promise<number> {
+    const [ordered] = await tx
+      .select({ total: orders.total })
+      .from(subscriptionRenewals)
+      .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+      .where(and(eq(subscriptionRenewals.subscriptionId, plan.id), eq(subscriptionRenewals.deliveryDate, plan.nextDeliveryDate)));
+    return ordered ? ordered.total : (await renewalLines(tx, plan)).amount;
   }
 
   async function originApproved(tx: Queryable, plan: PlanRow): Promise<boolean> {
