@@ -64,7 +64,7 @@ export async function recordReferralSpend(db: Queryable, order: { id: number; cu
 
 /**
  * Referral rewards (issue 19), on the server only: who counts as referred, the referrer's credit earned when a
- * friend's first order is approved, and its spending on the referrer's next order. Every rule's arithmetic is in
+ * friend's first order is approved, and its spending on the referrer's next order (or renewal: subscriptions/repo). Every rule's arithmetic is in
  * @elmwood/domain (referrals/rewards); here are the reads and the ledger.
  */
 export function createReferrals({ capPence, offerPence }: ReferralSettings) {
