@@ -3,16 +3,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@elmwood/domain';
 import { createDueCheckIns } from '../src/jobs/check-ins';
 import { orders, paymentTokens, payments, subscriptionRenewals, subscriptions } from '../src/db/schema/orders';
+import { referralLedger } from '../src/db/schema/referrals';
 import { notifications } from '../src/db/schema/notifications';
 import { sandboxPayments } from '../src/db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from './support/app';
 import { signedInPatientWithId, type Patient } from './support/account';
 import { answerCheckIn } from './support/check-in';
+import { placeOrder, readyCart } from './support/orders';
+import { earnReferralCredit } from './support/referrals';
 import { orderInReview, signedInStaff, type SignedInStaff } from './support/staff';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -166,6 +169,65 @@ describe.skipIf(!process.env.DATABASE_URL)('renewals in several processes on one
     // The patient is told once that it was approved and paid for, whichever process charged.
     expect(await db().select().from(notifications).where(eq(notifications.dedupeKey, `order-approved:${renewals[0]!.number}`))).toHaveLength(1);
   }, 180_000);
+
+  it("two processes renewing a plan while its patient checks out spend the patient's referral credit once", async () => {
+    at('2026-11-23');
+    const { patient, planId } = await subscribed();
+    const plan = await planRow(planId);
+    const credit = await earnReferralCredit(ctx, patient, 1, approve);
+    expect(credit).toBeGreaterThan(0);
+    expect(credit).toBeLessThan(plan.price);
+    at(addDays(plan.nextDeliveryDate, -7));
+    await answeredCheckIn(patient);
+    const cartToken = await readyCart(ctx.app, patient.cookie);
+
+    // The worst interleaving, made certain: new orders are held back (orders locked in SHARE mode), so a round stops
+    // with the credit read and its renewal order not yet written; the patient's checkout then reads the credit too.
+    // Unless the round's reading of the credit kept the checkout waiting, both would spend it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`lock table orders in share mode`);
+      held();
+      await released;
+    });
+    await holding;
+    const waitingOnLocks = async (count: number) => {
+      for (let tries = 0; tries < 150; tries += 1) {
+        const rows = (await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+        if (rows.rows[0]!.n >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`fewer than ${count} transactions waiting on locks`);
+    };
+    const rounds = [startRound(env, clock), startRound(env, clock)];
+    // One round waits to write its renewal order, the other for the plan's lock.
+    await waitingOnLocks(2);
+    const checkout = placeOrder(ctx.app, patient.cookie, { cartToken });
+    await waitingOnLocks(3);
+    release();
+    await holder;
+    expect((await checkout).reply.statusCode).toBe(201);
+    expect(await Promise.all(rounds.map((round) => round.exited))).toEqual([0, 0]);
+
+    const [renewal] = await renewalOrders(planId);
+    const [renewalRow] = await db().select().from(orders).where(eq(orders.id, renewal!.id));
+    const placed = (await db().select().from(orders).where(eq(orders.customerId, patient.customerId))).filter((order) => order.id !== renewalRow!.id && order.id !== plan.orderId);
+    expect(placed).toHaveLength(1);
+    // Whichever went first took the credit; the other took none: spent once between them.
+    expect([placed[0]!.credit, renewalRow!.credit].sort((x, y) => x - y)).toEqual([0, credit]);
+    const debits = (await db().select().from(referralLedger).where(eq(referralLedger.customerId, patient.customerId))).filter((row) => row.entry === 'debit');
+    expect(debits.map((row) => row.amount)).toEqual([credit]);
+    expect(renewalRow!.total).toBe(plan.price - renewalRow!.credit);
+
+    await approve(renewalRow!.number);
+    at(addDays(plan.nextDeliveryDate, -3));
+    await bothRounds(clock);
+    const charges = await db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, renewalRow!.number));
+    expect(charges.map((charge) => [charge.amount, charge.merchantInitiated])).toEqual([[renewalRow!.total, true]]);
+  }, 240_000);
 
   it('a process killed (kill -9) while the provider takes the charge, then restarted, leaves one charge', async () => {
     const provider = fakeCheckoutCom();

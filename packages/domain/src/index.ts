@@ -94,6 +94,7 @@ export * from './clinical/sourced';
 export * from './clinical/dates';
 export * from './clinical/titration';
 export * from './clinical/check-in';
+export * from './clinical/maintenance-dose';
 export * from './reminders/reminders';
 export * from './support/support';
 export * from './referrals/rewards';

@@ -10,6 +10,8 @@ export interface CheckInChoices {
   sideEffects?: string[];
   pregnancy?: string;
   gettingOn?: string;
+  /** The BMI today's height (200 cm) and weight give (default 29). */
+  bmi?: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CheckInChoices {
  * page does, and checks it completes. One place, so a question the check-in gains is answered by every test.
  * Answers the task's id.
  */
-export async function answerCheckIn(ctx: TestContext, patient: Patient, { sideEffects = ['none'], pregnancy = 'no', gettingOn = 'well' }: CheckInChoices = {}): Promise<string> {
+export async function answerCheckIn(ctx: TestContext, patient: Patient, { sideEffects = ['none'], pregnancy = 'no', gettingOn = 'well', bmi = 29 }: CheckInChoices = {}): Promise<string> {
   const [task] = await ctx.database.db
     .select({ id: tasks.id })
     .from(tasks)
@@ -25,7 +27,7 @@ export async function answerCheckIn(ctx: TestContext, patient: Patient, { sideEf
   expect(task, 'an open check-in task').toBeDefined();
   const answer = (body: object) =>
     ctx.app.inject({ method: 'PATCH', url: `/shop-api/medical-history-for-groups-by-slug/weight-loss-check-in?taskId=${task!.id}`, headers: { cookie: patient.cookie }, payload: body });
-  expect((await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(29) } })).statusCode).toBe(200);
+  expect((await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(bmi) } })).statusCode).toBe(200);
   expect((await answer({ 'check-in-side-effects': { ci_side_effects: sideEffects } })).statusCode).toBe(200);
   const last = await answer({ 'check-in-progress': { ci_getting_on: gettingOn, ci_pregnancy: pregnancy, ci_missed_doses: 'no' } });
   expect(last.json().flags.complete).toBe(true);

@@ -66,10 +66,10 @@ export async function signedInStaff(ctx: TestContext, role: StaffRole): Promise<
   return { row, totpSecret, cookie: await staffSignIn(ctx, row.email, totpSecret) };
 }
 
-/** Sends a photo the way the account's upload page does; answers its upload id. */
-export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W'): Promise<string> {
+/** Sends a photo the way the account's upload page does (from its task, when given); answers its upload id. */
+export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W' | 'P', taskId?: string): Promise<string> {
   const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
-  const form = await photoForm({ name: category === 'I' ? 'Photo ID' : 'Full-length photo' }, [{ name: 'photo.png', bytes, type: 'image/png' }]);
+  const form = await photoForm({ name: { I: 'Photo ID', W: 'Full-length photo', P: 'Previous prescription' }[category], ...(taskId ? { taskId } : {}) }, [{ name: 'photo.png', bytes, type: 'image/png' }]);
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/shop-api/messages/category/${category}`,

@@ -20,18 +20,29 @@ export interface ClinicalPolicy {
    * director turns it on; when on, such orders are flagged off-label and the patient gives informed consent.
    */
   niceEthnicityAdjustment: boolean;
+  /**
+   * For NICE's stopping rule (TA875 / TA1026 1.2: under 5% lost after 6 months on the maintenance dose): a dose other
+   * than the licence's named maintenance dose (any Mounjaro dose; Wegovy below 2.4 mg) counts as the maintenance dose
+   * once supplied unchanged this many times in a row, counted from the first of them. Default 2, the safe choice:
+   * the fewest supplies that tell a dose the prescriber kept from one step of the escalation (a step changes the dose
+   * at the next supply), so no kept dose escapes the review; the flag only asks the prescriber to decide.
+   */
+  maintenanceDoseHeldSupplies: number;
 }
 
 export const clinicalPolicySchema = z.object({
   missedDoseGapDays: z.number().int().positive(),
   restartFromStartingDoseAfterDays: z.number().int().positive(),
   niceEthnicityAdjustment: z.boolean(),
+  // Outcomes kept before this setting existed were judged without it; they read as the default.
+  maintenanceDoseHeldSupplies: z.number().int().min(1).default(2),
 }) satisfies z.ZodType<ClinicalPolicy>;
 
 export const DEFAULT_CLINICAL_POLICY: ClinicalPolicy = {
   missedDoseGapDays: 14,
   restartFromStartingDoseAfterDays: 28,
   niceEthnicityAdjustment: false,
+  maintenanceDoseHeldSupplies: 2,
 };
 
 /** The policy in force. Changing it is the medical director's decision (see the report of issue 15). */

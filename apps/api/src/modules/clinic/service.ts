@@ -360,13 +360,14 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
         if (current.state !== 'approved') throw refused(current, result.applied.reason);
         // Approved before (a second click, or an approval whose capture did not finish): finish the capture.
         if (current.paymentState === 'authorised') await capture(current);
-        if (current.paymentState === 'awaiting_charge' && renewals) await renewals.approved(current.id, now());
+        if ((current.paymentState === 'awaiting_charge' || current.paymentState === 'not_required') && renewals) await renewals.approved(current.id, now());
         return decisionReply(await orderByNumber(number), false);
       }
       const order = await orderByNumber(number);
       if (order.paymentState === 'authorised') await capture(order);
-      // A renewal: the saved card is charged now, or on its charge date by the renewal round.
-      if (order.paymentState === 'awaiting_charge' && renewals) await renewals.approved(order.id, now());
+      // A renewal: the saved card is charged now, or on its charge date by the renewal round (one the referral
+      // credit paid in full moves its plan on then, with no charge).
+      if ((order.paymentState === 'awaiting_charge' || order.paymentState === 'not_required') && renewals) await renewals.approved(order.id, now());
       const after = await orderByNumber(number);
       if (after.paymentState === 'captured' || after.paymentState === 'not_required') {
         // Once the money is taken (a repeat of the approval finds the key used and adds nothing).

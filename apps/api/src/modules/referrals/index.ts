@@ -1,3 +1,3 @@
 // What other modules may use from referrals.
 export { referralRoutes } from './routes';
-export { createReferrals, NO_REFERRAL, type BuyerReferral, type Referrals } from './service';
+export { createReferrals, NO_REFERRAL, recordReferralSpend, referralBalance, type BuyerReferral, type Referrals } from './service';

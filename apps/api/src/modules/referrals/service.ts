@@ -39,24 +39,36 @@ export interface ReferralSettings {
 type OrderLike = Pick<typeof orders.$inferSelect, 'id' | 'customerId' | 'subtotal' | 'discounts' | 'shippingAddress' | 'createdAt'>;
 
 /**
+ * The patient's referral credit they can spend now: credits, less those whose friend's order was refunded, less
+ * debits, except those of orders that never went ahead. Needs no settings, so renewals read it too.
+ */
+export async function referralBalance(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      balance: sql<number>`coalesce(sum(case
+        when ${referralLedger.entry} = 'credit' and ${orders.state} not in (${sql.join(UNEARNED_STATES.map((state) => sql`${state}`), sql`, `)}) then ${referralLedger.amount}
+        when ${referralLedger.entry} = 'debit' and ${orders.state} not in (${sql.join(UNSPENT_STATES.map((state) => sql`${state}`), sql`, `)}) then -${referralLedger.amount}
+        else 0 end), 0)::int`,
+    })
+    .from(referralLedger)
+    .innerJoin(orders, eq(orders.id, referralLedger.orderId))
+    .where(eq(referralLedger.customerId, customerId));
+  return row?.balance ?? 0;
+}
+
+/** An order placed spending credit: its debit, once (a repeat of the order's placement adds nothing). */
+export async function recordReferralSpend(db: Queryable, order: { id: number; customerId: number; credit: number }): Promise<void> {
+  if (order.credit <= 0) return;
+  await db.insert(referralLedger).values({ customerId: order.customerId, entry: 'debit', amount: order.credit, orderId: order.id }).onConflictDoNothing();
+}
+
+/**
  * Referral rewards (issue 19), on the server only: who counts as referred, the referrer's credit earned when a
- * friend's first order is approved, and its spending on the referrer's next order. Every rule's arithmetic is in
+ * friend's first order is approved, and its spending on the referrer's next order (or renewal: subscriptions/repo). Every rule's arithmetic is in
  * @elmwood/domain (referrals/rewards); here are the reads and the ledger.
  */
 export function createReferrals({ capPence, offerPence }: ReferralSettings) {
-  async function balanceOf(db: Queryable, customerId: number): Promise<number> {
-    const [row] = await db
-      .select({
-        balance: sql<number>`coalesce(sum(case
-          when ${referralLedger.entry} = 'credit' and ${orders.state} not in (${sql.join(UNEARNED_STATES.map((state) => sql`${state}`), sql`, `)}) then ${referralLedger.amount}
-          when ${referralLedger.entry} = 'debit' and ${orders.state} not in (${sql.join(UNSPENT_STATES.map((state) => sql`${state}`), sql`, `)}) then -${referralLedger.amount}
-          else 0 end), 0)::int`,
-      })
-      .from(referralLedger)
-      .innerJoin(orders, eq(orders.id, referralLedger.orderId))
-      .where(eq(referralLedger.customerId, customerId));
-    return row?.balance ?? 0;
-  }
+  const balanceOf = referralBalance;
 
   /** The account as the self-referral rules see it: email, delivery addresses used or saved, cards kept. */
   async function party(db: Queryable, customerId: number, extraAddresses: readonly Record<string, unknown>[] = []): Promise<ReferralParty | null> {
@@ -112,10 +124,7 @@ export function createReferrals({ capPence, offerPence }: ReferralSettings) {
     },
 
     /** An order placed spending credit: its debit, once (a repeat of the order's placement adds nothing). */
-    async recordSpend(db: Queryable, order: { id: number; customerId: number; credit: number }): Promise<void> {
-      if (order.credit <= 0) return;
-      await db.insert(referralLedger).values({ customerId: order.customerId, entry: 'debit', amount: order.credit, orderId: order.id }).onConflictDoNothing();
-    },
+    recordSpend: recordReferralSpend,
 
     /**
      * The lifecycle's credit_referrer effect, in the approval's transaction: a friend's order that carried the

@@ -1,17 +1,47 @@
-import { eq } from 'drizzle-orm';
-import { assessCheckIn, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { assessCheckIn, CLINICAL_POLICY, MAINTENANCE_DOSE_RULES, maintenanceDoseSince, type ApprovedSupply, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
+import { orderEvents, orderItems, orders, subscriptionRenewals } from '../../db/schema/orders';
 import { consultations } from '../../db/schema/quiz';
 import type { Queryable } from '../orders/repo';
 import { initialWeightKg } from '../weight/index';
 
+/** Orders a prescriber approved and that went (or are going) to the patient. */
+const SUPPLIED_STATES = ['approved', 'dispatched', 'delivered'];
+
+/**
+ * The patient's approved supplies of the titrated weight-loss medicines: what was supplied and the day it was for
+ * (a renewal's delivery date; a first order's approval day, as the UK calendar has it).
+ */
+export async function approvedSupplies(tx: Pick<Queryable, 'select'>, customerId: number): Promise<ApprovedSupply[]> {
+  const approvedOn = tx
+    .select({ orderId: orderEvents.orderId, day: sql<string>`min((${orderEvents.createdAt} at time zone 'Europe/London')::date)::text`.as('day') })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.machine, 'order'), eq(orderEvents.event, 'approved')))
+    .groupBy(orderEvents.orderId)
+    .as('approved_on');
+  return tx
+    .select({
+      productCode: orderItems.productCode,
+      variantCode: orderItems.variantCode,
+      suppliedOn: sql<string>`coalesce(${subscriptionRenewals.deliveryDate}::text, ${approvedOn.day}, ((${orders.createdAt} at time zone 'Europe/London')::date)::text)`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.orderId, orders.id))
+    .leftJoin(approvedOn, eq(approvedOn.orderId, orders.id))
+    .where(and(eq(orders.customerId, customerId), inArray(orders.state, SUPPLIED_STATES), inArray(orderItems.productCode, MAINTENANCE_DOSE_RULES.map((rule) => rule.product))));
+}
+
 /**
  * The check-in's answers judged by assessCheckIn with what the shop knows of the patient's treatment: the initial
- * weight is their first consultation's. The day they reached their maintenance dose is not recorded anywhere (the
- * shop knows the doses it supplied, not which one the prescriber and patient settled on), so it is null and NICE's
- * stopping rule is not judged here; the prescriber applies it from the weight history in the review.
+ * weight is their first consultation's; the day they reached their maintenance dose comes from the supplies a
+ * prescriber approved (maintenanceDoseSince: the licence's maintenance dose, or a dose kept for the clinic policy's
+ * number of supplies), so NICE's stopping rule is flagged for the prescriber 6 months on.
  */
 export async function judgeCheckIn(tx: Pick<Queryable, 'select'>, customerId: number, answers: Record<string, unknown>, today: IsoDate): Promise<CheckInOutcome> {
-  return assessCheckIn(answers, { today, initialWeightKg: await initialWeightKg(tx, customerId), maintenanceDoseSince: null });
+  const initial = await initialWeightKg(tx, customerId);
+  const supplies = await approvedSupplies(tx, customerId);
+  return assessCheckIn(answers, { today, initialWeightKg: initial, maintenanceDoseSince: maintenanceDoseSince(supplies, CLINICAL_POLICY) });
 }
 
 /** A check-in consultation's answers, or null when there is no such consultation. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   addDays,
   CHECK_IN_LEAD_DAYS,
@@ -12,12 +12,12 @@ import {
 } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
-import { orders, payments, subscriptionRenewals } from '../../db/schema/orders';
+import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { lockOrder, type Queryable } from '../orders/repo';
 import { orderRenewal } from './check-in';
-import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
+import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
 
 const JOB: Actor = { type: 'job' };
 const GATEWAY: Actor = { type: 'gateway' };
@@ -51,7 +51,7 @@ export interface RoundReport {
   suspended: number;
 }
 
-export type ChargeOutcome = 'charged' | 'declined' | 'suspended' | 'not_due' | 'nothing_to_charge';
+export type ChargeOutcome = 'charged' | 'declined' | 'suspended' | 'not_due' | 'nothing_to_charge' | 'paid_by_credit';
 
 /**
  * Renewals: a plan's coming delivery becomes due seven days ahead (check-in issued), is ordered once its check-in
@@ -94,10 +94,20 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
           template: 'renewal-coming',
           customerId: plan.customerId,
           dedupeKey: `renewal-coming:${plan.id}:${plan.nextDeliveryDate}`,
-          data: { subscriptionId: plan.id, chargeDate: renewalChargeDate(plan.nextDeliveryDate), amount: (await renewalLines(tx, plan)).amount },
+          data: { subscriptionId: plan.id, chargeDate: renewalChargeDate(plan.nextDeliveryDate), amount: await comingCharge(tx, plan) },
         });
       }
     });
+  }
+
+  /** What the coming delivery's charge will be: the renewal order's total once ordered (after any referral credit), else the plan's price now. */
+  async function comingCharge(tx: Queryable, plan: PlanRow): Promise<number> {
+    const [ordered] = await tx
+      .select({ total: orders.total })
+      .from(subscriptionRenewals)
+      .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+      .where(and(eq(subscriptionRenewals.subscriptionId, plan.id), eq(subscriptionRenewals.deliveryDate, plan.nextDeliveryDate)));
+    return ordered ? ordered.total : (await renewalLines(tx, plan)).amount;
   }
 
   async function originApproved(tx: Queryable, plan: PlanRow): Promise<boolean> {
@@ -211,11 +221,34 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
   }
 
   /**
+   * An approved renewal the patient's referral credit paid in full (its payment not_required): on its charge date
+   * the plan moves on as if the card had been charged, without asking the gateway for anything. Once, under the
+   * plan's lock: the plan must still be waiting on this delivery.
+   */
+  async function settleWithoutCharge(orderId: number, now: Date): Promise<ChargeOutcome> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (order.state !== 'approved' || order.paymentState !== 'not_required') return 'nothing_to_charge';
+      const renewal = await renewalOfOrder(tx, orderId);
+      if (!renewal || ukCalendarDate(now) < renewal.chargeDate) return 'not_due';
+      const plan = await lockPlan(tx, renewal.subscriptionId);
+      if (!plan || plan.state !== 'renewal_ordered' || plan.nextDeliveryDate !== renewal.deliveryDate) return 'nothing_to_charge';
+      const moved = await applySubscriptionEvent(tx, plan.id, 'renewal_charged', JOB, { reason: RENEWAL_PAID_BY_CREDIT, data: { amount: 0, credit: order.credit } });
+      if (!moved.applied) return 'nothing_to_charge';
+      await advanceDates(tx, plan, renewal.deliveryDate);
+      await notifier.notify(tx, { template: 'order-approved', customerId: plan.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+      return 'paid_by_credit';
+    });
+  }
+
+  /**
    * Charges an approved renewal whose charge (or retry) is due at `now`, once. The try is reserved first; the
    * gateway is asked with that try's key (a repeat gets the first answer); the answer is written once. A gateway
    * that cannot be reached leaves the try reserved, and the next round asks again with the same key.
    */
   async function chargeRenewal(orderId: number, now: Date): Promise<ChargeOutcome> {
+    const [money] = await db.select({ paymentState: orders.paymentState }).from(orders).where(eq(orders.id, orderId));
+    if (money?.paymentState === 'not_required') return settleWithoutCharge(orderId, now);
     const reserved = await reserveTry(orderId, now);
     if (!reserved) return 'not_due';
     const plan = (await findPlan(db, reserved.renewal.subscriptionId))!;
@@ -240,17 +273,26 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
     return settle(reserved, answer, now);
   }
 
-  /** Approved renewals with money still to take, and tries left unanswered: the round's charges. */
+  /**
+   * Approved renewals with money still to take, and tries left unanswered: the round's charges; and approved
+   * renewals the credit paid whose plan still waits on that delivery.
+   */
   async function ordersToCharge(): Promise<number[]> {
     const rows = await db
       .select({ id: orders.id })
       .from(orders)
       .innerJoin(subscriptionRenewals, eq(subscriptionRenewals.orderId, orders.id))
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
       .where(
         and(
           eq(orders.state, 'approved'),
-          inArray(orders.paymentState, ['awaiting_charge', 'charge_declined']),
-          sql`not exists (select 1 from payments p where p.order_id = ${orders.id} and p.state = 'pending' and p.updated_at > now() - make_interval(secs => ${unansweredTrySeconds}))`,
+          or(
+            and(
+              inArray(orders.paymentState, ['awaiting_charge', 'charge_declined']),
+              sql`not exists (select 1 from payments p where p.order_id = ${orders.id} and p.state = 'pending' and p.updated_at > now() - make_interval(secs => ${unansweredTrySeconds}))`,
+            ),
+            and(eq(orders.paymentState, 'not_required'), eq(subscriptions.state, 'renewal_ordered'), eq(subscriptions.nextDeliveryDate, subscriptionRenewals.deliveryDate)),
+          ),
         ),
       )
       .limit(500);

@@ -1,14 +1,20 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
+import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
 import { productVariants, products, variantPrices } from '../../db/schema/catalog';
+import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { copyConsultationsOntoOrder } from '../orders/consultation-snapshot';
 import { newOrderNumber } from '../orders/order-number';
+import { applyOrderPaymentEvent } from '../lifecycle/index';
 import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
+import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 
 export type PlanRow = typeof subscriptions.$inferSelect;
+
+/** Why a renewal took no card payment. */
+export const RENEWAL_PAID_BY_CREDIT = 'Paid in full by referral credit';
 export type RenewalRow = typeof subscriptionRenewals.$inferSelect;
 
 export async function lockPlan(tx: Queryable, id: string): Promise<PlanRow | null> {
@@ -128,6 +134,9 @@ export async function renewalLines(db: Queryable, plan: PlanRow): Promise<Renewa
  * renewal_ordered: it waits for a prescriber (in_review) with nothing taken yet (awaiting_charge). The check-in
  * answers are copied onto it, as checkout copies the consultation, with the check-in's rules that held (an urgent
  * review, the NICE stopping rule) beside them, so the prescriber reviews what the patient reported. The unique (plan, delivery date) makes a second one for the same period impossible.
+ * The patient's referral credit is spent on it as checkout spends it (debited with the order, given back by the
+ * ledger if the order never goes ahead): the saved card is charged the rest, and a renewal the credit pays in full
+ * takes no payment at all (not_required, as a £0 checkout does).
  */
 export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: IsoDate) {
   const [origin] = await tx.select().from(orders).where(eq(orders.id, plan.orderId));
@@ -140,6 +149,12 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
     .limit(1);
   const lines = await renewalLines(tx, plan);
   const subtotal = lines.items.reduce((sum, item) => sum + item.total, 0);
+  // The patient's row is locked before the balance is read, as checkout locks it: two renewals of the patient's
+  // plans (or a renewal and a checkout) at once cannot both spend the same credit. Explicit, so it does not rest on
+  // whichever row the transaction happened to insert first (a foreign key's lock on the patient's row).
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, plan.customerId)).for('update');
+  const credit = creditToSpend(await referralBalance(tx, plan.customerId), lines.amount);
+  const total = lines.amount - credit;
   const order = await insertOrder(
     tx,
     {
@@ -148,14 +163,15 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
       channel: origin!.channel,
       consultationSlug: origin!.consultationSlug,
       state: 'in_review',
-      paymentState: 'awaiting_charge',
+      // Nothing to charge: created waiting for its payment's answer, which the lifecycle then gives (not_required).
+      paymentState: total > 0 ? 'awaiting_charge' : 'pending',
       paymentMode: 'EXISTING_CARD',
       idempotencyKey: `renewal:${plan.id}:${plan.nextDeliveryDate}`,
       subtotal,
       discount: Math.max(0, subtotal - lines.amount),
       shipping: 0,
-      credit: 0,
-      total: lines.amount,
+      credit,
+      total,
       discounts: [],
       shippingAddress: latest?.shippingAddress ?? origin!.shippingAddress,
       billingAddress: latest?.billingAddress ?? origin!.billingAddress,
@@ -163,6 +179,8 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
     newOrderNumber,
   );
   if (lines.items.length > 0) await tx.insert(orderItems).values(lines.items.map((item) => ({ ...item, orderId: order.id })));
+  await recordReferralSpend(tx, order);
+  if (total === 0) await applyOrderPaymentEvent(tx, order.id, 'not_required', { type: 'gateway' }, { reason: RENEWAL_PAID_BY_CREDIT });
   // The asked-for dose is now the plan's: later renewals start from these lines at this price.
   if (plan.requestedVariantCode) {
     await tx.update(subscriptions).set({ price: lines.amount, requestedVariantCode: null, updatedAt: new Date() }).where(eq(subscriptions.id, plan.id));

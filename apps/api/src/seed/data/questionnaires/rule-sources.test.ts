@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IN_RULES, questionnaireSchema, type QuestionnaireInput } from '@elmwood/domain';
+import { CHECK_IN_RULES, MAINTENANCE_DOSE_RULES, questionnaireSchema, type QuestionnaireInput } from '@elmwood/domain';
 import { demoQuestionnaires, followUpQuestionnaires } from '../../questionnaires';
 
 const all = [...demoQuestionnaires, ...followUpQuestionnaires].map((input) => questionnaireSchema.parse(input));
@@ -33,6 +33,13 @@ describe('every clinical rule is traceable to its source', () => {
     for (const rule of Object.values(CHECK_IN_RULES)) {
       expect(rule.source.trim(), rule.id).not.toBe('');
       expect(rule.rationale.trim(), rule.id).not.toBe('');
+    }
+  });
+
+  it('each maintenance-dose rule (for NICE’s stopping rule) names a source and a rationale', () => {
+    for (const rule of MAINTENANCE_DOSE_RULES) {
+      expect(rule.source.trim(), rule.product).not.toBe('');
+      expect(rule.rationale.trim(), rule.product).not.toBe('');
     }
   });
 
