@@ -164,21 +164,23 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: our prescriber has a question about your order ${orderNumber}. ${context.url('/account/health-actions')}`,
   }),
-  'renewal-coming': ({ subscriptionId, chargeDate, amount }, context) => ({
-    subject: `Your next ${context.brandName} delivery is coming up`,
-    preview: `We will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}.`,
-    body: (
-      <>
-        <Title>Your next delivery is coming up</Title>
-        <P>
-          We will charge {formatPrice(amount)} to your saved card on {formatLongDate(chargeDate)} and send your next delivery.
-        </P>
-        <P>You can pause, skip or change your plan in your account before then.</P>
-        <Action href={context.url(`/account/plan/${subscriptionId}`)}>Manage your plan</Action>
-      </>
-    ),
-    short: `${context.brandName}: we will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)} for your next delivery. Manage your plan: ${context.url(`/account/plan/${subscriptionId}`)}`,
-  }),
+  'renewal-coming': ({ subscriptionId, chargeDate, amount }, context) => {
+    // A renewal the patient's referral credit pays in full takes no card payment: say so rather than 'charge £0.00'.
+    const payment = amount > 0 ? `We will charge ${formatPrice(amount)} to your saved card on ${formatLongDate(chargeDate)}` : `Your referral credit covers it, so nothing will be charged to your card on ${formatLongDate(chargeDate)}`;
+    return {
+      subject: `Your next ${context.brandName} delivery is coming up`,
+      preview: amount > 0 ? `We will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}.` : 'Your referral credit covers it.',
+      body: (
+        <>
+          <Title>Your next delivery is coming up</Title>
+          <P>{payment}, and we will send your next delivery.</P>
+          <P>You can pause, skip or change your plan in your account before then.</P>
+          <Action href={context.url(`/account/plan/${subscriptionId}`)}>Manage your plan</Action>
+        </>
+      ),
+      short: `${context.brandName}: ${amount > 0 ? `we will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}` : 'your referral credit covers'} your next delivery. Manage your plan: ${context.url(`/account/plan/${subscriptionId}`)}`,
+    };
+  },
   'payment-failed': ({ orderNumber, nextAttemptDate }, context) => ({
     subject: 'We could not take your payment',
     preview: 'Please update your payment details.',
