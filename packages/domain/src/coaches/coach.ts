@@ -9,8 +9,6 @@ export const COACH_BOOKING_DAYS = 14;
 /** A call can be cancelled or moved by the patient up to this long before it starts. */
 export const COACH_CHANGE_CUTOFF_MINUTES = 120;
 
-export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
 /** One weekly window a coach takes calls in, UK wall-clock time ('09:00' to '12:30'); day_of_week 0 = Sunday. */
 export const coachAvailabilitySchema = z.object({
   day_of_week: z.number().int().min(0).max(6),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeCoachCall, freeCoachSlots, isFreeCoachSlot, slotsByDay } from './slots';
+import { canChangeCoachCall, formatCallTime, freeCoachSlots, isFreeCoachSlot, slotsByDay } from './slots';
 import { appointmentIcs } from './appointment';
 import { cardSpecialisms } from './coach';
 
@@ -119,5 +119,12 @@ describe('coach cards and calendar files', () => {
     expect(ics).toContain('DTEND:20261123T092000Z\r\n');
     expect(ics).toContain('SUMMARY:Call with Amara\\, your coach\r\n');
     expect(ics).toContain('DESCRIPTION:Phone call\\; we call you\r\n');
+  });
+});
+
+describe('formatCallTime', () => {
+  it('reads in UK time, in BST and GMT', () => {
+    expect(formatCallTime('2026-11-23T09:20:00Z')).toBe('Monday 23 November 2026 at 09:20');
+    expect(formatCallTime('2026-07-06T08:00:00Z')).toBe('Monday 6 July 2026 at 09:00');
   });
 });

@@ -1,6 +1,7 @@
 import { addDays, dayOfWeek, type IsoDate } from '../delivery/calendar-date';
 import { ukCalendarDate, ukWallClock } from '../delivery/uk-clock';
 import { ukInstant } from '../reminders/reminders';
+import { formatLongDate } from '../account/next-delivery';
 import { COACH_BOOKING_DAYS, COACH_CALL_MINUTES, COACH_CHANGE_CUTOFF_MINUTES, type CoachAvailability } from './coach';
 
 export interface CoachSlot {
@@ -58,4 +59,19 @@ export function slotsByDay(slots: readonly CoachSlot[]): { date: IsoDate; slots:
   const days = new Map<IsoDate, CoachSlot[]>();
   for (const slot of slots) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
   return [...days.entries()].map(([date, daySlots]) => ({ date, slots: daySlots }));
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** '09:20', the UK wall-clock time of an instant. */
+export function ukTimeOfDay(instant: Date): string {
+  const { minutes } = ukWallClock(instant);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** 'Monday 23 November 2026 at 09:20' in UK time: how a call's time reads on screen and in messages. */
+export function formatCallTime(instant: Date | string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  const date = ukCalendarDate(at);
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${formatLongDate(date)} at ${ukTimeOfDay(at)}`;
 }
