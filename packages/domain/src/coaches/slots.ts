@@ -69,9 +69,14 @@ export function ukTimeOfDay(instant: Date): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** 'Monday 23 November 2026', a UK calendar date as the booking page lists days. */
+export function formatCallDay(date: IsoDate): string {
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${formatLongDate(date)}`;
+}
+
 /** 'Monday 23 November 2026 at 09:20' in UK time: how a call's time reads on screen and in messages. */
 export function formatCallTime(instant: Date | string): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const date = ukCalendarDate(at);
-  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${formatLongDate(date)} at ${ukTimeOfDay(at)}`;
+  return `${formatCallDay(date)} at ${ukTimeOfDay(at)}`;
 }
