@@ -90,10 +90,14 @@ export function Component() {
             <p>We have emailed you the details, and we will remind you the day before. You can move or cancel the call up to 2 hours before it starts.</p>
             <div className="coach-actions">
               <AddToCalendar appointment={booked} />
-              <ButtonLink variant="secondary" to={`${BOOK_CALL_PATH}?reschedule=${encodeURIComponent(booked.id)}`} onClick={() => setBooked(null)}>
-                Reschedule
-              </ButtonLink>
-              <CancelCallDialog appointment={booked} label="Cancel call" onCancelled={() => setCancelled(true)} />
+              {booked.can_change ? (
+                <>
+                  <ButtonLink variant="secondary" to={`${BOOK_CALL_PATH}?reschedule=${encodeURIComponent(booked.id)}`} onClick={() => setBooked(null)}>
+                    Reschedule
+                  </ButtonLink>
+                  <CancelCallDialog appointment={booked} label="Cancel call" onCancelled={() => setCancelled(true)} />
+                </>
+              ) : null}
             </div>
             <p>
               <ButtonLink variant="link" to={APPOINTMENTS_PATH}>
