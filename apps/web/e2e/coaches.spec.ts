@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder } from './support/order';
 import { PRESCRIBER, staffApiSignIn } from './support/staff';
@@ -7,7 +7,7 @@ import { PRESCRIBER, staffApiSignIn } from './support/staff';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** A weight-loss order the prescriber approved: the approval brings the first coach call task. */
-async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<import('@playwright/test').APIRequestContext>) {
+async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<APIRequestContext>) {
   const { orderNumber } = await placeWeightLossOrder(page, email);
   for (const [category, name, file, type] of [
     ['I', 'Photo ID', 'photo-id.png', 'image/png'],

@@ -21,7 +21,8 @@ afterAll(() => ctx.close());
 
 const CHANNEL = 'channel=WEB_WL_UK';
 const get = (cookie: string, url: string) => ctx.app.inject({ url: `/shop-api${url}`, headers: { cookie } });
-const post = (cookie: string, url: string, payload?: unknown) => ctx.app.inject({ method: 'POST', url: `/shop-api${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+const post = (cookie: string, url: string, payload?: Record<string, unknown>) =>
+  payload === undefined ? ctx.app.inject({ method: 'POST', url: `/shop-api${url}`, headers: { cookie } }) : ctx.app.inject({ method: 'POST', url: `/shop-api${url}`, headers: { cookie }, payload });
 const assign = (cookie: string, id: string) => post(cookie, `/assign-customer-to-medical-personnel?${CHANNEL}`, { medical_personnel_id: id, relationship: 'Weight Loss Coach' });
 const slotsOf = async (cookie: string, coachId: string) => {
   const res = await get(cookie, `/coaches/${coachId}/slots`);
