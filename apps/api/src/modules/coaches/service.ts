@@ -279,7 +279,9 @@ export function createCoachService({ db, notifier, scheduler, now }: { db: Db; n
         if (event.kind === 'cancelled') {
           if (!existing) return 'ignored';
           const row = await repo.cancelAppointment(tx, existing.id, 'calendly', at);
-          if (row) await announceCancellation(tx as unknown as Db, row, (await repo.coachById(tx, row.coachId))!, 'calendly');
+          // A call moved on Calendly arrives as this cancellation and a new booking: the booking's confirmation says it all.
+          if (row && event.rescheduled) await notifier.withdraw(tx, reminderKey(row.id));
+          else if (row) await announceCancellation(tx as unknown as Db, row, (await repo.coachById(tx, row.coachId))!, 'calendly');
           return row ? 'recorded' : 'ignored';
         }
         if (existing || !event.hostEmail) return 'ignored';
