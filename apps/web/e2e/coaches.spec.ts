@@ -83,7 +83,12 @@ test('a weight-loss patient chooses a coach from the task, books a call, sees it
   expect(readFileSync(await file.path(), 'utf8')).toContain('BEGIN:VEVENT');
   await expectNoAxeViolations(page, 'booking confirmation');
 
-  await page.goto('/account/appointments');
+  await page.goto('/account/home');
+  const onHome = page.getByRole('region', { name: 'Appointments' });
+  await expect(onHome).toContainText(`Call with ${coach.full}`);
+  await expect(onHome).toContainText(`at ${firstTime} (UK time)`);
+  await onHome.getByRole('link', { name: 'View and change your appointments' }).click();
+  await expect(page).toHaveURL(/\/account\/appointments$/);
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
   await expect(upcoming.getByText(`Call with ${coach.full}`)).toBeVisible();
   await expect(upcoming).toContainText(`at ${firstTime} (UK time)`);
