@@ -59,6 +59,7 @@ import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
+import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -223,6 +224,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(supportRoutes, { support, auth });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
+      const scheduler = schedulerFor(config);
+      const coaches = createCoachService({ db: database.db, notifier, scheduler, now });
+      await shopApi.register(coachRoutes, { coaches, auth });
+      if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       const billing = createBillingService({
         db: database.db,
         gateway: payment.gateway,

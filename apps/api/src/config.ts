@@ -161,6 +161,10 @@ const envSchema = z
    * (the default in production when TWILIO_* are set); off offers email reminders only.
    */
   TEXT_MESSAGING: z.enum(['sandbox', 'twilio', 'off']).optional(),
+  /** Where coach calls are booked: the shop's own scheduler (default) or the coaches' Calendly pages. */
+  SCHEDULER: z.enum(['built-in', 'calendly']).default('built-in'),
+  /** The signing key of the Calendly webhook subscription (invitee.created, invitee.canceled). */
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** The sender: an SMS-capable number or Messaging Service SID (MG…), and the WhatsApp-enabled number. */
@@ -197,6 +201,10 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
     path: ['SMTP_URL'],
     message: 'is required in production (smtp:// or smtps:// URL of the mail server)',
+  })
+  .refine((env) => env.SCHEDULER !== 'calendly' || env.CALENDLY_WEBHOOK_SIGNING_KEY !== undefined, {
+    path: ['CALENDLY_WEBHOOK_SIGNING_KEY'],
+    message: 'CALENDLY_WEBHOOK_SIGNING_KEY is required when SCHEDULER is calendly',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.SITE_URL !== undefined, {
     path: ['SITE_URL'],

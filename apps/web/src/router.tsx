@@ -3,6 +3,8 @@ import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
 import { RouteErrorBoundary } from './app/errors/RouteErrorBoundary';
 import { RootHydrateFallback, RootLayout } from './app/layouts/RootLayout';
 
+const coachPages = () => import('./features/coaches/routes/pages');
+
 /** Every page is its own lazily loaded module, so the entry holds only the frame. */
 export const routes: RouteObject[] = [
   // Shown inside the bank's challenge frame or the PayPal window, so it goes without the site's frame.
@@ -70,6 +72,10 @@ export const routes: RouteObject[] = [
               { path: 'reminders', lazy: () => import('./features/reminders/routes/RemindersRoute') },
               { path: 'reminders/setup', lazy: () => import('./features/reminders/routes/ReminderSetupRoute') },
               { path: 'tasks/:taskId', lazy: () => import('./features/tasks/routes/TaskRoute') },
+              { path: 'coaches', lazy: () => coachPages().then((pages) => ({ Component: pages.CoachesPage })) },
+              { path: 'coaches/confirm', lazy: () => coachPages().then((pages) => ({ Component: pages.CoachConfirmPage })) },
+              { path: 'coaches/book', lazy: () => coachPages().then((pages) => ({ Component: pages.BookCallPage })) },
+              { path: 'appointments', lazy: () => coachPages().then((pages) => ({ Component: pages.AppointmentsPage })) },
               { path: 'upload/:slug', lazy: () => import('./features/tasks/routes/PhotoUploadRoute') },
               { path: 'gp-information', lazy: () => import('./features/tasks/routes/GpInformationRoute') },
               { path: 'n/:slug/quiz/:step', lazy: () => import('./features/tasks/routes/TaskQuizRoute') },

@@ -100,3 +100,6 @@ export * from './support/support';
 export * from './referrals/rewards';
 export * from './referrals/share';
 export * from './survey/acquisition';
+export * from './coaches/coach';
+export * from './coaches/slots';
+export * from './coaches/appointment';

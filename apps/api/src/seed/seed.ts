@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { seedCatalog } from './catalog';
+import { seedCoaches } from './coaches';
 import { seedPromotions } from './promotions';
 import { followUpQuestionnaires, seedQuestionnaires } from './questionnaires';
 import { seedTaskDefinitions } from './tasks';
@@ -11,4 +12,5 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedQuestionnaires(db, followUpQuestionnaires);
   await seedPromotions(db);
   await seedTaskDefinitions(db);
+  await seedCoaches(db);
 }

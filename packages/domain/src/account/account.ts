@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentSchema } from '../coaches/appointment';
 import { CARRIERS } from '../clinic/tracking';
 import { productImageSchema } from '../catalog/product';
 import { orderStateSchema } from '../orders/order';
@@ -73,16 +74,6 @@ export const goalsSchema = z.object({
 });
 export type Goals = z.infer<typeof goalsSchema>;
 
-/** SPEC §3 Appointment, as the account lists it. */
-export const appointmentSchema = z.object({
-  img: z.string().nullable(),
-  name: z.string(),
-  date: z.string(),
-  type: z.enum(['past', 'upcoming']),
-  attended: z.boolean().nullable(),
-  details: z.string().nullable(),
-});
-
 /** GET /shop-api/account/home. */
 export const accountHomeSchema = z.object({
   firstName: z.string(),
@@ -91,7 +82,7 @@ export const accountHomeSchema = z.object({
   activeTreatments: z.array(activeTreatmentSchema),
   recommendedTreatments: z.array(recommendedTreatmentSchema),
   latestOrders: z.array(orderHistoryEntrySchema),
-  /** Empty until coaches and bookings exist. */
+  /** The patient's coach calls still ahead, soonest first. */
   appointments: z.array(appointmentSchema),
   openTaskCount: z.number().int(),
 });

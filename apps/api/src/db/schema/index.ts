@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './support';
 export * from './referrals';
 export * from './survey';
+export * from './coaches';

@@ -19,6 +19,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { upcomingAppointments } from '../coaches/index';
 import { weightGoals } from '../weight/index';
 import {
   activeSubscriptions,
@@ -163,7 +164,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
           consultationSlug: product.isPrescriptionOnly ? (slugs.get(product.category) ?? null) : null,
         })),
         latestOrders: await historyEntries(db, page.rows),
-        appointments: [],
+        appointments: await upcomingAppointments(db, customerId, now()),
         openTaskCount: taskCount,
       };
     },

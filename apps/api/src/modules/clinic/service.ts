@@ -34,7 +34,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
 import { findCheckoutPayment, findOrderItems, updatePayment, type OrderRow } from '../orders/repo';
 import { weightHistory } from '../weight/index';
-import { offerReminderSetUp } from '../tasks/index';
+import { offerFirstCoachCall, offerReminderSetUp } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import type { SupportService } from '../support/index';
 import { audit } from './audit';
@@ -351,6 +351,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
         if (applied.applied) {
           await audit(tx, { staffId: member.id, action: 'approve', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
           await offerReminderSetUp(tx, order);
+          await offerFirstCoachCall(tx, order);
           if (referrals && applied.effects.includes('credit_referrer')) await referrals.creditReferrer(tx, order);
         }
         return { order, applied };

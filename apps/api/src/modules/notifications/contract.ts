@@ -29,13 +29,26 @@ export type NotificationRequest =
   /** To the clinic inbox (SUPPORT_INBOX), not the patient: a patient wrote in. Names no health detail, only where to read it. */
   | { template: 'support-message'; customerId: number; dedupeKey: string; data: { threadId: string } }
   /** To the patient: the clinic has answered their message (the reply itself is read in the account). */
-  | { template: 'support-reply'; customerId: number; dedupeKey: string; data: { threadId: string } };
+  | { template: 'support-reply'; customerId: number; dedupeKey: string; data: { threadId: string } }
+  /** A coach call booked (or moved to a new time): its time, with the coach's name and where to change it. */
+  | { template: 'coach-call-booked'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string } }
+  /** Sent 24 hours before a call (queued with sendAfter, withdrawn when the call is cancelled or moved). */
+  | { template: 'coach-call-reminder'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string } }
+  /** A call cancelled: by the patient, or because they chose another coach. */
+  | { template: 'coach-call-cancelled'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string; reason: 'patient' | 'coach-changed' | 'calendly' } };
 
 export type NotificationTemplate = NotificationRequest['template'];
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 
+export interface NotifyOptions {
+  /** Not before this instant (a reminder ahead of an appointment); now when absent. */
+  sendAfter?: Date;
+}
+
 export interface Notifier {
   /** Records the message in the caller's transaction; a second request with the same dedupeKey is ignored. */
-  notify(tx: Queryable, request: NotificationRequest): Promise<void>;
+  notify(tx: Queryable, request: NotificationRequest, options?: NotifyOptions): Promise<void>;
+  /** Withdraws a message not yet handed over (a reminder for a call since cancelled), in the caller's transaction. */
+  withdraw(tx: Queryable, dedupeKey: string): Promise<void>;
 }

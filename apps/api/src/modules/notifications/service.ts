@@ -102,8 +102,11 @@ export function createNotifications(deps: NotificationsDeps) {
   }
 
   const notifier: Notifier = {
-    async notify(tx, request) {
-      await record(tx, request);
+    async notify(tx, request, options) {
+      await record(tx, request, options?.sendAfter ? { sendAfter: options.sendAfter } : {});
+    },
+    async withdraw(tx, dedupeKey) {
+      await tx.update(notifications).set({ status: 'cancelled' }).where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, 'queued')));
     },
   };
 

@@ -2,4 +2,4 @@
 export { createTasksForOrder, findTasks, toTask, type TaskFilter } from './repo';
 export { completeOpenTasksWhere, completeTask, findOwnTask, type OpenTaskRow } from './completion';
 export { taskRoutes } from './routes';
-export { offerReminderSetUp } from './reminder-offer';
+export { offerFirstCoachCall, offerReminderSetUp } from './reminder-offer';

@@ -16,6 +16,7 @@ export const EVIDENCE_NEEDED: Partial<Record<TaskType, string>> = {
   'upload-photo': 'This task is completed by uploading its photo.',
   'gp-info': 'This task is completed by sending your GP details.',
   questionnaire: 'This task is completed by answering its questionnaire.',
+  'coach-call': 'This task is completed by booking your call with your coach.',
 };
 
 const NO_STORE = 'private, no-store';
@@ -45,7 +46,7 @@ export async function taskRoutes(app: FastifyInstance, { db, auth }: { db: Db; a
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Complete a reminder, coach-call or form task; photo, GP and questionnaire tasks are completed by their evidence',
+        summary: 'Complete a reminder or form task; photo, GP, questionnaire and coach-call tasks are completed by their evidence (the upload, answers, booking)',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: taskSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
       },

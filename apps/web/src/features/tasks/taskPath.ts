@@ -35,6 +35,8 @@ export function taskPath(task: Task): string {
       if (slug) return `/account/n/${encodeURIComponent(slug)}/quiz/1${query}`;
       return `/account/tasks/${encodeURIComponent(task.id)}`;
     }
+    case 'coach-call':
+      return `/account/coaches${query}`;
     default:
       return `/account/tasks/${encodeURIComponent(task.id)}`;
   }

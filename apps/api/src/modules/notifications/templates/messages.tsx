@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, formatLongDate, formatPrice, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, formatCallTime, formatLongDate, formatPrice, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -377,6 +377,51 @@ const composers: Composers = {
       </>
     ),
     short: `${context.brandName}: we have replied to your message. ${context.url('/account/support')}`,
+  }),
+  'coach-call-booked': ({ coachName, startsAt }, context) => ({
+    subject: `Your call with ${coachName} is booked`,
+    preview: `${formatCallTime(startsAt)} (UK time).`,
+    body: (
+      <>
+        <Title>Your call with {coachName} is booked</Title>
+        <P>
+          {coachName} will phone you on {formatCallTime(startsAt)} (UK time). The call takes about 20 minutes.
+        </P>
+        <P>You can cancel or move it in your account up to 2 hours before it starts.</P>
+        <Action href={context.url('/account/appointments')}>View your appointments</Action>
+      </>
+    ),
+    short: `${context.brandName}: your call with ${coachName} is booked for ${formatCallTime(startsAt)} (UK time). ${context.url('/account/appointments')}`,
+  }),
+  'coach-call-reminder': ({ coachName, startsAt }, context) => ({
+    subject: `Reminder: your call with ${coachName} is tomorrow`,
+    preview: `${formatCallTime(startsAt)} (UK time).`,
+    body: (
+      <>
+        <Title>Your call with {coachName} is tomorrow</Title>
+        <P>
+          {coachName} will phone you on {formatCallTime(startsAt)} (UK time).
+        </P>
+        <P>If the time no longer suits you, you can move or cancel it in your account up to 2 hours before.</P>
+        <Action href={context.url('/account/appointments')}>View your appointments</Action>
+      </>
+    ),
+    short: `${context.brandName}: reminder, ${coachName} will call you on ${formatCallTime(startsAt)} (UK time). ${context.url('/account/appointments')}`,
+  }),
+  'coach-call-cancelled': ({ coachName, startsAt, reason }, context) => ({
+    subject: `Your call with ${coachName} has been cancelled`,
+    preview: `The call on ${formatCallTime(startsAt)} will not go ahead.`,
+    body: (
+      <>
+        <Title>Your call with {coachName} has been cancelled</Title>
+        <P>
+          Your call on {formatCallTime(startsAt)} (UK time) will not go ahead
+          {reason === 'coach-changed' ? ' because you chose a new coach. Please book a call with your new coach.' : '.'}
+        </P>
+        <Action href={context.url('/account/coaches/book')}>Book another call</Action>
+      </>
+    ),
+    short: `${context.brandName}: your call with ${coachName} on ${formatCallTime(startsAt)} has been cancelled. ${context.url('/account/coaches/book')}`,
   }),
 };
 

@@ -104,8 +104,24 @@ describe('AccountHomeRoute', () => {
   });
 
   it("lists its cards in SPEC's order, appointments only when there are any", async () => {
-    const appointment = { img: null, name: 'Coaching call', date: '2026-12-01T10:00:00Z', type: 'upcoming', attended: null, details: null };
-    const { unmount } = open(home({ appointments: [appointment] as AccountHome['appointments'] }));
+    const appointment: AccountHome['appointments'][number] = {
+      id: '6f1c1f43-0b7e-4a52-9d54-3c1f0f1d2a11',
+      img: '/images/coaches/amara.svg',
+      name: 'Call with Amara Okafor',
+      date: '2026-12-01T10:00:00.000Z',
+      type: 'upcoming',
+      attended: null,
+      details: 'A 20-minute phone call.',
+      time_start: '2026-12-01T10:00:00.000Z',
+      time_end: '2026-12-01T10:20:00.000Z',
+      status: 'booked',
+      no_show: false,
+      external_id: null,
+      can_change: true,
+      doctor: { id: 'amara-okafor', firstname: 'Amara', lastname: 'Okafor', channel: 'WEB_WL_UK' },
+      event_data: { cancel_url: '', reschedule_url: '', location: 'Phone call', event_type: 'Coach call', invitee_id: null },
+    };
+    const { unmount } = open(home({ appointments: [appointment] }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your weight' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Your progress',

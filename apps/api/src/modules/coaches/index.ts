@@ -1,0 +1,4 @@
+// What other modules may use from coaches.
+export { coachRoutes, calendlyWebhookRoutes } from './routes';
+export { createCoachService, upcomingAppointments, type CoachService } from './service';
+export { schedulerFor } from './setup';

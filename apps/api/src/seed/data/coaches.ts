@@ -1,0 +1,81 @@
+import type { coaches } from '../../db/schema/coaches';
+
+type CoachSeed = typeof coaches.$inferInsert;
+
+const weekdays = (timeStart: string, timeEnd: string, days = [1, 2, 3, 4, 5]) => days.map((day) => ({ day_of_week: day, time_start: timeStart, time_end: timeEnd }));
+const images = (name: string) => ({ mainImg: `/images/coaches/${name}.svg`, modalImg: `/images/coaches/${name}.svg`, thumbnail: `/images/coaches/${name}.svg` });
+
+/** The demo coaches (illustrated portraits, not photos of real people). Availability is UK wall-clock time. */
+export const demoCoaches: CoachSeed[] = [
+  {
+    id: 'amara-okafor',
+    firstName: 'Amara',
+    lastName: 'Okafor',
+    email: 'amara.okafor@coaches.elmwood-health.example',
+    images: images('amara'),
+    description: 'Registered dietitian helping people build eating habits that last alongside their treatment.',
+    availability: [...weekdays('09:00', '13:00'), ...weekdays('14:00', '17:00', [1, 3, 5])],
+    specialism: ['Nutrition', 'Emotional eating', 'Meal planning', 'Menopause'],
+    qualifications: ['BSc (Hons) Dietetics', 'Registered Dietitian (HCPC)', 'Certificate in Obesity Management'],
+    about: 'Amara has spent ten years in NHS weight management clinics. She believes small, steady changes beat strict rules.',
+    approach: 'Practical and kind: we start from what you already eat and change one thing at a time.',
+    howWeWillWork: 'A 20-minute phone call to start, then short check-ins every few weeks to review your progress and plan the next step.',
+    testimonials: [
+      { title: 'Finally something that stuck', description: 'Amara helped me plan meals around shift work without feeling hungry.', name: 'Sarah', footer: 'Lost 11 kg in 6 months' },
+      { title: 'No judgement', description: 'I could be honest about the bad weeks, and we worked out why they happened.', name: 'Dev', footer: 'Patient since 2025' },
+    ],
+    calendlyLink: 'https://calendly.com/elmwood-amara/coach-call',
+    position: 0,
+  },
+  {
+    id: 'tom-hughes',
+    firstName: 'Tom',
+    lastName: 'Hughes',
+    email: 'tom.hughes@coaches.elmwood-health.example',
+    images: images('tom'),
+    description: 'Exercise physiologist who makes moving more feel possible, whatever your starting point.',
+    availability: [...weekdays('08:00', '12:00'), ...weekdays('17:00', '20:00', [2, 4]), { day_of_week: 6, time_start: '09:00', time_end: '12:00' }],
+    specialism: ['Physical activity', 'Strength training', 'Joint pain', 'Sleep'],
+    qualifications: ['MSc Clinical Exercise Physiology', 'Level 4 Exercise Referral'],
+    about: 'Tom worked in cardiac rehabilitation before coaching. He helps people find movement they enjoy.',
+    approach: 'We build up gently and protect the muscle you have while your weight comes down.',
+    howWeWillWork: 'We agree one weekly movement goal on our first call and adjust it together at each check-in.',
+    testimonials: [{ title: 'Walking again', description: 'I went from struggling with stairs to walking 8,000 steps a day.', name: 'Mark', footer: 'Lost 14 kg in 8 months' }],
+    calendlyLink: 'https://calendly.com/elmwood-tom/coach-call',
+    position: 1,
+  },
+  {
+    id: 'priya-shah',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email: 'priya.shah@coaches.elmwood-health.example',
+    images: images('priya'),
+    description: 'Health psychologist supporting the habits and feelings that come with changing your weight.',
+    availability: [...weekdays('10:00', '16:00', [1, 2, 3, 4]), { day_of_week: 0, time_start: '10:00', time_end: '12:00' }],
+    specialism: ['Habits and motivation', 'Emotional eating', 'Stress', 'Body image'],
+    qualifications: ['DPsych Health Psychology', 'HCPC Registered Practitioner Psychologist'],
+    about: 'Priya helps people understand why they eat when they are not hungry, and what to do instead.',
+    approach: 'Curious rather than strict: we look at your week together and find what gets in the way.',
+    howWeWillWork: 'Short, regular calls focused on one habit at a time, with simple notes to keep between calls.',
+    testimonials: [{ title: 'Changed how I think', description: 'I stopped seeing food as the enemy.', name: 'Claire', footer: 'Patient since 2024' }],
+    calendlyLink: null,
+    position: 2,
+  },
+  {
+    id: 'james-mensah',
+    firstName: 'James',
+    lastName: 'Mensah',
+    email: 'james.mensah@coaches.elmwood-health.example',
+    images: images('james'),
+    description: 'Nurse and diabetes educator who explains your treatment and its side effects in plain words.',
+    availability: weekdays('12:00', '19:00'),
+    specialism: ['Type 2 diabetes', 'Side effects', 'Blood pressure', 'Nutrition'],
+    qualifications: ['RN (Adult), NMC registered', 'Diploma in Diabetes Care'],
+    about: 'James has been a practice nurse for twelve years and has supported hundreds of people starting GLP-1 treatment.',
+    approach: 'Clear and steady: you will always know what to expect next and what to do if you feel unwell.',
+    howWeWillWork: 'A first call about your health and goals, then check-ins timed around your dose increases.',
+    testimonials: [{ title: 'Reassuring', description: 'James talked me through the nausea in the first weeks and it passed just as he said.', name: 'Ahmed', footer: 'Lost 9 kg in 4 months' }],
+    calendlyLink: null,
+    position: 3,
+  },
+];
