@@ -5,6 +5,7 @@ export * from './catalog/frequency';
 export * from './catalog/product';
 export * from './catalog/nutrition';
 export * from './catalog/pricing';
+export * from './catalog/direct-purchase';
 export * from './http/error';
 export * from './http/record-id';
 export * from './measurements/validation';

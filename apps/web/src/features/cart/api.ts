@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CHANNEL, type Address, type Cart, type Frequency } from '@elmwood/domain';
+import { CART_ERROR, DEFAULT_CHANNEL, type Address, type Cart, type Frequency } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const CART_TOKEN_KEY = 'cartToken';
@@ -125,5 +125,32 @@ export function useCheckoutAddress(token: string) {
     mutationFn: (body: { shippingAddress: Address; billingAddress?: Address }) =>
       apiRequest<Cart>(`/shop-api/checkout/${token}/address`, { method: 'PUT', body }),
     onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
+  });
+}
+
+/**
+ * 'Add to basket' on a product bought without a consultation: into the browser's basket (a weight-loss basket
+ * gains the supplement), or into a new one when there is none or it can no longer change (placed, or paying).
+ */
+export function useAddToBasket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (item: { productCode: string; variantCode: string; frequency: Frequency }) => {
+      const add = (token: string) => apiRequest<Cart>(`/shop-api/carts/${token}/items`, { method: 'POST', body: item });
+      const token = storedCartToken();
+      if (token) {
+        try {
+          return await add(token);
+        } catch (error) {
+          if (!(isApiError(error) && (error.isNotFound || error.code === CART_ERROR.completed))) throw error;
+        }
+      }
+      const fresh = await apiRequest<Cart>('/shop-api/carts', { method: 'POST', body: { channel: DEFAULT_CHANNEL } });
+      return add(fresh.tokenValue);
+    },
+    onSuccess: (cart) => {
+      storeCartToken(cart.tokenValue);
+      client.setQueryData(cartKeys.cart(cart.tokenValue), cart);
+    },
   });
 }

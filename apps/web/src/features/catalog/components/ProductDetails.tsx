@@ -1,4 +1,4 @@
-import type { Product } from '@elmwood/domain';
+import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../ui/Button';
@@ -7,6 +7,7 @@ import { Tag } from '../../../ui/Tag';
 import { CATEGORY_LABELS, consultationPath } from '../consultation';
 import { useVariantSelection } from '../hooks/useVariantSelection';
 import { backgroundTint, isProductOutOfStock } from '../productContent';
+import { AddToBasket } from './AddToBasket';
 import { FrequencyPrices } from './FrequencyPrices';
 import { ProductGallery } from './ProductGallery';
 import { ProductPopupButton } from './ProductPopupButton';
@@ -70,6 +71,8 @@ export function ProductDetails({ product }: { product: Product }) {
               <Button size="lg" block disabled>
                 Out of stock
               </Button>
+            ) : isBoughtDirectly(product) && variant ? (
+              <AddToBasket product={product} variant={variant} />
             ) : (
               <ButtonLink to={consultation} size="lg" block>
                 {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
