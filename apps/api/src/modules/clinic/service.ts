@@ -31,7 +31,7 @@ import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
-import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, needsPrescriber, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
 import { findCheckoutPayment, findOrderItems, updatePayment, type OrderRow } from '../orders/repo';
 import { weightHistory } from '../weight/index';
 import { offerReminderSetUp } from '../tasks/index';
@@ -297,6 +297,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
         placedAt: order.createdAt.toISOString(),
         patient: { id: patient.uid, name: `${patient.firstName} ${patient.lastName}`.trim(), email: patient.email, phoneNumber: patient.phoneNumber, birthday: patient.birthday },
         items,
+        needsPrescriber: await needsPrescriber(db, order.id),
         totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
         shippingAddress: order.shippingAddress,
         billingAddress: order.billingAddress,

@@ -22,7 +22,7 @@ async function lockStates(tx: Queryable, orderId: number) {
 }
 
 /** Whether a prescriber must decide on the order: unless every line is a product bought without a consultation. */
-async function needsPrescriber(tx: Queryable, orderId: number): Promise<boolean> {
+export async function needsPrescriber(tx: Pick<Db, 'select'>, orderId: number): Promise<boolean> {
   const lines = await tx
     .select({ code: orderItems.productCode, isPrescriptionOnly: products.isPrescriptionOnly })
     .from(orderItems)
