@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
+import { answerWeightLossConsultation, startCheckout } from './support/consultation';
 import { PATIENT_PASSWORD } from './support/order';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -116,4 +117,35 @@ test('a customer chooses the second of two saved addresses and another billing a
   await expect(saved.getByRole('radio')).toHaveCount(1);
   await expect(saved.getByRole('radio', { name: /2 Mill Yard/ })).toBeVisible();
   await expectNoAxeViolations(page, 'address manager after a delete');
+});
+
+test('the multivitamin joins a weight-loss basket from the recommendations page, before or after the checkout button', async ({ page }) => {
+  const basketCodes = async () => {
+    const token = await page.evaluate(() => window.localStorage.getItem('cartToken'));
+    const cart = await (await page.request.get(`/shop-api/carts/${token}`)).json();
+    return cart.items.map((item: { product: { code: string } }) => item.product.code).sort();
+  };
+  const offer = () => page.getByRole('region', { name: 'Add to your programme' });
+
+  // After: the basket already holds the treatment.
+  await startCheckout(page);
+  await page.goto('/n/weight-loss/recommendations');
+  await offer().getByRole('button', { name: 'Add Daily Multivitamin to basket' }).click();
+  await expect(offer().getByRole('status')).toHaveText(/Daily Multivitamin is in your basket/);
+  await expectNoAxeViolations(page, 'recommendations with a supplement added');
+  expect(await basketCodes()).toEqual(['DAILY-MULTIVITAMIN', 'WEGOVY']);
+  await offer().getByRole('link', { name: 'Go to checkout' }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+  await expect(page.getByText(/Wegovy .*Daily Multivitamin|Daily Multivitamin.*Wegovy/)).toBeVisible();
+
+  // Before: a basket of the supplement alone is carried into the programme's checkout.
+  await page.evaluate(() => window.localStorage.removeItem('cartToken'));
+  await answerWeightLossConsultation(page);
+  await page.goto('/n/weight-loss/recommendations');
+  await offer().getByRole('button', { name: 'Add Daily Multivitamin to basket' }).click();
+  await expect(offer().getByRole('status')).toBeVisible();
+  expect(await basketCodes()).toEqual(['DAILY-MULTIVITAMIN']);
+  await page.getByRole('region', { name: 'Choose your treatment' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
+  expect(await basketCodes()).toEqual(['DAILY-MULTIVITAMIN', 'WEGOVY']);
 });
