@@ -43,6 +43,12 @@ describe('an order of products bought without a consultation', () => {
     const [gatewayPayment] = await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, orderNumber));
     expect(gatewayPayment).toMatchObject({ status: 'captured', captured: order.total });
 
+    // The packing slip names who released it, and carries the delivery phone for the courier's updates.
+    const slip = (await as(pharmacist, 'GET', `/orders/${orderNumber}/packing-slip`)).json();
+    expect(slip.approvedAt).not.toBeNull();
+    expect(slip.approvedBy).toMatch(/pharmacist/i);
+    expect(slip.recipient.phoneNumber).toBe('07700900123');
+
     const dispatched = await as(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' });
     expect(dispatched.statusCode).toBe(200);
     expect((await orderRow(orderNumber)).state).toBe('dispatched');

@@ -449,13 +449,14 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
       const order = await orderByNumber(number);
       const [items, history] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id)]);
       await audit(db, { staffId: member.id, action: 'read-packing-slip', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
-      const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+      // A prescriber's approval, or a pharmacist's release of an order with nothing to prescribe.
+      const approval = history.filter((row) => row.machine === 'order' && (row.event === 'approved' || row.event === 'released')).at(-1);
       const address = order.shippingAddress as Record<string, string | null | undefined>;
       return {
         orderNumber: order.number,
         placedAt: order.createdAt.toISOString(),
         approvedAt: approval?.createdAt.toISOString() ?? null,
-        approvedBy: ((approval?.data?.prescriber as { label?: string } | undefined)?.label as string | undefined) ?? null,
+        approvedBy: (((approval?.data?.prescriber ?? approval?.data?.pharmacist) as { label?: string } | undefined)?.label as string | undefined) ?? null,
         recipient: {
           name: `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
           lines: [address.company, address.street, address.city].filter((line): line is string => typeof line === 'string' && line.trim() !== ''),
