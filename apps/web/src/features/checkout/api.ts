@@ -42,3 +42,12 @@ export function useDeleteAddress() {
     onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.book }),
   });
 }
+
+/** Makes a saved address the one deliveries go to by default (the account's address manager). */
+export function useSetDefaultAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/shop-api/address-book/${id}/default`, { method: 'PATCH' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.book }),
+  });
+}

@@ -34,6 +34,7 @@ function api(book: unknown[], cartStatus = 200) {
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url === '/shop-api/address-book' && call.method === 'GET') return json(200, book);
       if (url === '/shop-api/address-book') return json(201, { ...(call.body as object), id: 5, street: '', phoneNumber: null, isDefault: true });
+      if (url.endsWith('/default') && call.method === 'PATCH') return new Response(null, { status: 204 });
       if (url.startsWith('/shop-api/address-book/') && call.method === 'DELETE') {
         return json(409, { code: 'ADDRESS_IN_USE', message: 'This address is being used for an order in progress, so it cannot be deleted.' });
       }
@@ -141,5 +142,17 @@ describe('ShippingStep', () => {
     await userEvent.type(screen.getByLabelText('Phone number'), '12345678');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/Required/);
+  });
+
+  it('in the account, makes the chosen address the default (no order to put it on)', async () => {
+    const work = { ...saved, id: 7, company: '2 Mill Yard', isDefault: false };
+    const calls = api([saved, work]);
+    const onDone = vi.fn();
+    renderWithProviders(<ShippingStep user={user} submitLabel="Save address" onDone={onDone} onNotice={() => {}} />);
+    await userEvent.click(await screen.findByRole('radio', { name: /2 Mill Yard/ }));
+    expect(screen.queryByRole('group', { name: 'Billing address' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(work));
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['PATCH /shop-api/address-book/7/default']);
   });
 });

@@ -4,7 +4,7 @@ import { useCheckoutAddress } from '../../cart';
 import { Button } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { SHIPPING_ADDRESS_DRAFT_KEY } from '../../../lib/patient-storage';
-import { useAddressBook, useSaveAddress, type SavedAddress } from '../api';
+import { useAddressBook, useSaveAddress, useSetDefaultAddress, type SavedAddress } from '../api';
 import { AddressFields, blankPlace, draftErrors, type AddressDraft } from './AddressFields';
 import { AddressList } from './AddressList';
 import { billingAddressOf, BillingChoice, type BillingState } from './BillingChoice';
@@ -74,6 +74,7 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; address: SavedA
 export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 'Continue to payment' }: ShippingStepProps) {
   const book = useAddressBook(true);
   const toCart = useCheckoutAddress(cartToken ?? '');
+  const makeDefault = useSetDefaultAddress();
   const [view, setView] = useState<View | null>(null);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [billing, setBilling] = useState<BillingState>({ same: true, draft: { ...blankDraft(user), phoneNumber: '' }, submitted: false });
@@ -85,7 +86,8 @@ export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 
 
   // The address goes on the order (the cart) once it is in the address book; payment reads it from there.
   const placeAddress = (saved: SavedAddress) => {
-    if (!cartToken) return onDone(saved);
+    // The account's manager: the chosen address becomes the default for deliveries to come.
+    if (!cartToken) return saved.isDefault ? onDone(saved) : makeDefault.mutate(saved.id, { onSuccess: () => onDone(saved) });
     const billed = billingAddressOf(billing);
     if (!billed.ok) return setBilling({ ...billing, submitted: true });
     toCart.mutate({ shippingAddress: checkoutAddressOf(saved), ...(billed.address ? { billingAddress: billed.address } : {}) }, { onSuccess: () => onDone(saved) });
@@ -96,9 +98,10 @@ export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 
     return false;
   };
   const billingChoice = cartToken ? <BillingChoice billing={billing} onChange={setBilling} onNotice={onNotice} /> : null;
-  const cartError = toCart.isError ? (
+  const failed = toCart.error ?? makeDefault.error;
+  const cartError = failed ? (
     <p className="auth-form__error" role="alert">
-      {toCart.error.message}
+      {failed.message}
     </p>
   ) : null;
 
@@ -111,7 +114,7 @@ export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 
         </Button>
         {billingChoice}
         <div className="auth-form__actions">
-          <Button size="lg" loading={toCart.isPending} onClick={() => placeAddress(chosen)}>
+          <Button size="lg" loading={toCart.isPending || makeDefault.isPending} onClick={() => placeAddress(chosen)}>
             {submitLabel}
           </Button>
         </div>
