@@ -14,10 +14,7 @@ import { ProductPopupButton } from './ProductPopupButton';
 import { VariantPicker } from './VariantPicker';
 import './ProductDetails.css';
 
-const TRUST_POINTS = [
-  'Free, discreet delivery in plain packaging',
-  'A UK clinician reviews every order',
-] as const;
+const TRUST_POINTS = ['Free, discreet delivery in plain packaging'] as const;
 
 export function ProductDetails({ product }: { product: Product }) {
   const { variant, choose } = useVariantSelection(product);
@@ -85,6 +82,8 @@ export function ProductDetails({ product }: { product: Product }) {
             {TRUST_POINTS.map((point) => (
               <li key={point}>{point}</li>
             ))}
+            {/* Nothing to prescribe in a supplement or cosmetic: a pharmacist checks and releases those orders. */}
+            <li>{isBoughtDirectly(product) ? 'A UK pharmacist checks every order' : 'A UK clinician reviews every order'}</li>
             <li>
               <Link to={product.category === 'erectile-dysfunction' ? '/pages/ed-money-back-guarantee' : '/pages/guarantee'}>
                 180-day money-back guarantee
