@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/recommendations/routes/RecommendationsRoute'),
           },
           { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
+          { path: 'basket', lazy: () => import('./features/checkout/routes/BasketRoute') },
           { path: 'n/:slug/order/complete/:orderNumber', lazy: () => import('./features/orders/routes/ThankYouRoute') },
           { path: 'login', lazy: () => import('./features/auth/routes/LoginRoute') },
           { path: 'r/:uid', lazy: () => import('./features/auth/routes/ReferralRoute') },

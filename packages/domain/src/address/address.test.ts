@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { addressSchema } from './address';
+import { addressSchema, deliveryAddressSchema } from './address';
+import { isSamePlace } from './in-use';
 import { gpDetailsSchema, patientGpInfoSchema } from './gp';
 import { addressLine1Schema, addressLine2Schema, citySchema } from './lines';
 import { lookupLine1, postTownCase, toLookupAddress } from './lookup';
@@ -190,5 +191,36 @@ describe('addressSchema', () => {
   });
   it('delivers to GB only', () => {
     expect(addressSchema.safeParse({ ...form, countryCode: 'FR' }).success).toBe(false);
+  });
+});
+
+describe('the delivery phone number on an address', () => {
+  const place = { firstName: 'Alex', lastName: 'Smith', company: '1 Elm Row', city: 'Leeds', postcode: 'LS1 4AP' };
+  const phoneError = (phoneNumber: string | undefined) => errors(deliveryAddressSchema.safeParse({ ...place, phoneNumber })).phoneNumber;
+  it('is required in the address form: under 9 characters (after trimming) it says Required', () => {
+    expect(phoneError(undefined)).toBe('Required');
+    expect(phoneError('')).toBe('Required');
+    expect(phoneError('12345678')).toBe('Required');
+    expect(phoneError('  12345678  ')).toBe('Required');
+    expect(phoneError('123456789')).toBeUndefined();
+    expect(deliveryAddressSchema.parse({ ...place, phoneNumber: ' 07700 900123 ' }).phoneNumber).toBe('07700 900123');
+  });
+  it('is checked by the same rule when an API client sends one, and may be left out there', () => {
+    expect(errors(addressSchema.safeParse({ ...place, phoneNumber: '12345678' })).phoneNumber).toBe('Required');
+    expect(addressSchema.parse({ ...place, phoneNumber: '123456789' }).phoneNumber).toBe('123456789');
+    expect(addressSchema.parse(place).phoneNumber).toBeUndefined();
+  });
+});
+
+describe('isSamePlace', () => {
+  const saved = { company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP' };
+  it('matches an order’s copy of an address whatever the case and spacing, names aside', () => {
+    expect(isSamePlace(saved, { ...saved, postcode: 'ls1  4ap ', city: 'LEEDS', firstName: 'Someone else' } as typeof saved)).toBe(true);
+  });
+  it('tells different lines, towns or postcodes apart, a missing line 2 included', () => {
+    expect(isSamePlace(saved, { ...saved, company: 'Flat 4, Oak House' })).toBe(false);
+    expect(isSamePlace(saved, { ...saved, postcode: 'LS1 4AQ' })).toBe(false);
+    expect(isSamePlace(saved, { ...saved, street: '' })).toBe(false);
+    expect(isSamePlace({ ...saved, street: '' }, { company: saved.company, city: 'Leeds', postcode: 'LS1 4AP' })).toBe(true);
   });
 });

@@ -19,3 +19,10 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
+
+/**
+ * The address form of the shipping address manager: the phone number the courier texts with delivery updates is
+ * asked for there, so it is required ('Required' under 9 characters). The API still takes an address without one
+ * (addresses saved before the field existed, and an order's billing address).
+ */
+export const deliveryAddressSchema = addressSchema.extend({ phoneNumber: phoneNumberSchema });

@@ -74,6 +74,8 @@ export const orderReviewSchema = z.object({
   placedAt: z.string(),
   patient: z.object({ id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string().nullable(), birthday: z.string().nullable() }),
   items: z.array(orderItemSchema),
+  /** False for an order of products bought without a consultation only: a pharmacist releases it, no prescriber. */
+  needsPrescriber: z.boolean(),
   totals: totalsSchema,
   shippingAddress: addressSchema,
   billingAddress: addressSchema,

@@ -10,6 +10,7 @@ describe('order lifecycle', () => {
     ['awaiting_patient', 'critical_tasks_done', ['patient', 'job'], 'in_review'],
     ['in_review', 'information_requested', ['prescriber'], 'awaiting_patient'],
     ['in_review', 'approved', ['prescriber'], 'approved'],
+    ['in_review', 'released', ['pharmacist'], 'approved'],
     ['awaiting_patient', 'rejected', ['prescriber'], 'rejected'],
     ['in_review', 'rejected', ['prescriber'], 'rejected'],
     ['awaiting_patient', 'cancelled', ['patient', 'support', 'admin'], 'cancelled'],
@@ -136,5 +137,25 @@ describe('order payment lifecycle', () => {
 
   it('releases a replaced attempt', () => {
     expect(ORDER_PAYMENT_LIFECYCLE.decide('pending', 'superseded', 'patient')).toMatchObject({ effects: ['void_payment'] });
+  });
+});
+
+describe('an order of products bought without a consultation', () => {
+  const waiting = { state: 'in_review', paymentState: 'authorised' } as const;
+  it('is released by a pharmacist, with no prescriber, and the money is then taken as on approval', () => {
+    expect(decideOrderEvent({ ...waiting, needsPrescriber: false }, 'released', 'pharmacist')).toMatchObject({
+      ok: true,
+      to: 'approved',
+      effects: ['capture_payment', 'notify_approved', 'credit_referrer'],
+    });
+  });
+  it('never lets a pharmacist release an order that holds a medicine, or one whose contents were not checked', () => {
+    expect(decideOrderEvent({ ...waiting, needsPrescriber: true }, 'released', 'pharmacist')).toEqual({ ok: false, reason: 'prescriber_needed' });
+    expect(decideOrderEvent(waiting, 'released', 'pharmacist')).toEqual({ ok: false, reason: 'prescriber_needed' });
+    expect(decideOrderEvent({ ...waiting, needsPrescriber: false }, 'released', 'prescriber')).toEqual({ ok: false, reason: 'not_permitted' });
+  });
+  it('is released only once its payment is authorised (or none is needed)', () => {
+    expect(decideOrderEvent({ state: 'in_review', paymentState: 'voided', needsPrescriber: false }, 'released', 'pharmacist')).toEqual({ ok: false, reason: 'payment_not_ready' });
+    expect(decideOrderEvent({ state: 'in_review', paymentState: 'not_required', needsPrescriber: false }, 'released', 'pharmacist')).toMatchObject({ ok: true });
   });
 });

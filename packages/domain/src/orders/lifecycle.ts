@@ -71,6 +71,8 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
     effects: ['create_information_task', 'notify_information_requested'],
   },
   approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: ['capture_payment', 'notify_approved', 'credit_referrer'] },
+  // Nothing to prescribe (a food supplement or cosmetic only, see needsNoPrescriber): a pharmacist checks and releases it.
+  released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: ['capture_payment', 'notify_approved', 'credit_referrer'] },
   rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected'] },
   cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled'] },
   dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
@@ -85,6 +87,7 @@ export type OrderEvent =
   | 'critical_tasks_done'
   | 'information_requested'
   | 'approved'
+  | 'released'
   | 'rejected'
   | 'cancelled'
   | 'dispatched'
@@ -128,17 +131,26 @@ export type OrderPaymentEvent =
  */
 const PAYMENT_NEEDED: Partial<Record<OrderEvent, readonly OrderPaymentState[]>> = {
   approved: ['authorised', 'not_required', 'awaiting_charge'],
+  released: ['authorised', 'not_required'],
   dispatched: ['captured', 'not_required'],
   refunded: ['captured', 'partially_refunded'],
   unpaid: ['charge_declined'],
 };
 
-export type OrderDecision = Decision<OrderState, OrderEffect> | { ok: false; reason: 'payment_not_ready' };
+export type OrderDecision = Decision<OrderState, OrderEffect> | { ok: false; reason: 'payment_not_ready' | 'prescriber_needed' };
 
-/** What `event` does to an order, given where its money stands too. */
-export function decideOrderEvent(order: { state: OrderState; paymentState: OrderPaymentState }, event: OrderEvent, actor: LifecycleActor): OrderDecision {
+/**
+ * What `event` does to an order, given where its money stands too. `needsPrescriber` (false only for an order of
+ * products bought without a consultation) decides whether a pharmacist may release it without a prescriber.
+ */
+export function decideOrderEvent(
+  order: { state: OrderState; paymentState: OrderPaymentState; needsPrescriber?: boolean },
+  event: OrderEvent,
+  actor: LifecycleActor,
+): OrderDecision {
   const decision = ORDER_LIFECYCLE.decide(order.state, event, actor);
   if (!decision.ok) return decision;
+  if (event === 'released' && order.needsPrescriber !== false) return { ok: false, reason: 'prescriber_needed' };
   const needed = PAYMENT_NEEDED[event];
   if (needed && !needed.includes(order.paymentState)) return { ok: false, reason: 'payment_not_ready' };
   return decision;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { totalsSchema } from '../cart/cart';
+import { cartAddressSchema, totalsSchema } from '../cart/cart';
 import { frequencySchema } from '../catalog/frequency';
 import { productImageSchema } from '../catalog/product';
 import { paymentModeSchema } from '../payment/modes';
@@ -77,6 +77,10 @@ export const orderViewSchema = z.object({
   customer: z.object({ firstName: z.string(), email: z.string() }),
   items: z.array(orderItemSchema),
   totals: totalsSchema,
+  /** Where it goes; `phoneNumber` (null when none was given) is the number the courier uses for delivery updates. */
+  shippingAddress: cartAddressSchema,
+  /** Who pays: the delivery address unless the patient gave another at checkout. */
+  billingAddress: cartAddressSchema,
   /** A coach or check-in call booked with the order ('Thank you, {first name}, you're all set'). */
   hasBooking: z.boolean(),
   subscription: z.object({ id: z.string(), frequency: z.number().int(), nextDeliveryDate: z.string() }).nullable(),

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Address } from '@elmwood/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isSamePlace, ORDER_STATES_IN_PROGRESS, type Address } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
+import { orders } from '../../db/schema/orders';
 
 export type AddressRow = typeof addresses.$inferSelect;
 
@@ -30,6 +31,16 @@ export function addressBookRepo(db: Db) {
     async remove(customerId: number, id: number): Promise<boolean> {
       const deleted = await db.delete(addresses).where(owned(customerId, id)).returning({ id: addresses.id });
       return deleted.length > 0;
+    },
+    /** Whether an order still on its way (delivery or billing) names this saved address's place. */
+    async usedByOrderInProgress(customerId: number, id: number): Promise<boolean> {
+      const [saved] = await db.select().from(addresses).where(owned(customerId, id));
+      if (!saved) return false;
+      const live = await db
+        .select({ shipping: orders.shippingAddress, billing: orders.billingAddress })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.state, [...ORDER_STATES_IN_PROGRESS])));
+      return live.some((order) => isSamePlace(order.shipping, saved) || isSamePlace(order.billing, saved));
     },
     async setDefault(customerId: number, id: number): Promise<boolean> {
       const [row] = await db.select({ id: addresses.id }).from(addresses).where(owned(customerId, id));

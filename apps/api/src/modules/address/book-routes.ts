@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
-import { notFound } from '../../lib/errors';
+import { ADDRESS_IN_USE_MESSAGE, addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
+import { AppError, notFound } from '../../lib/errors';
 import { idParam, parseBody } from '../../lib/validation';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
@@ -72,9 +72,18 @@ export async function addressBookRoutes(app: FastifyInstance, { repo, auth }: { 
 
   api.delete(
     '/address-book/:id',
-    { schema: { tags: ['address'], params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Delete a saved address; 409 ADDRESS_IN_USE while an order in progress is delivered or billed there',
+        params: idParams,
+        response: { 204: z.null(), ...errors, 409: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
-      if (!(await repo.remove(await signedIn(request), request.params.id))) throw notFound(ADDRESS_NOT_FOUND);
+      const customerId = await signedIn(request);
+      if (await repo.usedByOrderInProgress(customerId, request.params.id)) throw new AppError(409, 'ADDRESS_IN_USE', ADDRESS_IN_USE_MESSAGE);
+      if (!(await repo.remove(customerId, request.params.id))) throw notFound(ADDRESS_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );

@@ -170,6 +170,20 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   );
 
   api.post(
+    '/clinic/orders/:number/release',
+    {
+      config: { staffRoles: ['pharmacist'] },
+      schema: {
+        tags: ['clinic'],
+        summary: 'Release (pharmacist) an order of products bought without a consultation only: nothing to prescribe, so no prescriber; captures the payment, once. 409 PRESCRIBER_NEEDED for an order holding a medicine',
+        params: orderParams,
+        response: { 200: decisionReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.approve(member(request), request.params.number, 'released'),
+  );
+
+  api.post(
     '/clinic/orders/:number/reject',
     {
       config: { staffRoles: PRESCRIBER },

@@ -31,7 +31,7 @@ import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
-import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, needsPrescriber, orderHistory, type Actor, type OrderEventRow } from '../lifecycle/index';
 import { findCheckoutPayment, findOrderItems, updatePayment, type OrderRow } from '../orders/repo';
 import { weightHistory } from '../weight/index';
 import { offerFirstCoachCall, offerReminderSetUp } from '../tasks/index';
@@ -43,7 +43,7 @@ import type { StaffRow } from './staff-auth';
 export const CLINICIAN_QUESTION_TASK = TASK_CODES.clinicianQuestion;
 const ORDER_NOT_FOUND = 'We could not find that order.';
 const GATEWAY: Actor = { type: 'gateway' };
-const DECISION_EVENTS = ['approved', 'rejected', 'information_requested', 'dispatched', 'delivered', 'cancelled', 'refunded'];
+const DECISION_EVENTS = ['approved', 'released', 'rejected', 'information_requested', 'dispatched', 'delivered', 'cancelled', 'refunded'];
 /** Photos the prescriber checks: identity (I) and weight (W). */
 const REVIEW_PHOTO_CATEGORIES = ['I', 'W'];
 
@@ -117,6 +117,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
 
   /** The reason an event could not be applied, as the prescriber or pharmacist reads it. */
   function refused(order: OrderRow, reason: string): AppError {
+    if (reason === 'prescriber_needed') return new AppError(409, 'PRESCRIBER_NEEDED', `Order ${order.number} holds a medicine, so a prescriber must approve it.`);
     if (reason === 'payment_not_ready') return new AppError(409, 'PAYMENT_NOT_READY', `The payment of order ${order.number} is ${order.paymentState.replace(/_/g, ' ')}, so this cannot be done now.`);
     return new AppError(409, 'ORDER_STATE_CONFLICT', `Order ${order.number} is ${order.state.replace(/_/g, ' ')}, so this cannot be done now.`);
   }
@@ -296,6 +297,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
         placedAt: order.createdAt.toISOString(),
         patient: { id: patient.uid, name: `${patient.firstName} ${patient.lastName}`.trim(), email: patient.email, phoneNumber: patient.phoneNumber, birthday: patient.birthday },
         items,
+        needsPrescriber: await needsPrescriber(db, order.id),
         totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
         shippingAddress: order.shippingAddress,
         billingAddress: order.billingAddress,
@@ -343,13 +345,17 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
       };
     },
 
-    /** Approve: the decision is recorded once (a second click finds nothing to do), then the money is taken. */
-    async approve(member: StaffRow, number: string): Promise<DecisionReply> {
+    /**
+     * Approve (a prescriber), or release (a pharmacist, for an order with nothing to prescribe): the decision is
+     * recorded once (a second click finds nothing to do), then the money is taken.
+     */
+    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved'): Promise<DecisionReply> {
       const result = await db.transaction(async (tx) => {
         const order = await orderByNumber(number, tx, true);
-        const applied = await applyOrderEvent(tx, order.id, 'approved', actorOf(member), { data: { prescriber: decidedBy(member) } });
+        const decider = event === 'approved' ? { prescriber: decidedBy(member) } : { pharmacist: decidedBy(member) };
+        const applied = await applyOrderEvent(tx, order.id, event, actorOf(member), { data: decider });
         if (applied.applied) {
-          await audit(tx, { staffId: member.id, action: 'approve', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
+          await audit(tx, { staffId: member.id, action: event === 'approved' ? 'approve' : 'release', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
           await offerReminderSetUp(tx, order);
           await offerFirstCoachCall(tx, order);
           if (referrals && applied.effects.includes('credit_referrer')) await referrals.creditReferrer(tx, order);
@@ -445,13 +451,14 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
       const order = await orderByNumber(number);
       const [items, history] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id)]);
       await audit(db, { staffId: member.id, action: 'read-packing-slip', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
-      const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+      // A prescriber's approval, or a pharmacist's release of an order with nothing to prescribe.
+      const approval = history.filter((row) => row.machine === 'order' && (row.event === 'approved' || row.event === 'released')).at(-1);
       const address = order.shippingAddress as Record<string, string | null | undefined>;
       return {
         orderNumber: order.number,
         placedAt: order.createdAt.toISOString(),
         approvedAt: approval?.createdAt.toISOString() ?? null,
-        approvedBy: ((approval?.data?.prescriber as { label?: string } | undefined)?.label as string | undefined) ?? null,
+        approvedBy: (((approval?.data?.prescriber ?? approval?.data?.pharmacist) as { label?: string } | undefined)?.label as string | undefined) ?? null,
         recipient: {
           name: `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
           lines: [address.company, address.street, address.city].filter((line): line is string => typeof line === 'string' && line.trim() !== ''),

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   decideOrderEvent,
+  needsNoPrescriber,
   ORDER_PAYMENT_LIFECYCLE,
   type OrderEffect,
   type OrderEvent,
@@ -9,7 +10,8 @@ import {
   type OrderState,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema/orders';
+import { products } from '../../db/schema/catalog';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -17,6 +19,17 @@ type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 async function lockStates(tx: Queryable, orderId: number) {
   const [row] = await tx.select({ state: orders.state, paymentState: orders.paymentState }).from(orders).where(eq(orders.id, orderId)).for('update');
   return row ? { state: row.state as OrderState, paymentState: row.paymentState as OrderPaymentState } : null;
+}
+
+/** Whether a prescriber must decide on the order: unless every line is a product bought without a consultation. */
+export async function needsPrescriber(tx: Pick<Db, 'select'>, orderId: number): Promise<boolean> {
+  const lines = await tx
+    .select({ code: orderItems.productCode, isPrescriptionOnly: products.isPrescriptionOnly })
+    .from(orderItems)
+    .leftJoin(products, eq(products.code, orderItems.productCode))
+    .where(eq(orderItems.orderId, orderId));
+  // A line whose product is no longer in the catalogue is treated as a medicine.
+  return !needsNoPrescriber(lines.map((line) => ({ code: line.code, isPrescriptionOnly: line.isPrescriptionOnly ?? true })));
 }
 
 /**
@@ -31,7 +44,8 @@ export async function applyOrderEvent(
   actor: Actor,
   details: EventDetails = {},
 ): Promise<Transitioned<OrderState, OrderEffect>> {
-  const current = await lockStates(tx, orderId);
+  const locked = await lockStates(tx, orderId);
+  const current = locked && event === 'released' ? { ...locked, needsPrescriber: await needsPrescriber(tx, orderId) } : locked;
   return carryOut(event, actor, current && decideOrderEvent(current, event, actor.type), async (from, to) => {
     const moved = await tx
       .update(orders)

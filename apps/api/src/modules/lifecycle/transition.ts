@@ -15,7 +15,7 @@ export interface EventDetails {
 /** What an applied event did, with the effects the caller now carries out. */
 export type Transitioned<State extends string, Effect extends string> =
   | { applied: true; from: State; to: State; effects: readonly Effect[] }
-  | { applied: false; reason: 'not_found' | 'not_from_this_state' | 'payment_not_ready' | 'check_in_missing' };
+  | { applied: false; reason: 'not_found' | 'not_from_this_state' | 'payment_not_ready' | 'prescriber_needed' | 'check_in_missing' };
 
 /** An event raised by someone the table does not allow: a bug in the caller, never the patient's doing. */
 export class LifecycleActorError extends Error {
@@ -44,7 +44,7 @@ export function historyColumns(event: string, from: string, to: string, actor: A
 export async function carryOut<State extends string, Effect extends string>(
   event: string,
   actor: Actor,
-  decision: Decision<State, Effect> | { ok: false; reason: 'payment_not_ready' | 'check_in_missing' } | null,
+  decision: Decision<State, Effect> | { ok: false; reason: 'payment_not_ready' | 'prescriber_needed' | 'check_in_missing' } | null,
   move: (from: State, to: State) => Promise<boolean>,
 ): Promise<Transitioned<State, Effect>> {
   if (!decision) return { applied: false, reason: 'not_found' };

@@ -12,6 +12,7 @@ import {
   thankYouNextStepSchema,
   tokenProviderForMode,
   ukToday,
+  type CartAddress,
   type CheckoutResult,
   type CompleteCheckout,
   type OrderPaymentState,
@@ -491,6 +492,8 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         customer: { firstName: customer.firstName, email: customer.email },
         items,
         totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
+        shippingAddress: orderAddressOf(order.shippingAddress),
+        billingAddress: orderAddressOf(order.billingAddress),
         hasBooking: false,
         subscription: subscription ? { id: subscription.id, frequency: subscription.frequency, nextDeliveryDate: subscription.nextDeliveryDate } : null,
         thankYou: thankYouFor(items.map((item) => item.productCode), attributes),
@@ -594,4 +597,19 @@ function thankYouFor(codes: readonly string[], products: { code: string; attribu
     }
   }
   return { nextSteps, infoBox };
+}
+
+/** The order's copy of an address (as the cart held it at checkout) in the view's shape; a missing field reads as blank. */
+function orderAddressOf(stored: Record<string, unknown>): CartAddress {
+  const text = (key: string) => (typeof stored[key] === 'string' ? (stored[key] as string) : '');
+  return {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    company: text('company'),
+    street: text('street'),
+    city: text('city'),
+    postcode: text('postcode'),
+    countryCode: 'GB',
+    phoneNumber: text('phoneNumber') || null,
+  };
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CHANNEL, type Address, type Cart, type Frequency } from '@elmwood/domain';
+import { CART_ERROR, DEFAULT_CHANNEL, needsNoPrescriber, type Address, type Cart, type Frequency } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const CART_TOKEN_KEY = 'cartToken';
@@ -45,8 +45,26 @@ export interface CheckoutChoice {
 }
 
 /**
- * The checkout button: a new cart, this browser's consultation linked to it (the server will not add a
- * prescription medicine without it), then the chosen treatment; the token is kept for the order page. The
+ * The browser's basket when it holds only products bought without a consultation (a supplement added on the
+ * recommendations page or a product page): the treatment joins it, so nothing chosen is left behind. Answers its
+ * token once the consultation is linked to it, or null when there is no such basket or it no longer changes.
+ */
+async function joinSupplementBasket(linkConsultation: (token: string) => Promise<Cart>): Promise<string | null> {
+  const token = storedCartToken();
+  if (!token) return null;
+  try {
+    const cart = await apiGet<Cart>(`/shop-api/carts/${token}`);
+    if (!needsNoPrescriber(cart.items.map((item) => item.product))) return null;
+    await linkConsultation(token);
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The checkout button: a new cart (or the browser's basket of supplements), this browser's consultation linked
+ * to it (the server will not add a prescription medicine without it), then the chosen treatment; the token is kept for the order page. The
  * server prices everything. A cart made by an attempt that failed later (a refused treatment, a lost
  * connection) is reused by the next attempt rather than made again.
  */
@@ -55,19 +73,26 @@ export function useStartCheckout() {
   const unfinished = useRef<string | null>(null);
   return useMutation({
     mutationFn: async (choice: CheckoutChoice) => {
-      const token =
-        unfinished.current ??
-        (
+      const linkConsultation = (token: string) =>
+        apiRequest<Cart>(`/shop-api/checkout/${token}/medical_history_questionnaire`, { method: 'PUT', body: { questionnaireId: choice.questionnaireId } });
+      let token = unfinished.current ?? (await joinSupplementBasket(linkConsultation));
+      if (!token) {
+        token = (
           await apiRequest<Cart>('/shop-api/carts', {
             method: 'POST',
             body: { channel: DEFAULT_CHANNEL, ...(choice.couponCode ? { couponCode: choice.couponCode } : {}) },
           })
         ).tokenValue;
+        unfinished.current = token;
+        await linkConsultation(token);
+      } else if (token === unfinished.current) {
+        await linkConsultation(token);
+      } else if (choice.couponCode) {
+        // The quiz link's coupon, which a new cart would have been made with; a code this basket refuses can still be
+        // entered at checkout, where its reason shows, so it does not stop the treatment being added.
+        await apiRequest<Cart>(`/shop-api/carts/${token}/coupon`, { method: 'PUT', body: { coupon: choice.couponCode } }).catch(() => null);
+      }
       unfinished.current = token;
-      await apiRequest<Cart>(`/shop-api/checkout/${token}/medical_history_questionnaire`, {
-        method: 'PUT',
-        body: { questionnaireId: choice.questionnaireId },
-      });
       return apiRequest<Cart>(`/shop-api/carts/${token}/items`, {
         method: 'POST',
         body: { productCode: choice.productCode, variantCode: choice.variantCode, frequency: choice.frequency },
@@ -125,5 +150,32 @@ export function useCheckoutAddress(token: string) {
     mutationFn: (body: { shippingAddress: Address; billingAddress?: Address }) =>
       apiRequest<Cart>(`/shop-api/checkout/${token}/address`, { method: 'PUT', body }),
     onSuccess: (cart) => client.setQueryData(cartKeys.cart(token), cart),
+  });
+}
+
+/**
+ * 'Add to basket' on a product bought without a consultation: into the browser's basket (a weight-loss basket
+ * gains the supplement), or into a new one when there is none or it can no longer change (placed, or paying).
+ */
+export function useAddToBasket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (item: { productCode: string; variantCode: string; frequency: Frequency }) => {
+      const add = (token: string) => apiRequest<Cart>(`/shop-api/carts/${token}/items`, { method: 'POST', body: item });
+      const token = storedCartToken();
+      if (token) {
+        try {
+          return await add(token);
+        } catch (error) {
+          if (!(isApiError(error) && (error.isNotFound || error.code === CART_ERROR.completed))) throw error;
+        }
+      }
+      const fresh = await apiRequest<Cart>('/shop-api/carts', { method: 'POST', body: { channel: DEFAULT_CHANNEL } });
+      return add(fresh.tokenValue);
+    },
+    onSuccess: (cart) => {
+      storeCartToken(cart.tokenValue);
+      client.setQueryData(cartKeys.cart(cart.tokenValue), cart);
+    },
   });
 }

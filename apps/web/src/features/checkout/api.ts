@@ -33,3 +33,21 @@ export function useSaveAddress() {
 export function lookupPostcode(postcode: string): Promise<{ addresses: LookupAddress[] }> {
   return apiGet(`/shop-api/address-lookup/${encodeURIComponent(compactPostcode(postcode))}`);
 }
+
+/** Deletes a saved address; the server refuses one an order in progress still uses (409 ADDRESS_IN_USE). */
+export function useDeleteAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/shop-api/address-book/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.book }),
+  });
+}
+
+/** Makes a saved address the one deliveries go to by default (the account's address manager). */
+export function useSetDefaultAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/shop-api/address-book/${id}/default`, { method: 'PATCH' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.book }),
+  });
+}

@@ -109,6 +109,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
         image: null,
       },
     ],
+    needsPrescriber: true,
     totals: { subtotal: 19900, discount: 0, shipping: 0, credit: 0, total: 19900 },
     shippingAddress: { firstName: 'Alex', lastName: 'Smith', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP' },
     billingAddress: {},

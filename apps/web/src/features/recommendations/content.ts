@@ -17,6 +17,8 @@ export interface ProgrammeContent {
   catalogue: string[];
   /** Out-of-stock treatments still shown (so patients can ask to hear when they return). */
   alsoShow: string[];
+  /** Products bought without a consultation offered beside the treatment ('Add to basket'). */
+  supplements: string[];
   faq: { id: string; title: string; text: string }[];
   testimonials: Testimonial[];
   /** Titrating treatments (weight-loss injections) show the dosage per month table. */
@@ -92,6 +94,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     // Ozempic is licensed for type 2 diabetes, not weight management: it is not part of this programme.
     catalogue: ['WEGOVY', 'MOUNJARO'],
     alsoShow: [],
+    supplements: ['DAILY-MULTIVITAMIN'],
     faq: [
       { id: 'side-effects', title: 'What side effects might I have?', text: 'Feeling sick, constipation or diarrhoea are common at first and usually settle as your body adjusts. Our clinicians will help you manage them.' },
       ...sharedFaq,
@@ -117,6 +120,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     persona: { title: 'You are not alone', text: 'Around half of men over 40 have erection problems at some point. Treatment works for most of them.' },
     catalogue: ['SILDENAFIL', 'TADALAFIL'],
     alsoShow: [],
+    supplements: [],
     faq: [
       {
         id: 'which',
@@ -145,6 +149,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     persona: { title: 'Start early', text: 'Treatment works best when started early, while the hair follicles are still active.' },
     catalogue: ['FINASTERIDE', 'MINOXIDIL', 'MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5', 'POWER-SHAMPOO'],
     alsoShow: [],
+    supplements: [],
     faq: [
       {
         id: 'how-long',
@@ -167,3 +172,8 @@ export const MEDICAL_DIRECTOR = {
   initials: 'HM',
   quote: 'Every treatment we offer is prescribed by a clinician who has read your consultation. If it is not right for you, we will say so.',
 };
+
+/** The products the page shows whatever the consultation says: its treatments and the supplements beside them, in one request. */
+export function programmeProductCodes(content: Pick<ProgrammeContent, 'catalogue' | 'supplements'>): string[] {
+  return [...content.catalogue, ...content.supplements];
+}

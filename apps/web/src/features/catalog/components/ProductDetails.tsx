@@ -1,4 +1,4 @@
-import type { Product } from '@elmwood/domain';
+import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../ui/Button';
@@ -7,16 +7,14 @@ import { Tag } from '../../../ui/Tag';
 import { CATEGORY_LABELS, consultationPath } from '../consultation';
 import { useVariantSelection } from '../hooks/useVariantSelection';
 import { backgroundTint, isProductOutOfStock } from '../productContent';
+import { AddToBasket } from './AddToBasket';
 import { FrequencyPrices } from './FrequencyPrices';
 import { ProductGallery } from './ProductGallery';
 import { ProductPopupButton } from './ProductPopupButton';
 import { VariantPicker } from './VariantPicker';
 import './ProductDetails.css';
 
-const TRUST_POINTS = [
-  'Free, discreet delivery in plain packaging',
-  'A UK clinician reviews every order',
-] as const;
+const TRUST_POINTS = ['Free, discreet delivery in plain packaging'] as const;
 
 export function ProductDetails({ product }: { product: Product }) {
   const { variant, choose } = useVariantSelection(product);
@@ -70,6 +68,8 @@ export function ProductDetails({ product }: { product: Product }) {
               <Button size="lg" block disabled>
                 Out of stock
               </Button>
+            ) : isBoughtDirectly(product) && variant ? (
+              <AddToBasket product={product} variant={variant} />
             ) : (
               <ButtonLink to={consultation} size="lg" block>
                 {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
@@ -82,6 +82,8 @@ export function ProductDetails({ product }: { product: Product }) {
             {TRUST_POINTS.map((point) => (
               <li key={point}>{point}</li>
             ))}
+            {/* Nothing to prescribe in a supplement or cosmetic: a pharmacist checks and releases those orders. */}
+            <li>{isBoughtDirectly(product) ? 'A UK pharmacist checks every order' : 'A UK clinician reviews every order'}</li>
             <li>
               <Link to={product.category === 'erectile-dysfunction' ? '/pages/ed-money-back-guarantee' : '/pages/guarantee'}>
                 180-day money-back guarantee

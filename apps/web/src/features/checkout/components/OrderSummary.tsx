@@ -30,12 +30,13 @@ export function CartTotals({ cart }: { cart: Cart }) {
 }
 
 /** The order at the Payment step: what is in it, the discount code box and the totals, without going back to edit. */
-export function OrderSummary({ cart, token }: { cart: Cart; token: string }) {
+export function OrderSummary({ cart, token, headingLevel = 3 }: { cart: Cart; token: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
-      <h3 id="order-summary-heading" className="order-summary__heading">
+      <Heading id="order-summary-heading" className="order-summary__heading">
         Your order
-      </h3>
+      </Heading>
       <ul className="cart-lines">
         {cart.items.map((item) => (
           <li key={item.id} className="cart-line">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@elmwood/domain';
@@ -34,6 +34,10 @@ function api(book: unknown[], cartStatus = 200) {
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url === '/shop-api/address-book' && call.method === 'GET') return json(200, book);
       if (url === '/shop-api/address-book') return json(201, { ...(call.body as object), id: 5, street: '', phoneNumber: null, isDefault: true });
+      if (url.endsWith('/default') && call.method === 'PATCH') return new Response(null, { status: 204 });
+      if (url.startsWith('/shop-api/address-book/') && call.method === 'DELETE') {
+        return json(409, { code: 'ADDRESS_IN_USE', message: 'This address is being used for an order in progress, so it cannot be deleted.' });
+      }
       if (url === '/shop-api/checkout/tok-1/address') {
         return cartStatus === 200 ? json(200, { tokenValue: 'tok-1' }) : json(cartStatus, { code: 'NOT_FOUND', message: 'We could not find that cart.' });
       }
@@ -88,5 +92,67 @@ describe('ShippingStep', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that cart.');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('lists every saved address to choose from, and sends the second one with a different billing address', async () => {
+    const work = { ...saved, id: 7, company: '2 Mill Yard', city: 'York', postcode: 'YO1 7HH', phoneNumber: '07700900456', isDefault: false };
+    const calls = api([saved, work]);
+    const onDone = vi.fn();
+    renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={onDone} onNotice={() => {}} />);
+    const list = await screen.findByRole('group', { name: 'Deliver to this address' });
+    expect(within(list).getAllByRole('radio')).toHaveLength(2);
+    expect(within(list).getByRole('radio', { name: /1 High Street/ })).toBeChecked();
+    await userEvent.click(within(list).getByRole('radio', { name: /2 Mill Yard/ }));
+    const billing = screen.getByRole('group', { name: 'Billing address' });
+    expect(within(billing).getByRole('checkbox', { name: 'Same as delivery address' })).toBeChecked();
+    await userEvent.click(within(billing).getByRole('checkbox', { name: 'Same as delivery address' }));
+    await userEvent.click(within(billing).getByRole('button', { name: 'Enter billing address manually' }));
+    // An empty billing form stops the step and names each field.
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(within(billing).getByLabelText('Address line 1')).toHaveAccessibleDescription('Required');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await userEvent.type(within(billing).getByLabelText('Address line 1'), '9 Bank Row');
+    await userEvent.type(within(billing).getByLabelText('Town or city'), 'Hull');
+    await userEvent.type(within(billing).getByLabelText('Postcode'), 'HU1 1AA');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(work));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      shippingAddress: { firstName: 'Alex', lastName: 'Smith', company: '2 Mill Yard', street: '', city: 'York', postcode: 'YO1 7HH', countryCode: 'GB', phoneNumber: '07700900456' },
+      billingAddress: { firstName: 'Alex', lastName: 'Smith', company: '9 Bank Row', street: '', city: 'Hull', postcode: 'HU1 1AA', countryCode: 'GB' },
+    });
+  });
+
+  it('asks before deleting, and says why an address an order still uses stays', async () => {
+    const calls = api([saved]);
+    renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={() => {}} onNotice={() => {}} />);
+    await screen.findByRole('group', { name: 'Deliver to this address' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete 1 High Street, Leeds, LS1 4AP' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this address?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This address is being used for an order in progress, so it cannot be deleted.');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/shop-api/address-book/4']);
+  });
+
+  it("says 'No addresses' and asks for a phone number of at least 9 characters for a new address", async () => {
+    api([]);
+    renderWithProviders(<ShippingStep user={{ ...user, phoneNumber: '' }} cartToken="tok-1" onDone={() => {}} onNotice={() => {}} />);
+    expect(await screen.findByText('No addresses')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enter address manually' }));
+    await userEvent.type(screen.getByLabelText('Phone number'), '12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/Required/);
+  });
+
+  it('in the account, makes the chosen address the default (no order to put it on)', async () => {
+    const work = { ...saved, id: 7, company: '2 Mill Yard', isDefault: false };
+    const calls = api([saved, work]);
+    const onDone = vi.fn();
+    renderWithProviders(<ShippingStep user={user} submitLabel="Save address" onDone={onDone} onNotice={() => {}} />);
+    await userEvent.click(await screen.findByRole('radio', { name: /2 Mill Yard/ }));
+    expect(screen.queryByRole('group', { name: 'Billing address' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(work));
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['PATCH /shop-api/address-book/7/default']);
   });
 });

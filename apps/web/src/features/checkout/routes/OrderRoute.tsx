@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_PRODUCTS, needsAccountUpdate, type CheckoutStep } from '@elmwood/domain';
+import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_PRODUCTS, needsAccountUpdate, needsNoPrescriber, type CheckoutStep } from '@elmwood/domain';
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
 import { storedCartToken, useCart } from '../../cart';
@@ -25,9 +25,17 @@ import '../../auth/auth.css';
  * into a one-line summary with an Edit link; the payment area shows only at Payment.
  */
 export function Component() {
-  useDocumentTitle('Checkout');
-  const location = useLocation();
   const { slug = 'weight-loss' } = useParams();
+  return <Checkout slug={slug} basket={false} />;
+}
+
+/**
+ * The checkout of either route. At /basket (products bought without a consultation) the basket's lines lead, and
+ * there is no Health Plan step unless the basket also holds a treatment chosen in a consultation.
+ */
+export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
+  useDocumentTitle(basket ? 'Basket' : 'Checkout');
+  const location = useLocation();
   const [token] = useState(storedCartToken);
   const cart = useCart(token);
   const me = useMe();
@@ -73,6 +81,8 @@ export function Component() {
   const finish = () => setEditing(null);
   // Finished: every step before the one the patient has reached (the Health Plan is chosen before checkout opens).
   const isDone = (step: CheckoutStep) => position(step) < position(reached);
+  const directOnly = basket && needsNoPrescriber(cart.data.items.map((item) => item.product));
+  const steps = directOnly ? CHECKOUT_STEPS.filter((step) => step !== 'HEALTH-PLAN') : CHECKOUT_STEPS;
 
   const summaries: Record<CheckoutStep, string> = {
     'HEALTH-PLAN': healthPlanSummary(cart.data),
@@ -114,7 +124,7 @@ export function Component() {
     ) : null,
     PAYMENT: user ? (
       <>
-        <OrderSummary cart={cart.data} token={token} />
+        {directOnly ? null : <OrderSummary cart={cart.data} token={token} />}
         <Suspense fallback={<LoadStatus status="loading" />}>
           <PaymentStep cart={cart.data} cartToken={token} user={user} slug={slug} terms={<PriceTerms cart={cart.data} />} />
         </Suspense>
@@ -124,16 +134,17 @@ export function Component() {
 
   return (
     <div className="checkout container">
-      <h1 className="checkout__title">Checkout</h1>
+      <h1 className="checkout__title">{basket ? 'Your basket' : 'Checkout'}</h1>
+      {directOnly ? <OrderSummary cart={cart.data} token={token} headingLevel={2} /> : null}
       <ol className="checkout-steps" aria-label="Checkout steps">
-        {CHECKOUT_STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step} className={isDone(step) ? 'checkout-steps__step checkout-steps__step--done' : 'checkout-steps__step'} aria-current={step === current ? 'step' : undefined}>
             {isDone(step) ? <StepTick /> : null}
             {CHECKOUT_STEP_LABELS[step]}
           </li>
         ))}
       </ol>
-      {CHECKOUT_STEPS.map((step) => {
+      {steps.map((step) => {
         const open = step === current;
         const done = isDone(step) && step !== current;
         return (

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const ORDER = '/shop-api/clinic/orders/EH-TEST-0001';
 
 /** The order, which becomes `after` once a decision has been posted. */
-function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}) {
+function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}, before: Partial<OrderReview> = {}) {
   let decided = false;
   const decision = (state: string) => () => {
     decided = true;
@@ -17,8 +17,9 @@ function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}) {
   };
   return stubClinicApi({
     'GET /shop-api/clinic/me': [200, staff],
-    [`GET ${ORDER}`]: () => [200, orderReview(decided ? after : {})],
+    [`GET ${ORDER}`]: () => [200, orderReview(decided ? { ...before, ...after } : before)],
     [`POST ${ORDER}/approve`]: decision('approved'),
+    [`POST ${ORDER}/release`]: decision('approved'),
     [`POST ${ORDER}/reject`]: decision('rejected'),
     [`POST ${ORDER}/request-information`]: decision('awaiting_patient'),
   });
@@ -120,6 +121,16 @@ describe('order review', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request information' })).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo ID of Alex Smith' })).toBeInTheDocument();
+    // The order holds a medicine: a pharmacist cannot release it either.
+    expect(screen.queryByRole('button', { name: 'Release for dispatch' })).not.toBeInTheDocument();
+  });
+
+  it('lets a pharmacist release an order with nothing to prescribe, and no prescriber decision shows', async () => {
+    const calls = stubOrder(pharmacist, { state: 'approved', paymentState: 'captured' }, { needsPrescriber: false });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Release for dispatch' }));
+    expect(await screen.findByText('Released. The order is now approved.')).toHaveAttribute('role', 'status');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`${ORDER}/release`]);
   });
 });
 

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { Tag } from '../../../ui/Tag';
 import { useOrderReview } from '../api';
+import { ReleaseSection } from '../components/ReleaseSection';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
@@ -53,6 +54,7 @@ export function Component() {
       <div className="clinic-review">
         <div className="clinic-review__main">
           {can(staff.role, 'decide') ? <DecisionActions review={order} /> : null}
+          {can(staff.role, 'release') && !order.needsPrescriber ? <ReleaseSection review={order} /> : null}
           {can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={order} /> : null}
           <ConsultationAnswers review={order} />
           {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}

@@ -34,6 +34,8 @@ function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
       },
     ],
     totals: { subtotal: 14900, discount: 0, shipping: 0, credit: 0, total: 14900 },
+    shippingAddress: { firstName: 'Sam', lastName: 'Lee', company: '1 Elm Row', street: '', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB', phoneNumber: '07700900123' },
+    billingAddress: { firstName: 'Sam', lastName: 'Lee', company: '1 Elm Row', street: '', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB', phoneNumber: '07700900123' },
     hasBooking: false,
     subscription: null,
     thankYou: {

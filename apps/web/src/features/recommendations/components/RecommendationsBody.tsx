@@ -6,13 +6,14 @@ import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
 import { isApiError } from '../../../lib/api';
 import { LoadStatus } from '../../../ui/LoadStatus';
-import type { ProgrammeContent } from '../content';
+import { programmeProductCodes, type ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
 import { useRecurringGift } from '../hooks/useRecurringGift';
 import { FloatingCheckoutBar } from './FloatingCheckoutBar';
 import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from './ProgrammeSections';
 import { ProgrammeSummary } from './ProgrammeSummary';
 import { StockNotification } from './StockNotification';
+import { SupplementOffer } from './SupplementOffer';
 
 /** The sticky checkout bar shows once a third of the page has gone by. */
 const FLOATING_BAR_AFTER_PERCENT = 30;
@@ -42,7 +43,9 @@ const session = {
 export function RecommendationsBody({ slug, content, quiz }: { slug: string; content: ProgrammeContent; quiz: QuizState }) {
   const codes = useMemo(() => [...new Set([...quiz.recommendations, ...content.alsoShow])], [quiz.recommendations, content.alsoShow]);
   const others = useMemo(() => codes.filter((code) => !content.catalogue.includes(code)), [codes, content.catalogue]);
-  const known = useProductsByCodes(content.catalogue, { limit: content.catalogue.length });
+  // The supplements offered beside the treatment come in the same request.
+  const fetched = useMemo(() => programmeProductCodes(content), [content]);
+  const known = useProductsByCodes(fetched, { limit: fetched.length });
   // A treatment outside the programme's usual list (a new product) is fetched on its own.
   const extra = useProductsByCodes(others, { limit: Math.max(others.length, 1), enabled: others.length > 0 });
   const failed = known.isError ? known : extra.isError ? extra : null;
@@ -63,6 +66,7 @@ export function RecommendationsBody({ slug, content, quiz }: { slug: string; con
         {content.guarantee} <Link to={content.guaranteeLink}>Terms apply</Link>
       </p>
       <Programme slug={slug} content={content} quiz={quiz} products={ordered} />
+      <SupplementOffer slug={slug} products={(known.data ?? []).filter((product) => content.supplements.includes(product.code))} />
       <PlanOption content={content} products={recommended} />
       <Rating group={reviewGroupOf(quiz.recommendations[0] ?? '')} />
       <Experts />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useProductsByCodes } from '../../catalog';
-import { PROGRAMMES } from '../content';
+import { PROGRAMMES, programmeProductCodes } from '../content';
 
 /**
  * Fetches what the recommendations page shows first (its treatments, with the same query the page uses, and the
@@ -9,7 +9,7 @@ import { PROGRAMMES } from '../content';
  */
 export function useRecommendationsReady(slug: string, enabled: boolean): boolean {
   const content = enabled ? PROGRAMMES[slug] : undefined;
-  const products = useProductsByCodes(content?.catalogue ?? [], { limit: content?.catalogue.length ?? 0, enabled: Boolean(content) });
+  const products = useProductsByCodes(content ? programmeProductCodes(content) : [], { limit: content ? programmeProductCodes(content).length : 0, enabled: Boolean(content) });
   const [bodyLoaded, setBodyLoaded] = useState(false);
   useEffect(() => {
     if (!enabled) return;

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
-import { PROGRAMMES } from '../content';
+import { PROGRAMMES, programmeProductCodes } from '../content';
 import '../recommendations.css';
 
 // Asked for once the heading has painted, alongside the consultation and treatments; a failed download is
@@ -25,7 +25,7 @@ export function Component() {
   const content = PROGRAMMES[slug];
   const state = useQuizState(content ? slug : undefined);
   // The treatments are asked for alongside the consultation, not after it.
-  useProductsByCodes(content?.catalogue ?? [], { limit: content?.catalogue.length ?? 0, enabled: Boolean(content) });
+  useProductsByCodes(content ? programmeProductCodes(content) : [], { limit: content ? programmeProductCodes(content).length : 0, enabled: Boolean(content) });
   useDocumentTitle(content?.heading ?? 'Recommendations');
   useEffect(() => {
     const frame = requestAnimationFrame(() => setTimeout(preloadBody));
