@@ -32,7 +32,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor } from './modules/payment/setup';
@@ -215,7 +215,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
-      await shopApi.register(orderRoutes, { orders, auth });
+      await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
       const plans = createPlanService({ db: database.db, notifier, now });
       await shopApi.register(planRoutes, { plans, auth });

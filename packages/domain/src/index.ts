@@ -55,6 +55,8 @@ export * from './identity/name-confirmation';
 export * from './payment/modes';
 export * from './experiments/bucket';
 export * from './orders/order';
+export * from './orders/vat';
+export * from './orders/order-page';
 export * from './tasks/task';
 export * from './referrals/link';
 export * from './tasks/photo';
