@@ -7,6 +7,7 @@ export * from './catalog/nutrition';
 export * from './catalog/pricing';
 export * from './http/error';
 export * from './http/record-id';
+export * from './http/third-party-scripts';
 export * from './measurements/validation';
 export * from './measurements/answer';
 export * from './checkout/steps';
