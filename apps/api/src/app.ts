@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { contentSecurityFor } from '@elmwood/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDueCheckIns } from './jobs/check-ins';
@@ -32,10 +33,10 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
-import { paymentSetupFor } from './modules/payment/setup';
+import { paymentSetupFor, providerScripts } from './modules/payment/setup';
 import { notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
@@ -107,17 +108,22 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   registerStorableTextGuard(app);
 
   const payment = paymentSetupFor(config, database.db);
+  // The providers' scripts, each allowed only when its provider is configured (loaded only on the pages that use it).
+  const scripts = contentSecurityFor(providerScripts(config, payment.browser));
   await app.register(fastifyHelmet, {
+    // Google's and Apple's sign-in and pay sheets open as popups that answer the page that opened them.
+    crossOriginOpenerPolicy: { policy: scripts['script-src'].length > 0 ? 'same-origin-allow-popups' : 'same-origin' },
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...scripts['img-src']],
+        'style-src': ["'self'", "'unsafe-inline'", ...scripts['style-src']],
+        'script-src': ["'self'", ...scripts['script-src']],
         // Off where the shop is served over plain http (tests, local runs): framed pages inherit the upgrade, so
         // the payment challenge's redirect back to the shop would be sent to an https address nobody answers.
         'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
         // The payment provider: the browser tokenises cards with it and shows its 3-D Secure page in a frame.
-        'connect-src': ["'self'", ...payment.contentSecurity.connect],
-        'frame-src': ["'self'", ...payment.contentSecurity.frame],
+        'connect-src': ["'self'", ...payment.contentSecurity.connect, ...scripts['connect-src']],
+        'frame-src': ["'self'", ...payment.contentSecurity.frame, ...scripts['frame-src']],
       },
     },
   });
@@ -203,7 +209,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const claimConsultations: ClaimConsultations = (request, reply, uid) => bindQuizSession(database.db, request, reply, uid, secureCookies);
       const forgetConsultations = (reply: FastifyReply) => endQuizSession(reply, secureCookies);
       await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations });
-      if (social) await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart, claimConsultations });
+      if (social) {
+        const clientIds = config.SOCIAL_SIGN_IN === 'live' ? { google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! } : null;
+        await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart, claimConsultations, clientIds });
+      }
       await shopApi.register(addressLookupRoutes, {
         lookup: postcodeLookupFor(config),
         limits: {
@@ -216,7 +225,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(gpRoutes, { db: database.db, auth });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
-      await shopApi.register(orderRoutes, { orders, auth });
+      await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
       const plans = createPlanService({ db: database.db, notifier, now });
       await shopApi.register(planRoutes, { plans, auth });

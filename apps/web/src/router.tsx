@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               { path: 'home', lazy: () => import('./features/account/routes/AccountHomeRoute') },
               { path: 'plan/:subscriptionId', lazy: () => import('./features/account/routes/PlanRoute') },
               { path: 'order-history', lazy: () => import('./features/account/routes/OrderHistoryRoute') },
+              { path: 'orders/:number', lazy: () => import('./features/account/routes/OrderRoute') },
               { path: 'details', lazy: () => import('./features/account/routes/DetailsRoute') },
               { path: 'progress', lazy: () => import('./features/weight/routes/ProgressRoute') },
               { path: 'details/change/shipping-address', lazy: () => import('./features/account/routes/ShippingAddressRoute') },

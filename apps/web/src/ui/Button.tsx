@@ -13,7 +13,7 @@ interface StyleProps {
   block?: boolean;
 }
 
-function buttonClass({ variant = 'primary', size = 'md', block = false }: StyleProps, className?: string) {
+export function buttonClass({ variant = 'primary', size = 'md', block = false }: StyleProps, className?: string) {
   return cx('btn', `btn--${variant}`, variant !== 'link' && `btn--${size}`, block && 'btn--block', className);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IN_LEAD_DAYS, isCheckInDue } from './check-in';
 import { checkNextDeliveryChange, formatLongDate, MAX_DELIVERY_POSTPONEMENT_DAYS, nextDeliveryLimits } from './next-delivery';
 import { progressSections } from './progress';
-import { orderTimeline } from './timeline';
+import { datedOrderTimeline, orderTimeline } from './timeline';
 
 // Monday 23 November 2026, 10:00 in London (GMT): dispatched today, delivered by Wednesday 25th.
 const mondayMorning = new Date('2026-11-23T10:00:00Z');
@@ -119,5 +119,34 @@ describe('progress sections', () => {
       'active',
     ]);
     expect(statuses({ order: { state: 'delivered' }, openCriticalTasks: 0 }).every((status) => status === 'completed')).toBe(true);
+  });
+});
+
+describe('dated order timeline (the order page)', () => {
+  const placed = { event: 'payment_authorised', toState: 'awaiting_patient', reason: null, at: '2026-11-20T09:00:00.000Z' };
+  const review = { event: 'critical_tasks_done', toState: 'in_review', reason: null, at: '2026-11-20T10:00:00.000Z' };
+
+  it('dates each step reached from the history and leaves the ones to come undated', () => {
+    const steps = datedOrderTimeline('in_review', [placed, review]);
+    expect(steps.map((step) => [step.id, step.status, step.at])).toEqual([
+      ['placed', 'completed', placed.at],
+      ['awaiting_patient', 'completed', placed.at],
+      ['in_review', 'active', review.at],
+      ['approved', 'upcoming', null],
+      ['dispatched', 'upcoming', null],
+      ['delivered', 'upcoming', null],
+    ]);
+  });
+
+  it('ends a rejected order with the reason its history recorded', () => {
+    const rejected = { event: 'rejected', toState: 'rejected', reason: 'Your BMI is below the threshold.', at: '2026-11-21T08:00:00.000Z' };
+    const steps = datedOrderTimeline('rejected', [placed, review, rejected]);
+    expect(steps.at(-1)).toEqual({ id: 'rejected', title: 'Not approved', status: 'completed', reason: 'Your BMI is below the threshold.', at: rejected.at });
+  });
+
+  it('dates a step by the last time it was reached', () => {
+    const asked = { event: 'information_requested', toState: 'awaiting_patient', reason: null, at: '2026-11-20T11:00:00.000Z' };
+    const steps = datedOrderTimeline('awaiting_patient', [placed, review, asked]);
+    expect(steps[1]).toMatchObject({ id: 'awaiting_patient', status: 'active', at: asked.at });
   });
 });

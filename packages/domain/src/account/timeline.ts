@@ -10,6 +10,8 @@ export const timelineStepSchema = z.object({
   status: progressStatusSchema,
   /** Why a clinician declined, on the rejected step (or why the order was refunded or cancelled). */
   reason: z.string().nullable(),
+  /** When the order reached this step (ISO instant, from its history); absent or null when not yet. */
+  at: z.string().nullable().optional(),
 });
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
@@ -68,4 +70,25 @@ export function orderTimeline(state: OrderState, reason: string | null = null): 
     if (index < reached || (index === reached && id === 'delivered')) return step(id, 'completed');
     return step(id, index === reached ? 'active' : 'upcoming');
   });
+}
+
+/** One move in an order's history (order_events, machine 'order'), as the timeline reads it. */
+export interface OrderHistoryMove {
+  event: string;
+  toState: string;
+  reason: string | null;
+  at: string;
+}
+
+/**
+ * The order page's timeline: orderTimeline's steps, each dated by the last time the order's history reached it
+ * (an order sent back for more information reaches its tasks again), and an ending's reason as it was recorded.
+ */
+export function datedOrderTimeline(state: OrderState, history: readonly OrderHistoryMove[], reason: string | null = null): TimelineStep[] {
+  const lastAt = (id: TimelineStep['id']): string | null => {
+    const moves = history.filter((move) => (id === 'placed' ? move.event === 'payment_authorised' : move.toState === id));
+    return moves.at(-1)?.at ?? null;
+  };
+  const ending = history.filter((move) => move.toState === state).at(-1);
+  return orderTimeline(state, ending?.reason ?? reason).map((step) => ({ ...step, at: step.status === 'completed' || step.status === 'active' ? lastAt(step.id) : null }));
 }

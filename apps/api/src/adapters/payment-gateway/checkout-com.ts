@@ -1,5 +1,5 @@
 import { request as httpsRequest } from 'node:https';
-import type { Authorisation, AuthoriseRequest, CardVerificationRequest, GatewayPayment, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
+import type { Authorisation, AuthoriseRequest, CardVerificationRequest, GatewayPayment, PaidWith, PaymentGateway, PaymentSource, RenewalCharge, SavedCard, SourceKind } from './port';
 import { PaymentGatewayError } from './port';
 import { verifyCkoStyleWebhook } from './sandbox';
 
@@ -129,7 +129,7 @@ export function checkoutComGateway({
       return { status: 'challenge', paymentId: id, challengeUrl: payment._links.redirect.href, action: sourceKind === 'paypal' ? 'paypal' : '3ds' };
     }
     if ((payment.status === 'Authorized' || payment.status === 'Card Verified' || payment.status === 'Captured') && payment.approved !== false && id) {
-      return { status: 'authorised', paymentId: id, card: saveCard ? savedCard(payment.source, sourceKind) : null };
+      return { status: 'authorised', paymentId: id, card: saveCard ? savedCard(payment.source, sourceKind) : null, paidWith: paidWith(payment.source, sourceKind) };
     }
     return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined' };
   };
@@ -263,6 +263,12 @@ export function checkoutComGateway({
       );
     },
   };
+}
+
+/** The payment's source as Checkout.com reports it on every payment (scheme and last four), kept or not. */
+function paidWith(source: CkoSource | undefined, kind: SourceKind): PaidWith | null {
+  if (kind === 'paypal') return { brand: 'PayPal', last4: '' };
+  return source?.last4 ? { brand: source.scheme ?? 'Card', last4: source.last4 } : null;
 }
 
 function savedCard(source: CkoSource | undefined, kind: SourceKind): SavedCard | null {

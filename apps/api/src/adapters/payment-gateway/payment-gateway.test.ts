@@ -217,6 +217,7 @@ describe('Checkout.com adapter (recorded replies)', () => {
       status: 'authorised',
       paymentId: 'pay_mbabizu24mvu3mela5njyhpit4',
       card: { sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', kind: 'card', brand: 'Visa', expiryMonth: 12, expiryYear: 2030, last4: '4242' },
+      paidWith: { brand: 'Visa', last4: '4242' },
     });
     const sent = seen.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer sk_sbox_test');
@@ -295,7 +296,7 @@ describe('Checkout.com adapter (recorded replies)', () => {
     expect(seen.at(-1)!.body).toMatchObject({ merchant_initiated: true, previous_payment_id: 'pay_mbabizu24mvu3mela5njyhpit4', capture: true, amount: 19900, currency: 'GBP' });
     expect(seen.at(-1)!.body).not.toHaveProperty('3ds');
     expect(seen.at(-1)!.headers['cko-idempotency-key']).toBe('ren-2');
-    expect(answer).toEqual({ status: 'authorised', paymentId: 'pay_renewal7wnp4urfyezpr6pz', card: null });
+    expect(answer).toEqual({ status: 'authorised', paymentId: 'pay_renewal7wnp4urfyezpr6pz', card: null, paidWith: { brand: 'Visa', last4: '4242' } });
   });
 
   it('reads a declined merchant-initiated renewal with the provider’s reason (the shop retries it)', async () => {

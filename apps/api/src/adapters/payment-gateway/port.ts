@@ -37,8 +37,15 @@ export interface SavedCard {
   last4: string;
 }
 
+/** The display details of what paid (never a card number): 'Visa ending 4242', 'PayPal'. */
+export interface PaidWith {
+  brand: string;
+  last4: string;
+}
+
 export type Authorisation =
-  | { status: 'authorised'; paymentId: string; card: SavedCard | null }
+  /** `card` when the card was kept for renewals; `paidWith` what the patient paid with, for their order page and receipt. */
+  | { status: 'authorised'; paymentId: string; card: SavedCard | null; paidWith?: PaidWith | null }
   /** The patient must act first: a 3-D Secure challenge (in a frame) or PayPal's approval page (in a window). */
   | { status: 'challenge'; paymentId: string; challengeUrl: string; action: '3ds' | 'paypal' }
   | { status: 'declined'; paymentId: string | null; reason: string };

@@ -159,8 +159,13 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
       return { status: 'challenge', paymentId: payment.id, action, challengeUrl: `/sandbox-gateway/${action}/${payment.id}` };
     }
     if (payment.status === 'declined') return { status: 'declined', paymentId: payment.id, reason: payment.declineReason ?? DECLINE_REASON };
-    const [source] = payment.storeSource ? await tx.select().from(sandboxSources).where(eq(sandboxSources.id, payment.sourceId)) : [];
-    return { status: 'authorised', paymentId: payment.id, card: source ? savedCard(source) : null };
+    const [source] = await tx.select().from(sandboxSources).where(eq(sandboxSources.id, payment.sourceId));
+    return {
+      status: 'authorised',
+      paymentId: payment.id,
+      card: source && payment.storeSource ? savedCard(source) : null,
+      paidWith: source ? { brand: source.brand, last4: source.last4 } : null,
+    };
   }
 
   async function createPayment(

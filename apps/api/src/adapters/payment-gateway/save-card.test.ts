@@ -36,6 +36,7 @@ describe('Checkout.com card verification (save card)', () => {
       status: 'authorised',
       paymentId: 'pay_mbabizu24mvu3mela5njyhpit4',
       card: { sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', kind: 'card', brand: 'Mastercard', expiryMonth: 6, expiryYear: 2030, last4: '4444' },
+      paidWith: { brand: 'Mastercard', last4: '4444' },
     });
     expect(sent[0]!.url).toBe('https://api.sandbox.checkout.com/payments');
     expect(sent[0]!.headers['Cko-Idempotency-Key']).toBe('save-card:abc');

@@ -21,15 +21,32 @@ interface SocialRouteDeps {
   secureCookies: boolean;
   claimCart: ClaimCart;
   claimConsultations: ClaimConsultations;
+  /** Live mode: the client ids the browser's Google and Apple scripts are set up with. */
+  clientIds: { google: string; apple: string } | null;
 }
 
 /**
  * The browser first asks for a nonce (kept in an httpOnly cookie), hands it to Google or Apple, and sends
  * back the ID token they return; the token must carry that nonce, so a captured token cannot be replayed.
  */
-export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart, claimConsultations }: SocialRouteDeps) {
+export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secureCookies, claimCart, claimConsultations, clientIds }: SocialRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: NONCE_PATH } as const;
+
+  api.get(
+    '/social-login/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'How the sign-in buttons work here: the sandbox stand-in, or Google’s and Apple’s own scripts with these client ids',
+        response: { 200: z.object({ mode: z.enum(['sandbox', 'live']), google: z.object({ clientId: z.string() }).nullable(), apple: z.object({ clientId: z.string() }).nullable() }) },
+      },
+    },
+    async () =>
+      sandbox || !clientIds
+        ? { mode: 'sandbox' as const, google: null, apple: null }
+        : { mode: 'live' as const, google: { clientId: clientIds.google }, apple: { clientId: clientIds.apple } },
+  );
 
   api.get(
     '/social-login/nonce',

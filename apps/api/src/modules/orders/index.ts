@@ -2,3 +2,4 @@
 export { createOrderService, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, type OrderService } from './service';
 export { orderRoutes } from './routes';
 export { countDeclinedPaymentsSince, listPaymentTokens, saveDefaultPaymentToken } from './repo';
+export { createOrderPages, type OrderPages } from './order-page';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, checkoutResultSchema, completeCheckoutSchema, orderViewSchema, taskSchema } from '@elmwood/domain';
+import { apiErrorSchema, checkoutResultSchema, completeCheckoutSchema, orderPageSchema, orderViewSchema, taskSchema } from '@elmwood/domain';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import type { OrderPages } from './order-page';
 import type { OrderService } from './service';
 
 const cartParams = z.object({ token: z.string().min(1).max(128).describe('The cart tokenValue') });
@@ -16,7 +17,7 @@ const idempotencyHeaders = z.object({
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** Placing orders and reading them back (owner only: another patient's order number answers 404). */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; auth: AuthService }> = async (app, { orders, auth }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; pages: OrderPages; auth: AuthService }> = async (app, { orders, pages, auth }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -61,6 +62,36 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; auth: Au
     '/orders/:number',
     { schema: { tags: ['orders'], summary: 'The order for its thank-you page', params: orderParams, response: { 200: orderViewSchema, ...errors } } },
     async (request) => orders.view(await customerOf(request), request.params.number),
+  );
+
+  app.get(
+    '/orders/:number/details',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order page: items, totals, addresses, what paid, the dated status timeline and the VAT within',
+        params: orderParams,
+        response: { 200: orderPageSchema, ...errors },
+      },
+    },
+    async (request) => pages.page(await customerOf(request), request.params.number),
+  );
+
+  app.get(
+    '/orders/:number/receipt',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order’s receipt as a PDF (application/pdf)',
+        params: orderParams,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await pages.receipt(await customerOf(request), request.params.number);
+      const name = `receipt-${request.params.number.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+    },
   );
 
   app.get(

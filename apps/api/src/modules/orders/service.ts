@@ -302,7 +302,8 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       // A patient continuing a treatment started elsewhere shows the prescriber their previous prescription first.
       extraCodes: (await needsPrescriptionProof(tx, order.id)) ? [TASK_CODES.prescriptionPhoto] : [],
     });
-    if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId } });
+    // What paid is kept in the history, for the order page and receipt ('Visa ending 4242').
+    if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId, ...(answer.paidWith ? { paidWith: answer.paidWith } : {}) } });
     else await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY });
     await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY });
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { PaymentConfig } from '@elmwood/domain';
+import type { PaymentConfig, ThirdPartyScriptName } from '@elmwood/domain';
 import { checkoutComGateway } from '../../adapters/payment-gateway/checkout-com';
 import type { PaymentGateway } from '../../adapters/payment-gateway/port';
 import { SANDBOX_PUBLIC_KEY, sandboxGateway, type SandboxGateway } from '../../adapters/payment-gateway/sandbox';
@@ -76,4 +76,17 @@ export function paymentSetupFor(config: Config, db: Db): PaymentSetup {
       paypal: config.PAYPAL_ENABLED,
     },
   };
+}
+
+/**
+ * The providers' browser scripts this configuration uses, for the CSP: Google Pay's and Apple Pay's when those
+ * wallets are set up (the sandbox sets both up, as the real service would be), Google's and Apple's sign-in
+ * scripts only when social sign-in is live (the sandbox's stand-in needs none).
+ */
+export function providerScripts(config: Pick<Config, 'SOCIAL_SIGN_IN'>, browser: PaymentConfig): ThirdPartyScriptName[] {
+  return [
+    ...(browser.googlePay ? (['googlePay'] as const) : []),
+    ...(browser.applePay ? (['applePay'] as const) : []),
+    ...(config.SOCIAL_SIGN_IN === 'live' ? (['googleSignIn', 'appleSignIn'] as const) : []),
+  ];
 }

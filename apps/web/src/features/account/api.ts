@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, OrderPage, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 
 export const accountKeys = {
@@ -7,6 +7,7 @@ export const accountKeys = {
   subscription: (id: string) => ['account', 'subscription', id] as const,
   plan: (id: string) => ['account', 'plan', id] as const,
   orders: (page: number) => ['account', 'orders', page] as const,
+  order: (number: string) => ['account', 'order', number] as const,
   paymentTokens: ['account', 'payment-tokens'] as const,
   paymentConfig: ['payment', 'config'] as const,
   deletionRequest: ['account', 'deletion-request'] as const,
@@ -92,6 +93,14 @@ export function useOrderHistory(page: number) {
     queryKey: accountKeys.orders(page),
     queryFn: ({ signal }) => apiGet<OrderHistoryPage>('/shop-api/orders', { page }, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /shop-api/orders/{number}/details: the order page (another patient's order is not found). */
+export function useOrderPage(number: string) {
+  return useQuery({
+    queryKey: accountKeys.order(number),
+    queryFn: ({ signal }) => apiGet<OrderPage>(`/shop-api/orders/${encodeURIComponent(number)}/details`, undefined, signal),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice, orderStatus, type OrderHistoryEntry, type Task } from '@elmwood/domain';
+import { formatPrice, orderPagePath, orderStatus, type OrderHistoryEntry, type Task } from '@elmwood/domain';
 import { taskPath } from '../../tasks';
 import { Tag } from '../../../ui/Tag';
 import { ProductThumb } from './ProductThumb';
@@ -15,7 +15,9 @@ export function OrderRow({ order, openTasks = [] }: { order: OrderHistoryEntry; 
     <li className="order-row">
       <ProductThumb image={order.image} />
       <div className="order-row__body">
-        <p className="order-row__title">{order.title}</p>
+        <p className="order-row__title">
+          <Link to={orderPagePath(order.id)}>{order.title}</Link>
+        </p>
         <p className="order-row__subtitle">{order.subtitle}</p>
         <p className="order-row__meta">
           Order {order.id} · {order.noOfItems === 1 ? '1 item' : `${order.noOfItems} items`}

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailSchema, type User } from '@elmwood/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { emailSchema } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../../lib/api';
-import { anonymousId } from '../../../lib/experiments';
-import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { CheckboxField, TextField } from '../../../ui/TextField';
 import { authKeys } from '../api';
+import { fetchNonce, PROVIDER_NAMES, sendIdToken, socialErrorText, socialKeys, type SocialConfig, type SocialProvider as Provider } from '../socialApi';
 
-type Provider = 'google' | 'apple';
-const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', apple: 'Apple' };
+// Google's and Apple's own buttons and scripts: only pages showing the buttons in live mode download them.
+const LiveSocialSignIn = lazy(() => import('./LiveSocialSignIn'));
 
 interface SandboxIdentity {
   email: string;
@@ -20,12 +19,36 @@ interface SandboxIdentity {
   agree: boolean;
 }
 
+interface SocialSignInProps {
+  cartToken?: string | null;
+  onSignedIn: () => void;
+}
+
 /**
  * 'Continue with Google' and 'Continue with Apple'. The server hands out a nonce, the provider returns an
- * ID token carrying it, and the server verifies both. In the sandbox (the default outside production) a
- * small form stands in for the provider's own sign-in page.
+ * ID token carrying it, and the server verifies both. In live mode Google's and Apple's scripts do the signing
+ * in (loaded by this component only); in the sandbox (the default outside production) a small form stands in
+ * for the provider's own sign-in page. Where social sign-in is off, no buttons show.
  */
-export function SocialSignIn({ cartToken = null, onSignedIn }: { cartToken?: string | null; onSignedIn: () => void }) {
+export function SocialSignIn({ cartToken = null, onSignedIn }: SocialSignInProps) {
+  const config = useQuery({
+    queryKey: socialKeys.config,
+    queryFn: ({ signal }) => apiGet<SocialConfig>('/shop-api/social-login/config', undefined, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (!config.data) return null;
+  if (config.data.mode === 'live') {
+    return (
+      <Suspense fallback={null}>
+        <LiveSocialSignIn config={config.data} cartToken={cartToken} onSignedIn={onSignedIn} />
+      </Suspense>
+    );
+  }
+  return <SandboxSocialSignIn cartToken={cartToken} onSignedIn={onSignedIn} />;
+}
+
+function SandboxSocialSignIn({ cartToken = null, onSignedIn }: SocialSignInProps) {
   const client = useQueryClient();
   const [provider, setProvider] = useState<Provider | null>(null);
   const [identity, setIdentity] = useState<SandboxIdentity>({ email: '', firstName: '', lastName: '', agree: false });
@@ -33,17 +56,13 @@ export function SocialSignIn({ cartToken = null, onSignedIn }: { cartToken?: str
 
   const signIn = useMutation({
     mutationFn: async ({ chosen, who }: { chosen: Provider; who: SandboxIdentity }) => {
-      const { nonce, mode } = await apiGet<{ nonce: string; mode: 'sandbox' | 'live' }>('/shop-api/social-login/nonce');
+      const { nonce, mode } = await fetchNonce();
       if (mode !== 'sandbox') throw new Error(`Signing in with ${PROVIDER_NAMES[chosen]} is not available right now. Please use your email.`);
       const { idToken } = await apiRequest<{ idToken: string }>(`/shop-api/social-login/sandbox/${chosen}/id-token`, {
         method: 'POST',
         body: { email: who.email, firstName: who.firstName || undefined, lastName: who.lastName || undefined, nonce },
       });
-      const invitedBy = rememberedReferrer();
-      return apiRequest<User>(`/shop-api/social-login/${chosen}`, {
-        method: 'POST',
-        body: { idToken, agreeTermsAndPrivacy: who.agree, visitorId: anonymousId(), ...(cartToken ? { cartToken } : {}), ...(invitedBy ? { invitedBy } : {}) },
-      });
+      return sendIdToken(chosen, idToken, { agree: who.agree, cartToken });
     },
     onSuccess: (user) => {
       client.setQueryData(authKeys.me, user);
@@ -88,7 +107,7 @@ export function SocialSignIn({ cartToken = null, onSignedIn }: { cartToken?: str
           />
           {signIn.isError ? (
             <p className="auth-form__error" role="alert">
-              {signIn.error.message === 'body.agreeTermsAndPrivacy: Required' ? 'Please agree to the terms to open your account.' : signIn.error.message}
+              {socialErrorText(signIn.error.message)}
             </p>
           ) : null}
           <Button type="submit" block loading={signIn.isPending}>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { APPLE_PAY, googlePayTotal, INVALID_PAYMENT_TOKEN, PAYMENT_CANCELLED, type CompleteCheckout } from '@elmwood/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { APPLE_PAY, googlePayTotal, INVALID_PAYMENT_TOKEN, PAYMENT_CANCELLED, THIRD_PARTY_SCRIPTS, type CompleteCheckout, type PaymentConfig } from '@elmwood/domain';
 import { BRAND_NAME } from '../../../lib/config';
+import { useScript, type ScriptStatus } from '../../../lib/useScript';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { validateApplePaySession } from '../api';
 import { tokenise } from '../tokens';
@@ -71,10 +72,19 @@ export function ApplePayButton({ config, total, pay }: WalletProps) {
   );
 }
 
+/**
+ * Loads Apple's Apple Pay JS SDK (SPEC §7) on the payment step only, when the gateway offers Apple Pay: it brings
+ * ApplePaySession where Safari does not. Its status re-renders the step, so the button shows once it is there.
+ */
+export function useApplePaySdk(config: PaymentConfig | undefined): ScriptStatus {
+  return useScript(config?.applePay ? THIRD_PARTY_SCRIPTS.applePay.src : null);
+}
+
 /** Whether this device has Apple Pay with an active card for our merchant (SPEC §4: then it is the default); null while asking. */
 export function useApplePayWithActiveCard(merchantIdentifier: string | null): boolean | null {
   const [answer, setAnswer] = useState<{ merchant: string; active: boolean } | null>(null);
-  const canAsk = applePaySession() !== null && merchantIdentifier !== null;
+  // Decided once per merchant: a session the SDK brings later shows the button, never puts the step back to loading.
+  const canAsk = useMemo(() => applePaySession() !== null && merchantIdentifier !== null, [merchantIdentifier]);
   useEffect(() => {
     const Session = applePaySession();
     if (!Session || !merchantIdentifier) return;

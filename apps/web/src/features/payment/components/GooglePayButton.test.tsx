@@ -8,6 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete (window as { google?: unknown }).google;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
 });
 
 const googleToken = { protocolVersion: 'ECv2', signature: 'MEUCIQ', signedMessage: '{"encryptedMessage":"x"}' };
@@ -34,6 +35,22 @@ function fakeGooglePay({ ready = true, paymentMethodPresent = true, load }: { re
 }
 
 describe('Google Pay', () => {
+  it('loads Google’s pay.js on the payment step, and shows the button once it is loaded and ready to pay', async () => {
+    fakePaymentApi();
+    renderPaymentStep();
+    await screen.findByRole('button', { name: 'Place order' });
+    const script = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>('script[src="https://pay.google.com/gp/p/js/pay.js"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(screen.queryByRole('button', { name: 'Pay with Google Pay' })).not.toBeInTheDocument();
+    const google = fakeGooglePay();
+    script.dispatchEvent(new Event('load'));
+    expect(await screen.findByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
+    expect(google.readiness).toEqual([true]);
+  });
+
   it('stays hidden without Google’s client on the page', async () => {
     fakePaymentApi();
     renderPaymentStep();

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { GOOGLE_PAY, googlePayTotal, INVALID_PAYMENT_TOKEN, type CompleteCheckout } from '@elmwood/domain';
+import { GOOGLE_PAY, googlePayTotal, INVALID_PAYMENT_TOKEN, THIRD_PARTY_SCRIPTS, type CompleteCheckout } from '@elmwood/domain';
 import { ApiError } from '../../../lib/api';
 import { BRAND_NAME } from '../../../lib/config';
+import { useScript } from '../../../lib/useScript';
 import { tokenise } from '../tokens';
 import { GOOGLE_PAY_GATEWAY, googlePaymentsClient, type GooglePayCardMethod, type GooglePaymentsClient } from '../wallets';
 import type { WalletProps } from './walletProps';
@@ -28,15 +29,19 @@ function googlePayTokenData(token: string): { protocolVersion: string; signature
 }
 
 /**
- * Google Pay, shown only when Google's client is on the page, says it is ready to pay and the patient has a
- * payment method in it. A cancelled sheet is only logged.
+ * Google Pay: Google's pay.js is loaded here, on the payment step only, when the gateway offers Google Pay; the
+ * button shows once Google's client says it is ready to pay and the patient has a payment method in it. A
+ * cancelled sheet is only logged.
  */
 export function GooglePayButton({ config, total, pay }: WalletProps) {
   const googlePay = config.googlePay;
+  // Loading pay.js re-renders the button when it is done; Google's client is then on the page.
+  useScript(googlePay ? THIRD_PARTY_SCRIPTS.googlePay.src : null);
+  const present = googlePaymentsClient() !== null;
   const client = useMemo<GooglePaymentsClient | null>(() => {
-    const PaymentsClient = googlePaymentsClient();
+    const PaymentsClient = present ? googlePaymentsClient() : null;
     return PaymentsClient && googlePay ? new PaymentsClient({ environment: googlePay.environment }) : null;
-  }, [googlePay]);
+  }, [googlePay, present]);
   const [ready, setReady] = useState(false);
   const [pending, setPending] = useState(false);
 

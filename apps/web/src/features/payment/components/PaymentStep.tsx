@@ -19,7 +19,7 @@ import { RadioCards, type RadioCardOption } from '../../../ui/RadioCards';
 import { usePaymentConfig, useSavedPaymentTokens } from '../api';
 import { usePlaceOrder } from '../hooks/usePlaceOrder';
 import { cardTokenRequest, tokenise } from '../tokens';
-import { ApplePayButton, useApplePayWithActiveCard } from './ApplePayButton';
+import { ApplePayButton, useApplePaySdk, useApplePayWithActiveCard } from './ApplePayButton';
 import { CardForm } from './CardForm';
 import { ChallengeDialog } from './ChallengeDialog';
 import { GooglePayButton } from './GooglePayButton';
@@ -70,6 +70,7 @@ export function PaymentStep({ cart, cartToken, user, slug, terms = null }: Payme
   const config = usePaymentConfig();
   const saved = useSavedPaymentTokens();
   const applePayActive = useApplePayWithActiveCard(config.data?.applePay?.merchantIdentifier ?? null);
+  const applePaySdk = useApplePaySdk(config.data);
   const { state, error, place, confirm } = usePlaceOrder({ cartToken, slug });
   const orderButton = useRef<HTMLButtonElement>(null);
 
@@ -159,7 +160,7 @@ export function PaymentStep({ cart, cartToken, user, slug, terms = null }: Payme
   return (
     <div className="payment">
       <div className="payment__wallets">
-        <ApplePayButton key={cart.totals.subtotal} config={paymentConfig} total={total} pay={(prepare) => pay(prepare)} />
+        <ApplePayButton key={`${cart.totals.subtotal}-${applePaySdk}`} config={paymentConfig} total={total} pay={(prepare) => pay(prepare)} />
         <GooglePayButton config={paymentConfig} total={total} pay={(prepare) => pay(prepare)} />
       </div>
 

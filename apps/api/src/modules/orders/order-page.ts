@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  datedOrderTimeline,
+  trackingUrl,
+  vatSummary,
+  type Carrier,
+  type CartAddress,
+  type Frequency,
+  type OrderPage,
+  type OrderState,
+  type ProductImage,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { orderItems } from '../../db/schema/orders';
+import { notFound } from '../../lib/errors';
+import { orderHistory, type OrderEventRow } from '../lifecycle/index';
+import { findOwnedOrder } from './repo';
+import type { Customer } from './service';
+import { renderReceipt } from './receipt-pdf';
+
+const NOT_FOUND = 'We could not find that order.';
+
+/** Who approved the order, as the approval recorded them (name and professional registration), else null. */
+function prescriberOf(history: readonly OrderEventRow[]): { name: string; registration: string | null } | null {
+  const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+  const prescriber = approval?.data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
+  if (!prescriber || typeof prescriber.name !== 'string') return null;
+  return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
+}
+
+/** The card or wallet the checkout payment was authorised with, as its history recorded it. */
+function paidWithOf(history: readonly OrderEventRow[]): OrderPage['paymentMethod'] {
+  const authorised = history.filter((row) => row.machine === 'payment' && row.event === 'authorised').at(-1);
+  const paidWith = authorised?.data?.paidWith as { brand?: unknown; last4?: unknown } | undefined;
+  return paidWith && typeof paidWith.brand === 'string' && typeof paidWith.last4 === 'string' ? { brand: paidWith.brand, last4: paidWith.last4 } : null;
+}
+
+const discountsOf = (value: unknown): OrderPage['discounts'] =>
+  (Array.isArray(value) ? value : []).flatMap((entry: { name?: unknown; amount?: unknown }) =>
+    typeof entry?.name === 'string' && typeof entry.amount === 'number' ? [{ name: entry.name, amount: entry.amount }] : [],
+  );
+
+/** The patient's order page and its receipt (owner only: another patient's order number is not found). */
+export function createOrderPages({ db, brandName }: { db: Db; brandName: string }) {
+  async function load(customer: Customer, number: string) {
+    const order = await findOwnedOrder(db, customer.id, number);
+    // An order whose payment never went through was never placed: there is nothing to show or receipt.
+    if (!order || order.state === 'payment_pending' || order.state === 'payment_failed') throw notFound(NOT_FOUND);
+    const [rows, history] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id)]);
+    const moves = history
+      .filter((row) => row.machine === 'order')
+      .map((row) => ({ event: row.event, toState: row.toState, reason: row.reason, at: row.createdAt.toISOString() }));
+    const page: OrderPage = {
+      number: order.number,
+      state: order.state as OrderState,
+      createdAt: order.createdAt.toISOString(),
+      items: rows.map((row) => ({
+        productCode: row.productCode,
+        productSlug: row.productSlug,
+        productName: row.productName,
+        variantCode: row.variantCode,
+        variantName: row.variantName,
+        dosage: row.dosage,
+        frequency: row.frequency as Frequency,
+        quantity: row.quantity,
+        unitPrice: row.unitPrice,
+        total: row.total,
+        image: (row.image as ProductImage | null) ?? null,
+      })),
+      totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
+      discounts: discountsOf(order.discounts),
+      shippingAddress: order.shippingAddress as CartAddress,
+      billingAddress: order.billingAddress as CartAddress,
+      paymentMethod: paidWithOf(history),
+      timeline: datedOrderTimeline(order.state as OrderState, moves, order.rejectionReason),
+      tracking:
+        order.trackingCarrier && order.trackingNumber
+          ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) }
+          : null,
+      vat: vatSummary(rows, order.total),
+    };
+    return { page, prescriber: ['approved', 'dispatched', 'delivered', 'refunded'].includes(order.state) ? prescriberOf(history) : null };
+  }
+
+  return {
+    /** GET /orders/{number}/details. */
+    page: async (customer: Customer, number: string): Promise<OrderPage> => (await load(customer, number)).page,
+
+    /** GET /orders/{number}/receipt: the receipt as a PDF. */
+    async receipt(customer: Customer, number: string): Promise<Buffer> {
+      const { page, prescriber } = await load(customer, number);
+      return renderReceipt({ brandName, order: page, prescriber, customerName: `${page.billingAddress.firstName} ${page.billingAddress.lastName}`.trim() });
+    },
+  };
+}
+export type OrderPages = ReturnType<typeof createOrderPages>;
