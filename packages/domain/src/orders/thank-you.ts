@@ -1,7 +1,10 @@
-/** Which thank-you headline a completed order gets (SPEC §2 Order success page). */
+/**
+ * Which thank-you headline a completed order gets (SPEC §2 Order success page). Open critical tasks come first: a
+ * patient whose order still waits on their photo ID is not 'all set', whatever call they have booked.
+ */
 export function thankYouHeadline(input: { firstName: string; hasBooking: boolean; hasCriticalTasks: boolean }): string {
-  if (input.hasBooking) return `Thank you, ${input.firstName}, you're all set`;
   if (input.hasCriticalTasks) return `Almost done, ${input.firstName}, one more step before you can get your order`;
+  if (input.hasBooking) return `Thank you, ${input.firstName}, you're all set`;
   return `Thanks for your order, ${input.firstName}`;
 }
 

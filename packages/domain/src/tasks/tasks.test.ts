@@ -25,7 +25,8 @@ describe('empty task list', () => {
 
 describe('thankYouHeadline', () => {
   it.each([
-    [{ hasBooking: true, hasCriticalTasks: true }, "Thank you, Sam, you're all set"],
+    [{ hasBooking: true, hasCriticalTasks: false }, "Thank you, Sam, you're all set"],
+    [{ hasBooking: true, hasCriticalTasks: true }, 'Almost done, Sam, one more step before you can get your order'],
     [{ hasBooking: false, hasCriticalTasks: true }, 'Almost done, Sam, one more step before you can get your order'],
     [{ hasBooking: false, hasCriticalTasks: false }, 'Thanks for your order, Sam'],
   ])('%j → %s', (flags, headline) => {

@@ -2,3 +2,4 @@
 export { coachRoutes, calendlyWebhookRoutes } from './routes';
 export { createCoachService, upcomingAppointments, type CoachService } from './service';
 export { schedulerFor } from './setup';
+export { hasCallBookedSince } from './repo';

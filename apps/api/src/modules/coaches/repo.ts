@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coachAppointments, coachAssignments, coaches } from '../../db/schema/coaches';
 
@@ -79,4 +79,14 @@ export async function futureBookedWith(db: Queryable, customerId: number, coachI
 export async function appointmentByExternalId(db: Queryable, externalId: string): Promise<AppointmentRow | undefined> {
   const [row] = await db.select().from(coachAppointments).where(eq(coachAppointments.externalId, externalId));
   return row;
+}
+
+/** Whether the patient has booked a coach call since a moment (an order's placing) that is still booked. */
+export async function hasCallBookedSince(db: Queryable, customerId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: coachAppointments.id })
+    .from(coachAppointments)
+    .where(and(eq(coachAppointments.customerId, customerId), eq(coachAppointments.status, 'booked'), gte(coachAppointments.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }

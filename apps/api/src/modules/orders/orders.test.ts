@@ -16,6 +16,7 @@ import {
 import { signedInPatient } from '../../../test/support/patients';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { carts } from '../../db/schema/cart';
+import { coachAppointments, coaches } from '../../db/schema/coaches';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { experimentAssignments, orders, payments, paymentTokens, subscriptions } from '../../db/schema/orders';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
@@ -100,6 +101,23 @@ describe('placing an order with the sandbox gateway', () => {
     expect(await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, order.customerId))).toEqual([]);
     expect((await sandboxAuthorisations(order.number))[0]).toMatchObject({ storeSource: false, amount: 2598 });
     expect((await get(`/shop-api/orders/${order.number}`, cookie)).json()).toMatchObject({ subscription: null, thankYou: { nextSteps: [], infoBox: null } });
+  });
+
+  it("tells the thank-you page of a coach call booked since the order was placed, and of none cancelled or booked before", async () => {
+    const cookie = await signedInPatient(ctx.app);
+    const number = await placedOrderNumber(ctx.app, cookie);
+    const [order] = await db().select().from(orders).where(eq(orders.number, number));
+    const [coach] = await db().select().from(coaches).limit(1);
+    const hasBooking = async () => (await get(`/shop-api/orders/${number}`, cookie)).json().hasBooking;
+    const call = (startsAt: Date, createdAt: Date) => ({ customerId: order!.customerId, coachId: coach!.id, startsAt, endsAt: new Date(startsAt.getTime() + 20 * 60_000), source: 'built-in', createdAt });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+    await db().insert(coachAppointments).values(call(inDays(3), new Date(order!.createdAt.getTime() - 60_000)));
+    expect(await hasBooking()).toBe(false);
+    const [booked] = await db().insert(coachAppointments).values(call(inDays(4), new Date())).returning();
+    expect(await hasBooking()).toBe(true);
+    await db().update(coachAppointments).set({ status: 'cancelled', cancelledBy: 'patient', cancelledAt: new Date() }).where(eq(coachAppointments.id, booked!.id));
+    expect(await hasBooking()).toBe(false);
   });
 
   it('shows the owner the order for its thank-you page, with the next steps, info box and stored experiment buckets', async () => {

@@ -32,6 +32,7 @@ import { createTasksForOrder, findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder, needsPrescriptionProof } from './consultation-snapshot';
 import { addOrderedConsultationPoints } from '../weight/index';
+import { hasCallBookedSince } from '../coaches/index';
 import { newOrderNumber } from './order-number';
 import {
   claimCartFor,
@@ -483,7 +484,13 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
     async view(customer: Customer, number: string): Promise<OrderView> {
       const order = await findOwnedOrder(db, customer.id, number);
       if (!order) throw notFound('We could not find that order.');
-      const [items, subscription, experiments] = await Promise.all([findOrderItems(db, order.id), findOrderSubscription(db, order.id), experimentBuckets(db, customer)]);
+      const [items, subscription, experiments, hasBooking] = await Promise.all([
+        findOrderItems(db, order.id),
+        findOrderSubscription(db, order.id),
+        experimentBuckets(db, customer),
+        // 'With a booking' (SPEC §2): a coach call booked since this order was placed and not cancelled.
+        hasCallBookedSince(db, customer.id, order.createdAt),
+      ]);
       const attributes = await productAttributesByCode(db, [...new Set(items.map((item) => item.productCode))]);
       return {
         number: order.number,
@@ -495,7 +502,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
         shippingAddress: orderAddressOf(order.shippingAddress),
         billingAddress: orderAddressOf(order.billingAddress),
-        hasBooking: false,
+        hasBooking,
         subscription: subscription ? { id: subscription.id, frequency: subscription.frequency, nextDeliveryDate: subscription.nextDeliveryDate } : null,
         thankYou: thankYouFor(items.map((item) => item.productCode), attributes),
         experiments,
