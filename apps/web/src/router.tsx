@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'n/:slug/order', lazy: () => import('./features/checkout/routes/OrderRoute') },
           { path: 'basket', lazy: () => import('./features/checkout/routes/BasketRoute') },
           { path: 'n/:slug/order/complete/:orderNumber', lazy: () => import('./features/orders/routes/ThankYouRoute') },
+          { path: 'basket/complete/:orderNumber', lazy: () => import('./features/orders/routes/ThankYouRoute') },
           { path: 'login', lazy: () => import('./features/auth/routes/LoginRoute') },
           { path: 'r/:uid', lazy: () => import('./features/auth/routes/ReferralRoute') },
           { path: 'forgot-password', lazy: () => import('./features/auth/routes/ForgotPasswordRoute') },

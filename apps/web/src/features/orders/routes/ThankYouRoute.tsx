@@ -17,7 +17,7 @@ import { ACCOUNT_HOME_PATH } from '../healthActions';
 import '../orders.css';
 
 /**
- * /n/:slug/order/complete/:orderNumber — the thank-you page. Its headline and body depend on a booking and on
+ * /n/:slug/order/complete/:orderNumber (or /basket/complete/:orderNumber) — the thank-you page. Its headline and body depend on a booking and on
  * critical tasks still open. (SPEC's 'app' bucket of the critical-tasks experiment sends patients to a mobile
  * app; there is none yet, so every patient finishes their tasks here.)
  */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, type CheckoutResult, type CompleteCheckout } from '@elmwood/domain';
 import { ApiError, isApiError } from '../../../lib/api';
+import { orderCompletePath } from '../../../lib/order-complete-path';
 import { clearStoredCartToken } from '../../cart';
 import { completeCheckout, confirmPayment } from '../api';
 import { clearDeviceFingerprint } from '../fingerprint';
@@ -77,7 +78,7 @@ export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: st
         attemptKey.current = null;
         clearStoredCartToken();
         setState({ phase: 'placed', orderNumber: result.orderNumber });
-        void navigate(`/n/${result.consultationSlug ?? slug}/order/complete/${result.orderNumber}`);
+        void navigate(orderCompletePath(result.consultationSlug, result.orderNumber));
         return;
       }
       if (result.action === 'paypal') {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
+import { orderCompletePath } from '../../../lib/order-complete-path';
 import { Spinner } from '../../../ui/Spinner';
 import { confirmPayment } from '../api';
 import '../payment.css';
@@ -27,7 +28,7 @@ export function Component() {
     confirmPayment(orderNumber).then(
       (result) => {
         if (!live) return;
-        if (result.status === 'placed') void navigate(`/n/${result.consultationSlug ?? 'weight-loss'}/order/complete/${result.orderNumber}`, { replace: true });
+        if (result.status === 'placed') void navigate(orderCompletePath(result.consultationSlug, result.orderNumber), { replace: true });
         else setProblem('Your payment is still waiting for confirmation.');
       },
       (error: unknown) => live && setProblem(isApiError(error) ? error.message : 'We could not confirm your payment.'),
