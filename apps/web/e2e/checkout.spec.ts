@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { field, signUp } from './support/checkout';
-import { startCheckout } from './support/consultation';
+import { answerWeightLossConsultation, startCheckout } from './support/consultation';
 
 const errorOf = (page: Page, label: string) => page.locator('.field').filter({ has: field(page, label) }).locator('.field__error');
 
@@ -79,8 +79,12 @@ test('a basket of goods that ship from stock promises one day delivery; a medici
   await expect(page.getByText(/Free one day delivery, expected \d{2} \w{3}\. once approved/)).toBeVisible();
   await expectNoAxeViolations(page, 'health plan, quick ship');
 
-  const minoxidil = { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 };
-  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: minoxidil })).status()).toBe(201);
+  // A medicine comes with the consultation it needs (the API refuses it without one).
+  await answerWeightLossConsultation(page);
+  const questionnaire = await (await page.request.get('/shop-api/questionnaires/by-slug/weight-loss')).json();
+  expect((await page.request.put(`/shop-api/checkout/${token}/medical_history_questionnaire`, { data: { questionnaireId: questionnaire.questionnaireId } })).ok()).toBe(true);
+  const wegovy = { productCode: 'WEGOVY', variantCode: 'WEGOVY-0-25MG', frequency: 30 };
+  expect((await page.request.post(`/shop-api/carts/${token}/items`, { data: wegovy })).status()).toBe(201);
   await page.reload();
   await page.getByRole('button', { name: 'Edit Health Plan' }).click();
   await expect(page.getByText(/Free two days delivery, expected \d{2} \w{3}\. - \d{2} \w{3}\. once approved/)).toBeVisible();

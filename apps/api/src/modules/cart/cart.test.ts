@@ -152,15 +152,17 @@ describe('carts', () => {
   });
 
   it('uses the discounted price when there is one', async () => {
-    const [variant] = await ctx.database.db.select().from(productVariants).where(eq(productVariants.code, 'MINOXIDIL-5PCT-60ML'));
+    const [variant] = await ctx.database.db.select().from(productVariants).where(eq(productVariants.code, 'POWER-SHAMPOO-250ML'));
     await ctx.database.db
       .update(variantPrices)
-      .set({ discountedPrice: 3999 })
+      .set({ discountedPrice: 2999 })
       .where(and(eq(variantPrices.variantId, variant!.id), eq(variantPrices.frequency, 90)));
     const token = await newCart();
-    const cart = cartOf(await add(token, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 90 }));
-    expect(cart.items[0]).toMatchObject({ unitPrice: 3999, total: 3999 });
-    expect(cart.totals.total).toBe(3999);
+    const cart = cartOf(await add(token, { ...shampoo, frequency: 90 }));
+    expect(cart.items[0]).toMatchObject({ unitPrice: 2999, total: 2999 });
+    expect(cart.totals.total).toBe(2999);
+    // Other tests here price the shampoo as the catalogue does.
+    await ctx.database.db.update(variantPrices).set({ discountedPrice: null }).where(and(eq(variantPrices.variantId, variant!.id), eq(variantPrices.frequency, 90)));
   });
 
   describe('refusals', () => {
@@ -336,8 +338,22 @@ describe('the prescription guard', () => {
     const oldersCart = await newCart();
     await link(oldersCart, 3, older);
     expect((await add(oldersCart, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).json().code).toBe('NOT_ELIGIBLE');
-    // Without a hair-loss consultation the pharmacy medicine is sold as before, for the pharmacist's check.
-    expect((await add(await newCart(), { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).statusCode).toBe(201);
+    // Without a hair-loss consultation a pharmacy medicine is refused, as the product page says: the consultation
+    // asks the questions a pharmacist must ask before selling it.
+    for (const item of [
+      { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 },
+      { productCode: 'MINOXIDIL-WOMEN-2', variantCode: 'MINOXIDIL-2PCT-60ML', frequency: 30 },
+      { productCode: 'MINOXIDIL-FOAM-5', variantCode: 'MINOXIDIL-5PCT-FOAM-60G', frequency: 30 },
+    ]) {
+      const res = await add(await newCart(), item);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 'CONSULTATION_REQUIRED', message: CONSULTATION_REQUIRED_MESSAGE, details: { productCode: item.productCode } });
+    }
+    // Nor does another condition's consultation stand in for it.
+    const weightLoss = await consult('weight-loss', eligibleWeightLossAnswers);
+    const weightLossCart = await newCart();
+    await link(weightLossCart, 1, weightLoss);
+    expect((await add(weightLossCart, { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 })).json().code).toBe('CONSULTATION_REQUIRED');
   });
 
   it('offers tadalafil only when eligible (not with an alpha-blocker), sildenafil then', async () => {
@@ -465,9 +481,11 @@ describe('concurrent adds', () => {
   it('lose no item when five different items are added at once', async () => {
     const patient = await consult('weight-loss', eligibleWeightLossAnswers);
     await consult('erectile-dysfunction', eligibleErectileDysfunctionAnswers, patient);
+    await consult('hair-loss', eligibleHairLossAnswers, patient);
     const token = await newCart();
     await link(token, 1, patient);
     await link(token, 2, patient);
+    await link(token, 3, patient);
     const items = [
       shampoo,
       { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 },
@@ -479,7 +497,7 @@ describe('concurrent adds', () => {
     expect(replies.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const cart = cartOf(await inject('GET', `/shop-api/carts/${token}`));
     expect(cart.items.map((item) => item.variant.code).sort()).toEqual(items.map((item) => item.variantCode).sort());
-    expect(cart.consultations.sort()).toEqual(['erectile-dysfunction', 'weight-loss']);
+    expect(cart.consultations.sort()).toEqual(['erectile-dysfunction', 'hair-loss', 'weight-loss']);
   });
 
   it('keep one line when several doses of one medicine race', async () => {

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ATTRIBUTE, cartSchema, deliveryWindow, type Cart } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
+import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { signedInPatient } from '../../../test/support/patients';
 import { productTaskDefinitions, products, productVariants, promotions, taskDefinitions, variantPrices } from '../../db/schema/index';
+import { hairLossQuestionnaire } from '../../seed/data/questionnaires/hair-loss';
+import { eligibleHairLossAnswers } from '../../seed/data/questionnaires/sample-answers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,6 +43,14 @@ const shampoo = (frequency = 30) => ({ productCode: 'POWER-SHAMPOO', variantCode
 const multivitamin = (frequency = 30) => ({ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency });
 const minoxidil = { productCode: 'MINOXIDIL', variantCode: 'MINOXIDIL-5PCT-60ML', frequency: 30 };
 
+/** A cart with an eligible man's hair-loss consultation linked: minoxidil, a pharmacy medicine, needs one. */
+async function hairLossCart(): Promise<string> {
+  const answered = await call('PATCH', '/shop-api/medical-history-for-groups-by-slug/hair-loss', groupAnswers(hairLossQuestionnaire, eligibleHairLossAnswers));
+  const token = await newCart();
+  expect((await call('PUT', `/shop-api/checkout/${token}/medical_history_questionnaire`, { questionnaireId: 3 }, cookieFrom(answered))).statusCode).toBe(200);
+  return token;
+}
+
 /** The due date of the first delivery for a request made between `before` and now (a day boundary may pass). */
 function dueDates(before: Date, express: boolean): string[] {
   return [...new Set([deliveryWindow(before, { express }).to, deliveryWindow(new Date(), { express }).to])];
@@ -67,7 +78,7 @@ describe('the cart reply (SPEC §3 Cart)', () => {
   });
 
   it('marks quick-ship products: supplements and shampoo ship from stock, medicines wait for a clinician', async () => {
-    const token = await newCart();
+    const token = await hairLossCart();
     await add(token, shampoo());
     await add(token, multivitamin());
     let cart = cartOf(await add(token, minoxidil));
@@ -83,7 +94,7 @@ describe('the cart reply (SPEC §3 Cart)', () => {
   });
 
   it('carries the subscription plan: its length, and the first delivery due from the estimate (a day sooner for quick ship)', async () => {
-    const token = await newCart();
+    const token = await hairLossCart();
     const before = new Date();
     let cart = cartOf(await add(token, shampoo(1)));
     expect(cart.subscription).toEqual({ months: 0, nextDelivery: null });
@@ -123,7 +134,7 @@ describe('the cart reply (SPEC §3 Cart)', () => {
   });
 
   it('lists the tasks its products will bring, each once, in the clinic’s order', async () => {
-    const token = await newCart();
+    const token = await hairLossCart();
     await add(token, shampoo());
     await add(token, minoxidil);
     expect(cartOf(await call('GET', `/shop-api/carts/${token}`)).checkoutTasks).toEqual([]);
@@ -160,7 +171,7 @@ describe('the cart reply (SPEC §3 Cart)', () => {
       expect.objectContaining({ code: 'test-hair-photo', taskType: 'upload-photo', productCodes: ['POWER-SHAMPOO', 'MINOXIDIL'] }),
     ]);
     // The add-item reply (read before the line was written) already counts the new line's tasks.
-    const other = await newCart();
+    const other = await hairLossCart();
     expect(cartOf(await add(other, minoxidil)).checkoutTasks.map((task) => task.code)).toEqual(['test-gp', 'test-hair-photo']);
   });
 

@@ -109,7 +109,7 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
       if (snapshot.lines.some((line) => line.price === null)) problems.push('A treatment in your basket can no longer be bought at that frequency.');
       if (!row.shippingAddress) problems.push('Shipping address missing');
       const date = today();
-      for (const line of snapshot.lines.filter((candidate) => judgedByConsultation(candidate.product.code, candidate.product.isPrescriptionOnly, consultations))) {
+      for (const line of snapshot.lines.filter((candidate) => judgedByConsultation(candidate.product, consultations))) {
         const verdict = prescriptionVerdict(line.product.code, line.variant.code, consultations, date);
         if (!verdict.allowed) problems.push(verdict.message);
       }

@@ -1,4 +1,4 @@
-import { CART_ERROR, evaluateConsultation, type Questionnaire } from '@elmwood/domain';
+import { CART_ERROR, evaluateConsultation, needsConsultation, type Questionnaire } from '@elmwood/domain';
 
 export const CONSULTATION_REQUIRED_MESSAGE = 'Please complete the online consultation before adding this treatment.';
 export const NOT_ELIGIBLE_MESSAGE = 'Based on your consultation this treatment is not suitable for you.';
@@ -21,7 +21,7 @@ export type PrescriptionVerdict =
     };
 
 /**
- * May this prescription-only product go in the cart? Only when one of the consultations linked to the cart, run
+ * May this product (one that needs a consultation, or one a linked consultation lists) go in the cart? Only when one of the consultations linked to the cart, run
  * again now on its stored answers under the current rules (never its stored outcome), is complete, rejects
  * nothing and lists the product as eligible, at a dose it allows. No consultation that covers the product, or only an unfinished one,
  * means the consultation is still required; a finished or rejected one that does not allow it means not eligible.
@@ -43,10 +43,11 @@ export function prescriptionVerdict(productCode: string, variantCode: string, li
 }
 
 /**
- * Whether the consultation decides on this product: always for a prescription-only medicine; for a pharmacy medicine
- * (minoxidil) or anything else, when a linked consultation lists it, so that its restrictions (minoxidil 5% for men,
- * 18 to 65) hold for that patient too.
+ * Whether the consultation decides on this product: always for one that needs a consultation first (a
+ * prescription-only medicine, or a pharmacy medicine such as minoxidil: the domain's rule, which the product page
+ * follows too); for anything else, when a linked consultation lists it, so that its restrictions hold for that
+ * patient too.
  */
-export function judgedByConsultation(productCode: string, isPrescriptionOnly: boolean, linked: readonly ConsultationAnswers[]): boolean {
-  return isPrescriptionOnly || linked.some(({ questionnaire }) => questionnaire.rules.products.some((rule) => rule.code === productCode));
+export function judgedByConsultation(product: { code: string; isPrescriptionOnly: boolean }, linked: readonly ConsultationAnswers[]): boolean {
+  return needsConsultation(product) || linked.some(({ questionnaire }) => questionnaire.rules.products.some((rule) => rule.code === product.code));
 }

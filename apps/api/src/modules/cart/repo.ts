@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ATTRIBUTE, PLACED_ORDER_STATES, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
+import { ATTRIBUTE, needsConsultation, PLACED_ORDER_STATES, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { cartConsultations, cartItems, carts, consultations } from '../../db/schema/index';
 
@@ -125,8 +125,10 @@ export async function setCheckoutAddresses(db: Queryable, token: string, shippin
  * completed, no order placed from them) are merged into it and deleted, in one transaction:
  * - a line of the anonymous cart wins its slot (a newer consultation's medicine replaces an older one); other
  *   lines carry over, the most recent earlier cart first;
- * - a prescription medicine from an earlier cart is left out when the anonymous cart holds a newer consultation
- *   covering it: that consultation is the clinical truth now, and the patient chooses again under it;
+ * - a medicine that needs a consultation (prescription-only or a pharmacy medicine) from an earlier cart is left
+ *   out when the merged cart already holds a newer consultation covering it: that consultation is the clinical
+ *   truth now, and the patient chooses again under it; and when no consultation of its own cart covers it (one put
+ *   there before the rule held): it never comes in without the consultation that allows it;
  * - consultations carry over, one per questionnaire (the anonymous cart's, then the most recent);
  * - one coupon and one set of addresses are kept: the anonymous cart's, else the most recent earlier cart's.
  * Every cart involved is locked first (FOR UPDATE, in id order, so two sign-ins cannot deadlock). A line's insert
@@ -155,19 +157,29 @@ export async function claimCart(db: Db, token: string, customerUid: string): Pro
     const earlier = recency.map((row) => locked.find((cart) => cart.id === row.id)!);
 
     for (const cart of earlier) {
+      // Which consultations cover a line is read here; which lines need one is the domain's rule (prescription-only,
+      // or a pharmacy medicine), decided once, not again in SQL.
+      const covering = (cartId: number) => sql`exists (
+            select 1 from cart_consultations cc
+            join consultations k on k.id = cc.consultation_id
+            join questionnaires q on q.id = k.questionnaire_id
+            where cc.cart_id = ${cartId}
+              and q.definition -> 'rules' -> 'products' @> jsonb_build_array(jsonb_build_object('code', p.code)))`;
+      type Candidate = { id: number; code: string; is_prescription_only: boolean; covered_here: boolean; covered_there: boolean };
+      const { rows: candidates } = await run<Candidate>(sql`
+        select ci.id, p.code, p.is_prescription_only, ${covering(claimed.id)} as covered_here, ${covering(cart.id)} as covered_there
+        from cart_items ci
+        join product_variants v on v.id = ci.variant_id
+        join products p on p.id = v.product_id
+        where ci.cart_id = ${cart.id}`);
+      const leftOut = candidates
+        .filter((line) => needsConsultation({ code: line.code, isPrescriptionOnly: line.is_prescription_only }) && (line.covered_here || !line.covered_there))
+        .map((line) => line.id);
       await tx.execute(sql`
         insert into cart_items (cart_id, variant_id, frequency, quantity, slot, created_at)
         select ${claimed.id}, ci.variant_id, ci.frequency, ci.quantity, ci.slot, ci.created_at
         from cart_items ci
-        join product_variants v on v.id = ci.variant_id
-        join products p on p.id = v.product_id
-        where ci.cart_id = ${cart.id}
-          and not (p.is_prescription_only and exists (
-            select 1 from cart_consultations cc
-            join consultations k on k.id = cc.consultation_id
-            join questionnaires q on q.id = k.questionnaire_id
-            where cc.cart_id = ${claimed.id}
-              and q.definition -> 'rules' -> 'products' @> jsonb_build_array(jsonb_build_object('code', p.code))))
+        where ci.cart_id = ${cart.id}${leftOut.length > 0 ? sql` and ci.id not in (${sql.join(leftOut.map((id) => sql`${id}`), sql`, `)})` : sql``}
         on conflict (cart_id, slot) do nothing`);
       await tx.execute(sql`
         insert into cart_consultations (cart_id, consultation_id)

@@ -9,6 +9,7 @@ import {
   FREQUENCY_TITLES,
   itemDiscounts,
   INVALID_COUPON_MESSAGE,
+  needsConsultation,
   subscriptionPlan,
   taskTypeSchema,
   type Promotion,
@@ -284,13 +285,13 @@ export function createCartService({ db, questionnaires, promotions, referrals, t
   }
 
   /**
-   * Refuses a prescription-only product unless a linked consultation, judged again now, allows it; and any other
-   * product a linked consultation lists (a pharmacy medicine) unless that consultation allows it.
+   * Refuses a product that needs a consultation (prescription-only or a pharmacy medicine) unless a linked
+   * consultation, judged again now, allows it; and any other product a linked consultation lists unless it allows it.
    */
   async function guard(checked: ReturnType<typeof checkItems>, linked: readonly LinkedConsultation[]): Promise<void> {
-    if (linked.length === 0 && !checked.some(({ variant }) => variant.isPrescriptionOnly)) return;
+    if (linked.length === 0 && !checked.some(({ variant }) => needsConsultation({ code: variant.productCode, isPrescriptionOnly: variant.isPrescriptionOnly }))) return;
     const consultations = await withQuestionnaires(linked);
-    const prescribed = checked.filter(({ variant }) => judgedByConsultation(variant.productCode, variant.isPrescriptionOnly, consultations));
+    const prescribed = checked.filter(({ variant }) => judgedByConsultation({ code: variant.productCode, isPrescriptionOnly: variant.isPrescriptionOnly }, consultations));
     const date = today();
     for (const { variant, item } of prescribed) {
       const verdict = prescriptionVerdict(variant.productCode, item.variantCode, consultations, date);
