@@ -90,7 +90,7 @@ export function usePlaceOrder({ cartToken, slug }: { cartToken: string; slug: st
       }
       setState({ phase: 'challenge', orderNumber: result.orderNumber, url: result.url });
     },
-    [navigate, slug],
+    [navigate],
   );
 
   /** Starts an attempt; `prepare` tokenises or picks what pays (`free`: nothing, the order is £0). */
