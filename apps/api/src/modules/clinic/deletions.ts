@@ -15,6 +15,7 @@ import {
   type StaffRole,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { carts } from '../../db/schema/cart';
 import { accountDeletionRequests, addresses, customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { notifications, reminderSettings } from '../../db/schema/notifications';
 import { orders, paymentTokens, subscriptions } from '../../db/schema/orders';
@@ -154,6 +155,8 @@ export function createDeletionService({ db, notifier, plans, now }: DeletionServ
         await tx.delete(customerPreferences).where(eq(customerPreferences.customerId, customer.id));
 
         const identityKept = keepsIdentity((await tx.$count(orders, eq(orders.customerId, customer.id))) + (await tx.$count(consultations, eq(consultations.customerId, customer.id))));
+        // Baskets are not a record of supply (each order keeps its own snapshot); they hang off the uid replaced below.
+        await tx.delete(carts).where(eq(carts.customerUid, customer.uid));
         const placeholderId = randomUUID();
         await tx
           .update(customers)
