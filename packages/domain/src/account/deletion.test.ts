@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionDaysLeft, deletionDeadline, keepsIdentity, ORDER_STATES_BLOCKING_DELETION } from './deletion';
+import { deletionDaysLeft, deletionDeadlineLabel, deletionDeadline, keepsIdentity, ORDER_STATES_BLOCKING_DELETION } from './deletion';
 
 describe('the one-month deadline of a deletion request (UK GDPR Art. 12(3))', () => {
   it('runs to the same day of the next month', () => {
@@ -18,6 +18,16 @@ describe('the one-month deadline of a deletion request (UK GDPR Art. 12(3))', ()
     expect(deletionDaysLeft(new Date('2026-06-30T23:30:00Z'), new Date('2026-07-01T09:00:00Z'))).toBe(31);
     expect(deletionDaysLeft(new Date('2026-03-14T10:00:00Z'), new Date('2026-04-14T10:00:00Z'))).toBe(0);
     expect(deletionDaysLeft(new Date('2026-03-14T10:00:00Z'), new Date('2026-04-16T10:00:00Z'))).toBe(-2);
+  });
+});
+
+describe('the deadline as the console shows it', () => {
+  it('counts down, then up once overdue', () => {
+    expect(deletionDeadlineLabel(12)).toBe('12 days left');
+    expect(deletionDeadlineLabel(1)).toBe('1 day left');
+    expect(deletionDeadlineLabel(0)).toBe('Due today');
+    expect(deletionDeadlineLabel(-1)).toBe('1 day overdue');
+    expect(deletionDeadlineLabel(-3)).toBe('3 days overdue');
   });
 });
 

@@ -97,3 +97,11 @@ export const clinicDeletionRequestSchema = z.object({
   ordersInProgress: z.array(z.object({ number: z.string(), state: z.string() })),
 });
 export type ClinicDeletionRequest = z.infer<typeof clinicDeletionRequestSchema>;
+
+/** How the console shows the deadline: '12 days left', '1 day left', 'Due today', '3 days overdue'. */
+export function deletionDeadlineLabel(daysLeft: number): string {
+  if (daysLeft === 0) return 'Due today';
+  const days = Math.abs(daysLeft);
+  const count = `${days} ${days === 1 ? 'day' : 'days'}`;
+  return daysLeft > 0 ? `${count} left` : `${count} overdue`;
+}
