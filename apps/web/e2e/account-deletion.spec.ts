@@ -54,9 +54,11 @@ test('a patient asks to delete their account, support confirms it in the console
   // The patient's session has ended with the account, and their password no longer signs them in.
   await page.goto('/account/details');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('alert').filter({ hasText: 'You need to log in to view this page' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PATIENT_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toContainText('The email or password is not right');
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is not right' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
   await expectNoAxeViolations(page, 'login after deletion');
 });
