@@ -58,6 +58,7 @@ describe('the clinic confirming a deletion request', () => {
     await db().insert(weightLogs).values({ customerId: patient.customerId, measuredAt: new Date(), weightKg: 90, weightUnit: 'kg', source: 'patient' });
     await db().insert(reminderSettings).values({ customerId: patient.customerId, isEnabled: true, channel: 'email', type: 'weekly', days: ['monday'], hours: 9, minutes: 0, frequency: 30, anchorDate: '2026-11-23' });
     await db().insert(notifications).values({ customerId: patient.customerId, template: 'weight-reminder', channel: 'email', recipient: patient.email, data: { version: 1, at: '2026-12-01T09:00:00Z' }, dedupeKey: `reminder-${randomUUID()}`, sendAfter: new Date(Date.now() + 86_400_000) });
+    const [pastMessage] = await db().insert(notifications).values({ customerId: patient.customerId, template: 'password-changed', channel: 'email', recipient: patient.email, data: {}, dedupeKey: `past-${randomUUID()}`, status: 'sent' }).returning();
     await db().insert(socialIdentities).values({ provider: 'google', subject: randomUUID(), customerId: patient.customerId });
     expect(await count(paymentTokens, patient.customerId)).toBeGreaterThan(0);
     const consultationWeights = await db().select().from(weightLogs).where(and(eq(weightLogs.customerId, patient.customerId), eq(weightLogs.source, 'consultation')));
@@ -87,6 +88,8 @@ describe('the clinic confirming a deletion request', () => {
     expect(weights.map((entry) => entry.source)).toEqual(['consultation']);
     const [reminderSend] = await db().select().from(notifications).where(and(eq(notifications.customerId, patient.customerId), eq(notifications.template, 'weight-reminder')));
     expect(reminderSend!.status).toBe('cancelled');
+    const [past] = await db().select().from(notifications).where(eq(notifications.id, pastMessage!.id));
+    expect(past!.recipient).toBe('deleted');
 
     // Kept: the order with its snapshot, and the patient's name and date of birth it is a record of.
     const [row] = await db().select().from(customers).where(eq(customers.id, patient.customerId));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import {
   DELETION_BLOCKED_MESSAGE,
   DELETION_KEPT_TEXT,
@@ -171,6 +171,11 @@ export function createDeletionService({ db, notifier, plans, now }: DeletionServ
             updatedAt: now(),
           })
           .where(eq(customers.id, customer.id));
+        // Messages already handled keep no address; those still to go (the confirmation among them) keep theirs until sent.
+        await tx
+          .update(notifications)
+          .set({ recipient: 'deleted' })
+          .where(and(eq(notifications.customerId, customer.id), notInArray(notifications.status, ['queued', 'sending', 'failed'])));
         await tx.update(accountDeletionRequests).set({ state: 'completed', completedAt: now() }).where(eq(accountDeletionRequests.customerId, customer.id));
         await audit(tx, {
           staffId: member.id,
