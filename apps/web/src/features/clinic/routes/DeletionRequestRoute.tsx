@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { deletionDeadlineLabel, type ClinicDeletionRequest } from '@elmwood/domain';
+import { DELETION_BLOCKED_MESSAGE, deletionDeadlineLabel, type ClinicDeletionRequest } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
@@ -60,7 +60,7 @@ function Confirm({ request }: { request: ClinicDeletionRequest }) {
     return (
       <Section title="Orders in progress">
         <div role="alert">
-          <p>This patient has an order in progress. Dispatch, reject or cancel it first, then confirm the deletion.</p>
+          <p>{DELETION_BLOCKED_MESSAGE}</p>
           <ul>
             {request.ordersInProgress.map((order) => (
               <li key={order.number}>
