@@ -53,6 +53,7 @@ import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createClinicService } from './modules/clinic/service';
+import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { createPlanService, createRenewalService, planRoutes, type RenewalService } from './modules/subscriptions/index';
@@ -289,7 +290,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       if (textMessagingMode(config) === 'twilio') {
         await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
       }
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans });
+      const deletions = createDeletionService({ db: database.db, notifier, plans, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions });
     },
     { prefix: '/shop-api' },
   );

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
           { path: 'dispatch', lazy: () => import('./features/clinic/routes/DispatchRoute') },
           { path: 'support', lazy: () => import('./features/clinic/routes/SupportInboxRoute') },
           { path: 'support/:id', lazy: () => import('./features/clinic/routes/SupportThreadRoute') },
+          { path: 'deletion-requests', lazy: () => import('./features/clinic/routes/DeletionRequestsRoute') },
+          { path: 'deletion-requests/:id', lazy: () => import('./features/clinic/routes/DeletionRequestRoute') },
           { path: '*', lazy: () => import('./features/clinic/routes/ClinicNotFoundRoute') },
         ],
       },

@@ -148,6 +148,8 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   customerId: integer('customer_id')
     .primaryKey()
     .references(() => customers.id, { onDelete: 'cascade' }),
+  /** The request's public id in the clinic console: the patient's uid is replaced when the account is deleted. */
+  publicId: uuid('public_id').notNull().unique().defaultRandom(),
   state: text('state', { enum: ['requested', 'completed'] }).notNull().default('requested'),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

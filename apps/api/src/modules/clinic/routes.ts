@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  clinicDeletionRequestSchema,
+  deletionQueueSchema,
   clinicText,
   decisionReplySchema,
   dispatchBodySchema,
@@ -33,6 +35,7 @@ import { supportIdempotencyHeaders, supportThreadParams } from '../support/index
 import { audit, auditCsv } from './audit';
 import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
+import type { DeletionService } from './deletions';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -67,6 +70,8 @@ interface ClinicDeps {
   store: FileStore;
   /** Support ends a patient's plan (a multi-month one mid-commitment included). */
   plans?: Pick<PlanService, 'cancelByStaff'>;
+  /** Patients' requests to delete their account, confirmed by support. */
+  deletions?: DeletionService;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -84,7 +89,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans, deletions }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -315,6 +320,41 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     async (request, reply) =>
       reply.status(201).header('cache-control', NO_STORE).send(await clinic.supportReply(member(request), request.params.id, request.body.message, request.headers['idempotency-key'])),
   );
+
+  if (deletions) {
+    const deletionParams = z.object({ id: z.uuid({ error: 'is not a deletion request id' }) });
+    api.get(
+      '/clinic/deletion-requests',
+      {
+        config: { staffRoles: SUPPORT },
+        schema: { tags: ['clinic'], summary: "Patients' open requests to delete their account (support, admin), oldest first, with the days left of the one-month deadline (audited)", response: { 200: deletionQueueSchema, ...errors } },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await deletions.queue(member(request))),
+    );
+
+    api.get(
+      '/clinic/deletion-requests/:id',
+      {
+        config: { staffRoles: SUPPORT },
+        schema: { tags: ['clinic'], summary: 'One deletion request: what is removed and kept, open plans, and orders that must be finished first (audited)', params: deletionParams, response: { 200: clinicDeletionRequestSchema, ...errors } },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await deletions.view(member(request), request.params.id)),
+    );
+
+    api.post(
+      '/clinic/deletion-requests/:id/confirm',
+      {
+        config: { staffRoles: SUPPORT },
+        schema: {
+          tags: ['clinic'],
+          summary: 'Confirm a deletion (support, admin): cancels open plans, deletes the sign-in and personal data, keeps the clinical record, emails the patient; once. 409 ORDERS_IN_PROGRESS while an order is open',
+          params: deletionParams,
+          response: { 200: clinicDeletionRequestSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await deletions.confirm(member(request), request.params.id)),
+    );
+  }
 
   api.get(
     '/clinic/audit.csv',

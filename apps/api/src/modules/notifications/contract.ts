@@ -19,6 +19,8 @@ export type NotificationRequest =
   /** What a check-in's answers mean for the patient now (assessCheckIn's rules, by id): the supply stopped, or a clinician will call. */
   | { template: 'check-in-outcome'; customerId: number; dedupeKey: string; data: { ruleIds: string[]; supplyStopped: boolean } }
   | { template: 'password-changed'; customerId: number; dedupeKey: string; data: Record<string, never> }
+  /** The clinic has deleted the account: what is gone and what is kept; queued before the address itself is removed. */
+  | { template: 'account-deleted'; customerId: number; dedupeKey: string; data: { firstName: string; removed: string; kept: string } }
   // Added by the notifications module itself, for the sends it took over from auth and the clinic.
   | { template: 'password-reset'; customerId: number; dedupeKey: string; data: { token: string; minutes: number } }
   | { template: 'signup-attempt'; customerId: number; dedupeKey: string; data: Record<string, never> }

@@ -146,7 +146,9 @@ export function createNotifications(deps: NotificationsDeps) {
     const [customer] = await db.select({ uid: customers.uid, firstName: customers.firstName }).from(customers).where(eq(customers.id, row.customerId!));
     const template = row.template as NotificationTemplate;
     const toClinic = CLINIC_TEMPLATES.has(template);
-    const context = await contextFor(row, toClinic ? 'clinic team' : (customer?.firstName ?? 'there'));
+    // A deleted account's name may be gone by the time its confirmation is sent: the message carries it.
+    const firstName = typeof row.data.firstName === 'string' ? row.data.firstName : (customer?.firstName ?? 'there');
+    const context = await contextFor(row, toClinic ? 'clinic team' : firstName);
     const composed = compose({ template: row.template, data: row.data } as NotificationRequest, context);
     const unsubscribeUrl = customer && !toClinic && !SECURITY_TEMPLATES.has(template) ? url(`${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, customer.uid, 'email')}`) : null;
     const element = EmailLayout({ brandName, siteUrl, preview: composed.preview, firstName: context.firstName, unsubscribeUrl, children: composed.body });

@@ -155,6 +155,14 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
     for (const { order } of waiting) await applyOrderEvent(tx, order.id, 'cancelled', actor, { reason: 'The plan was cancelled' });
   }
 
+  /** Support's cancellation, mid-commitment included, inside a caller's transaction (an account deletion cancels plans with the rest); the caller has locked the plan. */
+  async function cancelByStaffIn(tx: Db, actor: Actor, plan: PlanRow, reason: string): Promise<void> {
+    await apply(tx, plan, 'cancelled', actor, { reason, data: { byStaff: true } });
+    await updatePlan(tx, plan.id, { scheduledChange: null });
+    await cancelWaitingRenewal(tx, plan, actor);
+    await notifyChange(tx, plan, 'cancelled');
+  }
+
   async function act(customerId: number, id: string, work: (tx: Db, plan: PlanRow, actor: Actor) => Promise<string>): Promise<PlanActionReply> {
     return db.transaction(async (tx) => {
       const plan = await own(tx, customerId, id, true);
@@ -238,14 +246,13 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
      * Support or admin ends a plan at once, a multi-month one mid-commitment included (the patient cannot); `record`
      * writes the staff audit row in the same transaction.
      */
+    cancelByStaffIn,
+
     async cancelByStaff(actor: Actor, id: string, reason: string, record: (tx: Db, plan: PlanRow) => Promise<void>): Promise<{ id: string; state: string }> {
       return db.transaction(async (tx) => {
         const [plan] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
         if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
-        await apply(tx, plan, 'cancelled', actor, { reason, data: { byStaff: true } });
-        await updatePlan(tx, plan.id, { scheduledChange: null });
-        await cancelWaitingRenewal(tx, plan, actor);
-        await notifyChange(tx, plan, 'cancelled');
+        await cancelByStaffIn(tx, actor, plan, reason);
         await record(tx, plan);
         return { id: plan.id, state: 'cancelled' };
       });

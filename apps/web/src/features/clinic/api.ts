@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  clinicDeletionRequestSchema,
   decisionReplySchema,
+  deletionQueueSchema,
   dispatchQueueSchema,
   orderReviewSchema,
   packingSlipSchema,
@@ -34,6 +36,8 @@ export const clinicKeys = {
   packingSlip: (number: string) => ['clinic', 'orders', number, 'packing-slip'] as const,
   supportInbox: ['clinic', 'support'] as const,
   supportThread: (id: string) => ['clinic', 'support', id] as const,
+  deletions: ['clinic', 'deletion-requests'] as const,
+  deletion: (id: string) => ['clinic', 'deletion-requests', id] as const,
 };
 
 export type ReviewTab = 'ready' | 'waiting';
@@ -178,6 +182,32 @@ export function useSupportReply(id: string) {
     onSuccess: (thread) => {
       client.setQueryData(clinicKeys.supportThread(id), thread);
       void client.invalidateQueries({ queryKey: clinicKeys.supportInbox, exact: true });
+    },
+  });
+}
+
+export function useDeletionQueue() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.deletions, queryFn: ({ signal }) => aware(() => clinicCall('/deletion-requests', deletionQueueSchema, { signal })) });
+}
+
+export function useDeletionRequest(id: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.deletion(id),
+    queryFn: ({ signal }) => aware(() => clinicCall(`/deletion-requests/${encodeURIComponent(id)}`, clinicDeletionRequestSchema, { signal })),
+  });
+}
+
+/** Confirms a deletion; the API does it once however often it is asked, so a retry is safe. */
+export function useConfirmDeletion(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: () => aware(() => clinicCall(`/deletion-requests/${encodeURIComponent(id)}/confirm`, clinicDeletionRequestSchema, { method: 'POST' })),
+    onSuccess: (request) => {
+      client.setQueryData(clinicKeys.deletion(id), request);
+      void client.invalidateQueries({ queryKey: clinicKeys.deletions, exact: true });
     },
   });
 }

@@ -10,6 +10,7 @@ export const CAN = {
   dispatch: ['pharmacist'],
   seePhotos: ['prescriber', 'pharmacist', 'admin'],
   answerSupport: ['support', 'admin'],
+  confirmDeletions: ['support', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {

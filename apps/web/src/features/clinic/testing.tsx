@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { OrderReview, StaffMember, TriggeredRule } from '@elmwood/domain';
 import { testQueryClient } from '../../test/render';
 import { Component as ClinicLayout } from './routes/ClinicLayout';
+import { Component as DeletionRequestRoute } from './routes/DeletionRequestRoute';
 import { Component as LoginRoute } from './routes/LoginRoute';
 import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
@@ -28,6 +29,7 @@ export function renderClinic(url: string) {
             Component: RequireStaff,
             children: [
               { path: 'orders/:number', Component: OrderReviewRoute },
+              { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: '*', Component: Landed },
             ],
           },
@@ -74,6 +76,8 @@ export const prescriber: StaffMember = {
 };
 
 export const pharmacist: StaffMember = { id: 'staff-2', email: 'pharmacist@elmwood-health.example', name: 'Sam Lee', role: 'pharmacist', registration: null };
+
+export const supportMember: StaffMember = { id: 'staff-3', email: 'support@elmwood-health.example', name: 'Kim Ode', role: 'support', registration: null };
 
 
 /** A triggered rule as the order keeps it, for the review page's tests. */

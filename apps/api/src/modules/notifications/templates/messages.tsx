@@ -282,6 +282,20 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: your password has been changed. Not you? ${context.url('/forgot-password')}`,
   }),
+  'account-deleted': ({ removed, kept }, context) => ({
+    subject: `Your ${context.brandName} account has been deleted`,
+    preview: 'We have deleted your account, as you asked.',
+    body: (
+      <>
+        <Title>Your account has been deleted</Title>
+        <P>We have deleted your {context.brandName} account, as you asked. You can no longer sign in.</P>
+        <P>{removed}</P>
+        <P>{kept}</P>
+        <P>If you did not ask for this, please reply to this email.</P>
+      </>
+    ),
+    short: `${context.brandName}: your account has been deleted, as you asked.`,
+  }),
   'password-reset': ({ token, minutes }, context) => {
     const url = context.url(`/forgot-password?token=${encodeURIComponent(token)}`);
     return {
@@ -434,7 +448,7 @@ export function compose(request: Pick<NotificationRequest, 'template' | 'data'>,
 export const OPTIONAL_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['weight-reminder', 'critical-tasks-open']);
 
 /** About the account's security: no unsubscribe link (turning them off would help only an intruder). */
-export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'password-changed']);
+export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'password-changed', 'account-deleted']);
 
 /** Messages to the clinic's own inbox (SUPPORT_INBOX) rather than to the patient they concern. */
 export const CLINIC_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['support-message']);

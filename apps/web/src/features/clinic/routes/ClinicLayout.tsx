@@ -31,6 +31,7 @@ function StaffBar() {
         {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/reviews">Reviews</NavLink> : null}
         {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
         {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
+        {can(staff.role, 'confirmDeletions') ? <NavLink to="/clinic/deletion-requests">Deletion requests</NavLink> : null}
         <NavLink to="/clinic/orders" end>
           Find an order
         </NavLink>

@@ -1,0 +1,2 @@
+ALTER TABLE "account_deletion_requests" ADD COLUMN "public_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+ALTER TABLE "account_deletion_requests" ADD CONSTRAINT "account_deletion_requests_public_id_unique" UNIQUE("public_id");
