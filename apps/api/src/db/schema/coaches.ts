@@ -66,7 +66,7 @@ export const coachAppointments = pgTable(
     eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull().default({}),
     /** The call this one moved (a reschedule cancels the old one and books this in one transaction). */
     rescheduledFrom: uuid('rescheduled_from'),
-    /** patient, coach-change, calendly. */
+    /** patient, coach-change, calendly, account-deleted. */
     cancelledBy: text('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

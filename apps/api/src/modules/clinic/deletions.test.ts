@@ -7,6 +7,7 @@ import { accountDeletionRequests, addresses, customers, mailOutbox, refreshToken
 import { notifications, reminderSettings } from '../../db/schema/notifications';
 import { orders, paymentTokens, subscriptionEvents, subscriptions } from '../../db/schema/orders';
 import { weightLogs } from '../../db/schema/weight';
+import { coachAppointments, coachAssignments, coaches } from '../../db/schema/coaches';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { deliverNotifications } from '../../../test/support/notifications';
@@ -60,6 +61,10 @@ describe('the clinic confirming a deletion request', () => {
     await db().insert(notifications).values({ customerId: patient.customerId, template: 'weight-reminder', channel: 'email', recipient: patient.email, data: { version: 1, at: '2026-12-01T09:00:00Z' }, dedupeKey: `reminder-${randomUUID()}`, sendAfter: new Date(Date.now() + 86_400_000) });
     const [pastMessage] = await db().insert(notifications).values({ customerId: patient.customerId, template: 'password-changed', channel: 'email', recipient: patient.email, data: {}, dedupeKey: `past-${randomUUID()}`, status: 'sent' }).returning();
     await db().insert(socialIdentities).values({ provider: 'google', subject: randomUUID(), customerId: patient.customerId });
+    const [coach] = await db().select().from(coaches).limit(1);
+    await db().insert(coachAssignments).values({ customerId: patient.customerId, coachId: coach!.id, relationship: 'Weight Loss Coach' });
+    const callStart = new Date(Date.now() + 3 * 86_400_000);
+    const [call] = await db().insert(coachAppointments).values({ customerId: patient.customerId, coachId: coach!.id, startsAt: callStart, endsAt: new Date(callStart.getTime() + 20 * 60_000), source: 'built-in' }).returning();
     expect(await count(paymentTokens, patient.customerId)).toBeGreaterThan(0);
     const consultationWeights = await db().select().from(weightLogs).where(and(eq(weightLogs.customerId, patient.customerId), eq(weightLogs.source, 'consultation')));
     expect(consultationWeights.length).toBe(1);
@@ -88,6 +93,10 @@ describe('the clinic confirming a deletion request', () => {
     expect(weights.map((entry) => entry.source)).toEqual(['consultation']);
     const [reminderSend] = await db().select().from(notifications).where(and(eq(notifications.customerId, patient.customerId), eq(notifications.template, 'weight-reminder')));
     expect(reminderSend!.status).toBe('cancelled');
+    // The coach call ahead is cancelled, freeing the coach's slot, and the coach assignment ends.
+    const [cancelledCall] = await db().select().from(coachAppointments).where(eq(coachAppointments.id, call!.id));
+    expect(cancelledCall).toMatchObject({ status: 'cancelled', cancelledBy: 'account-deleted' });
+    expect(await db().select().from(coachAssignments).where(eq(coachAssignments.customerId, patient.customerId))).toEqual([]);
     const [past] = await db().select().from(notifications).where(eq(notifications.id, pastMessage!.id));
     expect(past!.recipient).toBe('deleted');
 

@@ -22,6 +22,7 @@ import { orders, paymentTokens, subscriptions } from '../../db/schema/orders';
 import { consultations } from '../../db/schema/quiz';
 import { customerPreferences, weightLogs } from '../../db/schema/weight';
 import { AppError, notFound } from '../../lib/errors';
+import { endCoachingOf } from '../coaches/index';
 import type { Notifier } from '../notifications/index';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
@@ -131,6 +132,7 @@ export function createDeletionService({ db, notifier, plans, now }: DeletionServ
         const plansToCancel = await openPlans(tx, customer.id).for('update');
         for (const plan of plansToCancel) await plans.cancelByStaffIn(tx, actor, plan, PLAN_REASON);
         const plansCancelled = plansToCancel.map((plan) => plan.id);
+        await endCoachingOf(tx, notifier, customer.id, now());
         // Sent to the address before it is removed (the outbox keeps the recipient as it was when asked).
         await notifier.notify(tx, {
           template: 'account-deleted',

@@ -68,6 +68,14 @@ export async function cancelAppointment(db: Queryable, id: string, cancelledBy: 
   return row;
 }
 
+/** A patient's calls still booked and not yet started, with any coach. */
+export async function futureBookedOf(db: Queryable, customerId: number, now: Date): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(coachAppointments)
+    .where(and(eq(coachAppointments.customerId, customerId), eq(coachAppointments.status, 'booked'), gt(coachAppointments.startsAt, now)));
+}
+
 /** A patient's calls with one coach still booked and not yet started. */
 export async function futureBookedWith(db: Queryable, customerId: number, coachId: string, now: Date): Promise<AppointmentRow[]> {
   return db

@@ -68,6 +68,18 @@ export function toAppointment(row: AppointmentRow, coach: CoachRow, at: Date): A
 }
 
 
+/**
+ * When the clinic deletes a patient's account: their calls still ahead are cancelled, so the coach's slots free up,
+ * and their reminders withdrawn; the coach assignment goes too. The account-deleted email is the patient's notice.
+ */
+export async function endCoachingOf(tx: repo.Queryable, notifier: Pick<Notifier, 'withdraw'>, customerId: number, at: Date): Promise<void> {
+  for (const call of await repo.futureBookedOf(tx, customerId, at)) {
+    const row = await repo.cancelAppointment(tx, call.id, 'account-deleted', at);
+    if (row) await notifier.withdraw(tx, reminderKey(row.id));
+  }
+  await tx.delete(coachAssignments).where(eq(coachAssignments.customerId, customerId));
+}
+
 /** The patient's calls still booked and not yet ended, soonest first (the account home shows them). */
 export async function upcomingAppointments(db: Db, customerId: number, at: Date): Promise<Appointment[]> {
   const rows = (await repo.appointmentsOf(db, customerId)).filter((row) => row.status === 'booked' && row.endsAt.getTime() > at.getTime());
