@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,6 +13,7 @@ import type { Jobs } from './jobs/queue';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerErrorHandling } from './lib/errors';
 import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
@@ -106,7 +106,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   registerStorableTextGuard(app);
 
   const payment = paymentSetupFor(config, database.db);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
