@@ -7,8 +7,8 @@ export const eligibleWeightLossAnswers = {
   'about-you': { wl_sex: 'male' },
   ethnicity: { wl_ethnicity: 'white' },
   conditions: { wl_conditions: ['none'] },
-  contraindications: { wl_contraindications: ['none'] },
-  medicines: { wl_medicines: 'None' },
+  contraindications: { wl_contraindications: ['none'], wl_health_conditions: ['none'], wl_allergy: ['none'] },
+  medicines: { wl_medicines: 'None', wl_medicine_classes: ['none'] },
   'current-treatment': { wl_current_injection: 'none' },
   goals: { wl_goal_weight: { weight: [kg(80, true)] } },
 };

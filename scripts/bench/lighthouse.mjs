@@ -35,6 +35,8 @@ export async function audit(pages, { runs = 3 } = {}) {
         const requests = lhr.audits['network-requests'].details?.items ?? [];
         results[index].runs.push({
           finalUrl: lhr.finalDisplayedUrl,
+          // Set when Lighthouse could not load or trace the page (its scores are then empty).
+          runtimeError: lhr.runtimeError?.code ?? null,
           performance: Math.round(lhr.categories.performance.score * 100),
           accessibility: Math.round(lhr.categories.accessibility.score * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
