@@ -7,23 +7,23 @@ export const eligibleWeightLossAnswers = {
   'about-you': { wl_sex: 'male' },
   ethnicity: { wl_ethnicity: 'white' },
   conditions: { wl_conditions: ['none'] },
-  contraindications: { wl_contraindications: ['none'] },
-  medicines: { wl_medicines: 'None' },
+  contraindications: { wl_contraindications: ['none'], wl_health_conditions: ['none'], wl_allergy: ['none'] },
+  medicines: { wl_medicines: 'None', wl_medicine_classes: ['none'] },
   'current-treatment': { wl_current_injection: 'none' },
   goals: { wl_goal_weight: { weight: [kg(80, true)] } },
 };
 
 const json = { 'content-type': 'application/json' };
 
-/** Answers the whole consultation as a new browser and returns that browser's quiz-session cookie. */
-export async function answeredSession(shop) {
+/** Answers the whole consultation as a new browser (or a signed-in one's `cookie`) and returns that browser's quiz-session cookie. */
+export async function answeredSession(shop, signedIn) {
   const res = await fetch(`${shop}/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1`, {
     method: 'PATCH',
-    headers: json,
+    headers: signedIn ? { ...json, cookie: signedIn } : json,
     body: JSON.stringify(eligibleWeightLossAnswers),
   });
   if (!res.ok) throw new Error(`consultation answered with ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  const cookie = res.headers.getSetCookie().map((set) => set.split(';')[0]).find((pair) => pair.startsWith('quiz_session='));
   if (!cookie) throw new Error('no quiz-session cookie was set');
   return cookie;
 }
@@ -39,4 +39,53 @@ export async function cartWithConsultation(shop, cookie) {
   });
   if (!linked.ok) throw new Error(`linking the consultation answered ${linked.status}: ${await linked.text()}`);
   return tokenValue;
+}
+
+/** Every Set-Cookie of a reply as the `name=value; …` a browser sends back. */
+function cookiesOf(res) {
+  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+const SANDBOX_PUBLIC_KEY = 'pk_sbx_elmwood_health_test';
+
+/**
+ * A new signed-up patient with a cart ready to pay for, through the HTTP API as the browser fills it: the
+ * consultation answered eligible and linked, Wegovy added, the address set, a sandbox card tokenised. Answers what
+ * POST /checkout/{token}/complete needs.
+ */
+export async function readyCheckout(shop, index) {
+  const signup = await fetch(`${shop}/shop-api/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      firstName: 'Alex',
+      lastName: 'Smith',
+      email: `bench-${Date.now()}-${index}@example.com`,
+      plainPassword: 'long enough pw',
+      phoneNumber: '07700900123',
+      birthday: '1980-01-01',
+      agreeTermsAndPrivacy: true,
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
+  const signedIn = cookiesOf(signup);
+  const quiz = await answeredSession(shop, signedIn);
+  const cookie = `${signedIn}; ${quiz}`;
+  const send = async (method, path, body, expected) => {
+    const res = await fetch(`${shop}${path}`, { method, headers: { ...json, cookie }, body: JSON.stringify(body) });
+    if (res.status !== expected) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const { tokenValue } = await send('POST', '/shop-api/carts', { channel: 'WEB_WL_UK' }, 201);
+  await send('PUT', `/shop-api/checkout/${tokenValue}/medical_history_questionnaire`, { questionnaireId: 1 }, 200);
+  await send('POST', `/shop-api/carts/${tokenValue}/multiple-items`, { items: [{ productCode: 'WEGOVY', variantCode: 'WEGOVY-0-25MG', frequency: 30 }] }, 201);
+  const shippingAddress = { firstName: 'Alex', lastName: 'Smith', company: '1 Elm Street', street: '', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB', phoneNumber: '07700900123' };
+  await send('PUT', `/shop-api/checkout/${tokenValue}/address`, { shippingAddress }, 200);
+  const card = await fetch(`${shop}/sandbox-gateway/tokens`, {
+    method: 'POST',
+    headers: { ...json, authorization: SANDBOX_PUBLIC_KEY },
+    body: JSON.stringify({ type: 'card', number: '4242424242424242', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '123', name: 'Alex Smith' }),
+  });
+  if (card.status !== 201) throw new Error(`card token answered ${card.status}: ${await card.text()}`);
+  return { cookie, cart: tokenValue, cardToken: (await card.json()).token };
 }

@@ -14,21 +14,28 @@ export async function startProcess(command, args, { env = {}, readyUrl, cwd } = 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${readyUrl} did not answer within 60 s`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${readyUrl} did not answer within 60 s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // Another process may hold the port and have answered for it: then ours has exited by now.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode} (is ${readyUrl} another process's?)`);
   return {
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
   };
 }
 
-/** One autocannon run; `requests` may set method/body per request for write routes. */
-export async function load(url, { connections = 100, duration = 10, ...options } = {}) {
-  const result = await autocannon({ url, connections, duration, ...options });
+/** One autocannon run, for `duration` seconds or `amount` requests; `requests` may set method/body per request for write routes. */
+export async function load(url, { connections = 100, duration = 10, amount, ...options } = {}) {
+  const result = await autocannon({ url, connections, ...(amount ? { amount } : { duration }), ...options });
   return {
     url,
     connections,

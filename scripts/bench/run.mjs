@@ -1,29 +1,47 @@
-// `npm run bench`: API throughput against PostgreSQL, entry bundle sizes and Lighthouse, checked against
-// the budgets of ARCHITECTURE.md. Needs a built shop (npm run bench builds first) and a PostgreSQL server
-// (DATABASE_URL, else postgres://postgres@127.0.0.1:5432 where a bench database is created).
-import { randomBytes } from 'node:crypto';
+// `npm run bench`: every budget of ARCHITECTURE.md (tightened by issue 21) measured from the outside on a built
+// shop, printed as one table (budget, figure, PASS/FAIL) and written to bench-results/latest.json.
+// Needs a built shop (npm run bench builds first) and a PostgreSQL server (DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432 where a bench database is created).
+// `--only=reads,writes,orders,pages` runs some parts (a partial run is written to bench-results/partial.json).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { entryBundle, lazyRouteBundle } from './bundle.mjs';
+import { lazyRouteBundle } from './bundle.mjs';
 import { audit } from './lighthouse.mjs';
-import { answeredSession, cartWithConsultation, eligibleWeightLossAnswers } from './consultation.mjs';
+import { answeredSession, cartWithConsultation, eligibleWeightLossAnswers, readyCheckout } from './consultation.mjs';
 import { load, startProcess } from './lib.mjs';
+import { startMailSink } from './mail-sink.mjs';
 
-const SHOP_PORT = 3900;
-const BARE_PORT = 3901;
+const SHOP_PORT = Number(process.env.BENCH_SHOP_PORT ?? 3900);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3901);
 const shop = `http://127.0.0.1:${SHOP_PORT}`;
+const bareUrl = `http://127.0.0.1:${BARE_PORT}/bare`;
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const parts = new Set((onlyArg?.slice('--only='.length) ?? 'reads,writes,orders,pages').split(','));
+
+const routes = {
+  'product by slug': `${shop}/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK`,
+  'products by code': `${shop}/shop-api/products/by-code?codes=WEGOVY,MOUNJARO&channel=WEB_WL_UK`,
+  'questionnaire by slug': `${shop}/shop-api/questionnaires/by-slug/weight-loss`,
+};
+const PRODUCT_BODY_FILE = 'bench-results/product-body.json';
+const READ_ROUNDS = 3;
+const READ_SECONDS = 5;
+const CONNECTIONS = 100;
+// The budget names no concurrency for placing orders: ten patients paying at the same moment is a busy shop. (At 100
+// the figure is the queue behind the database: p99 ≈ 100 / throughput.)
+const ORDER_CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 10);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
+const LIGHTHOUSE_RUNS = 3;
 
 const databaseUrl = process.env.DATABASE_URL ?? (await createBenchDatabase());
-const budgets = [];
-const check = (name, ok, detail) => budgets.push({ name, ok, detail });
+const rows = [];
+/** One line of the table: what is measured, the figure, the budget, and whether the figure meets it. */
+const budget = (name, figure, limit, ok) => rows.push({ budget: name, figure, limit, result: ok ? 'PASS' : 'FAIL' });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const bare = await startProcess('node', ['scripts/bench/bare-server.mjs'], {
-  env: { PORT: String(BARE_PORT) },
-  readyUrl: `http://127.0.0.1:${BARE_PORT}/bare`,
-});
-const bareRun = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
-await bare.stop();
-
+const mail = await startMailSink();
 const server = await startProcess('node', ['apps/api/dist/main.js'], {
   env: {
     PORT: String(SHOP_PORT),
@@ -31,31 +49,96 @@ const server = await startProcess('node', ['apps/api/dist/main.js'], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     AUTH_SECRET: randomBytes(32).toString('hex'),
-    // Production needs both; the benchmark sends no mail.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMTP_URL: mail.url,
     SITE_URL: shop,
-    // Its 200 patients open their carts from this one address.
+    // Its patients sign up and open their carts from this one address.
     CART_RATE_LIMIT_PER_ADDRESS: '100000',
+    CART_RATE_LIMIT_GLOBAL: '100000',
+    REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+    REGISTER_RATE_LIMIT_GLOBAL: '100000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
     UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    // The benchmark takes no payments; production otherwise refuses the sandbox gateway.
+    // Production otherwise refuses the sandbox gateway, which stands for the provider here.
     ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
     DATA_DIR: 'bench-results/data',
   },
   readyUrl: `${shop}/readyz`,
 });
-const api = {};
-let lighthouseRuns = [];
-try {
-  api.productBySlug = await load(`${shop}/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK`);
-  api.productsByCode = await load(`${shop}/shop-api/products/by-code?codes=WEGOVY,MOUNJARO&channel=WEB_WL_UK`);
-  check(
-    'product by slug ≥ 50% of a bare Fastify route',
-    api.productBySlug.requestsPerSecond >= 0.5 * bareRun.requestsPerSecond,
-    `${api.productBySlug.requestsPerSecond} vs ${bareRun.requestsPerSecond} req/s (${Math.round((100 * api.productBySlug.requestsPerSecond) / bareRun.requestsPerSecond)}%)`,
-  );
 
-  // Write routes at 200 connections, each request as one of 200 patients (one cart and session each),
-  // so the figures measure the routes rather than row-lock queueing on a single cart.
+const report = { at: new Date().toISOString(), parts: [...parts] };
+let bare = null;
+try {
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(PRODUCT_BODY_FILE, Buffer.from(await (await fetch(routes['product by slug'])).arrayBuffer()));
+  bare = await startProcess('node', ['scripts/bench/bare-server.mjs'], { env: { PORT: String(BARE_PORT), BODY_FILE: PRODUCT_BODY_FILE }, readyUrl: bareUrl });
+  // A part that breaks is a FAIL line with its reason; the other parts still run.
+  const attempt = async (part, measure) => {
+    if (!parts.has(part)) return;
+    try {
+      report[part] = await measure();
+    } catch (error) {
+      console.error(error);
+      budget(`${part}: could not be measured`, String(error.message ?? error).slice(0, 200), 'measured', false);
+    }
+  };
+  await attempt('reads', reads);
+  await attempt('writes', writes);
+  await attempt('orders', orderPlacement);
+  await attempt('pages', pages);
+} finally {
+  await server.stop();
+  await bare?.stop();
+  await mail.stop();
+}
+if (parts.has('pages')) {
+  // Not an entry route, so no budget: reported so the charting library's weight stays in view.
+  report.progressPage = lazyRouteBundle('apps/web/dist', 'ProgressRoute', 'LineChart');
+}
+report.budgets = rows;
+
+const complete = ['reads', 'writes', 'orders', 'pages'].every((part) => parts.has(part));
+const file = complete ? 'bench-results/latest.json' : 'bench-results/partial.json';
+mkdirSync('bench-results', { recursive: true });
+writeFileSync(file, JSON.stringify(report, null, 2));
+if (report.pages) {
+  console.log('\nJS each page loaded before it was idle (gzip KB per script, first Lighthouse run):');
+  for (const page of report.pages) console.log(`${page.path}  ${page.scriptsGzipKb} KB\n  ${page.scripts.map((script) => `${script.path} ${script.gzipKb}`).join('\n  ')}`);
+}
+console.log(`\nBudgets (${file}):`);
+console.table(rows);
+process.exitCode = rows.every((row) => row.result !== 'FAIL') ? 0 : 1;
+
+/**
+ * Catalogue and questionnaire reads against the bare Fastify route, both servers up at once and loaded in turn
+ * (bare, then each read, per round), so a busy moment on the shared machine hits both sides of a ratio.
+ */
+async function reads() {
+  const rounds = [];
+  for (let round = 0; round < READ_ROUNDS; round += 1) {
+    const bareRun = await load(bareUrl, { connections: CONNECTIONS, duration: READ_SECONDS });
+    const measured = { bare: bareRun, 'bare, product bytes': await load(`${bareUrl}-same-body`, { connections: CONNECTIONS, duration: READ_SECONDS }) };
+    for (const [name, url] of Object.entries(routes)) measured[name] = await load(url, { connections: CONNECTIONS, duration: READ_SECONDS });
+    rounds.push(measured);
+  }
+  for (const name of Object.keys(routes)) {
+    const ratios = rounds.map((round) => round[name].requestsPerSecond / round.bare.requestsPerSecond);
+    const ratio = median(ratios);
+    const rps = median(rounds.map((round) => round[name].requestsPerSecond));
+    const bareRps = median(rounds.map((round) => round.bare.requestsPerSecond));
+    budget(`${name}: req/s vs bare Fastify (median of ${READ_ROUNDS} alternated)`, `${Math.round(100 * ratio)}% (${rps} vs ${bareRps})`, '≥ 60%', ratio >= 0.6);
+    errorsBudget(name, rounds.map((round) => round[name]));
+  }
+  // Not a budget: the bare route sending the product reply's own bytes. When it is far below the small bare route, the
+  // client and the socket (not the shop's code) set the ceiling on this machine.
+  const sameBody = median(rounds.map((round) => round['bare, product bytes'].requestsPerSecond / round.bare.requestsPerSecond));
+  const slugVsSameBody = median(rounds.map((round) => round['product by slug'].requestsPerSecond / round['bare, product bytes'].requestsPerSecond));
+  rows.push({ budget: `(control) bare route sending the product's bytes vs small bare route`, figure: `${Math.round(100 * sameBody)}%`, limit: '—', result: 'info' });
+  rows.push({ budget: `(control) product by slug vs bare route sending the same bytes`, figure: `${Math.round(100 * slugVsSameBody)}%`, limit: '—', result: 'info' });
+  return rounds;
+}
+
+/** Quiz step save and cart add-item, each request as one of 200 patients (their own session and cart). */
+async function writes() {
   const patients = [];
   for (let i = 0; i < 200; i += 1) {
     const cookie = await answeredSession(shop);
@@ -65,8 +148,9 @@ try {
     let next = 0;
     return (request) => build(request, patients[next++ % patients.length]);
   };
-  api.quizStep = await load(`${shop}/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1`, {
-    connections: 200,
+  const runs = {};
+  runs['quiz step save'] = await load(`${shop}/shop-api/medical-history-for-groups-by-slug/weight-loss?allowRecommendations=1`, {
+    connections: CONNECTIONS,
     requests: [
       {
         method: 'PATCH',
@@ -78,8 +162,8 @@ try {
       },
     ],
   });
-  api.cartAddItem = await load(`${shop}/shop-api/carts/x/items`, {
-    connections: 200,
+  runs['cart add-item'] = await load(`${shop}/shop-api/carts/x/items`, {
+    connections: CONNECTIONS,
     requests: [
       {
         method: 'POST',
@@ -92,48 +176,94 @@ try {
       },
     ],
   });
-  for (const name of ['quizStep', 'cartAddItem']) {
-    check(`${name}: p99 ≤ 50 ms at 200 connections`, api[name].p99Ms <= 50, `p99 ${api[name].p99Ms} ms`);
+  for (const [name, run] of Object.entries(runs)) {
+    budget(`${name}: p99 at ${CONNECTIONS} connections (PostgreSQL)`, `${run.p99Ms} ms (${run.requestsPerSecond} req/s)`, '≤ 50 ms', run.p99Ms <= 50);
+    errorsBudget(name, [run]);
   }
-
-  for (const [name, run] of Object.entries(api)) {
-    check(`${name}: no error responses under load`, run.non2xx === 0 && run.errors === 0, `${run.non2xx} non-2xx, ${run.errors} errors`);
-  }
-
-  lighthouseRuns = await audit([
-    { url: `${shop}/` },
-    { url: `${shop}/products/wegovy` },
-    { url: `${shop}/n/weight-loss/quiz/1` },
-    { url: `${shop}/n/weight-loss/recommendations`, headers: { Cookie: patients[0].cookie } },
-  ]);
-  for (const run of lighthouseRuns) {
-    check(`Lighthouse ${new URL(run.url).pathname}: performance ≥ 95`, run.performance >= 95, `${run.performance}`);
-    check(`Lighthouse ${new URL(run.url).pathname}: accessibility 100`, run.accessibility === 100, `${run.accessibility}`);
-    check(`Lighthouse ${new URL(run.url).pathname}: LCP ≤ 1.5 s`, run.lcpMs <= 1500, `${run.lcpMs} ms`);
-  }
-} finally {
-  await server.stop();
+  return runs;
 }
 
-const bundle = entryBundle('apps/web/dist');
-check('entry JS before first paint ≤ 120 KB gzip', bundle.totalGzipKb <= 120, `${bundle.totalGzipKb} KB`);
+/** Order placement with the sandbox gateway: each request completes its own ready cart once. */
+async function orderPlacement() {
+  const ready = [];
+  for (let i = 0; i < ORDERS; i += 1) ready.push(await readyCheckout(shop, i));
+  let next = 0;
+  const run = await load(`${shop}/shop-api/checkout/x/complete`, {
+    connections: ORDER_CONNECTIONS,
+    duration: undefined,
+    amount: ORDERS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const checkout = ready[next++ % ready.length];
+          return {
+            ...request,
+            path: `/shop-api/checkout/${checkout.cart}/complete`,
+            headers: { 'content-type': 'application/json', cookie: checkout.cookie, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ mode: 'NEW_CARD', token: checkout.cardToken }),
+          };
+        },
+      },
+    ],
+  });
+  budget(`order placement: p99 at ${ORDER_CONNECTIONS} connections, ${ORDERS} orders (sandbox gateway)`, `${run.p99Ms} ms (${run.requestsPerSecond} req/s)`, '≤ 250 ms', run.p99Ms <= 250);
+  errorsBudget('order placement', [run]);
+  return run;
+}
 
-// Not an entry route, so no budget: reported so the charting library's weight stays in view.
-const progressPage = lazyRouteBundle('apps/web/dist', 'ProgressRoute', 'LineChart');
+/** Lighthouse on each entry page (median of runs) and the JS each page loaded before it was idle. */
+async function pages() {
+  const cookie = await answeredSession(shop);
+  const entry = ['/', '/products/wegovy', '/n/weight-loss/quiz/1', '/n/weight-loss/recommendations', '/n/weight-loss/order'];
+  const audited = await audit(
+    entry.map((path) => ({ url: `${shop}${path}`, headers: path.startsWith('/n/weight-loss/') && !path.includes('/quiz/') ? { Cookie: cookie } : undefined })),
+    { runs: LIGHTHOUSE_RUNS },
+  );
+  const sizes = new Map();
+  const gzipKbOf = async (url) => {
+    if (!sizes.has(url)) sizes.set(url, round(gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length / 1024));
+    return sizes.get(url);
+  };
+  const result = [];
+  for (const [index, page] of audited.entries()) {
+    const path = entry[index];
+    // A run Lighthouse could not complete has no figures: the medians are of the runs that completed, and the
+    // table says how many did.
+    const completed = page.runs.filter((run) => !run.runtimeError && Number.isFinite(run.lcpMs));
+    const of = (metric) => (completed.length > 0 ? median(completed.map((run) => run[metric])) : NaN);
+    const js = [];
+    for (const run of completed) {
+      let total = 0;
+      for (const url of run.scripts) total += await gzipKbOf(url);
+      js.push(round(total));
+    }
+    const scripts = [];
+    for (const url of completed[0]?.scripts ?? []) scripts.push({ path: new URL(url).pathname, gzipKb: await gzipKbOf(url) });
+    const figures = { performance: of('performance'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), accessibility: of('accessibility'), jsGzipKb: js.length > 0 ? Math.max(...js) : NaN };
+    const landed = new URL(page.runs[0].finalUrl).pathname;
+    const runsNote = completed.length === page.runs.length ? '' : ` [${completed.length} of ${page.runs.length} runs completed]`;
+    const label = `${landed === path ? path : `${path} (→ ${landed})`}${runsNote}`;
+    budget(`${label}: Lighthouse performance (median of ${LIGHTHOUSE_RUNS})`, figures.performance, '≥ 95', figures.performance >= 95);
+    budget(`${label}: LCP`, `${figures.lcpMs} ms`, '≤ 1500 ms', figures.lcpMs <= 1500);
+    budget(`${label}: TBT`, `${figures.tbtMs} ms`, '≤ 150 ms', figures.tbtMs <= 150);
+    budget(`${label}: CLS`, figures.cls, '≤ 0.02', figures.cls <= 0.02);
+    budget(`${label}: accessibility`, figures.accessibility, '100', figures.accessibility === 100);
+    budget(`${label}: JS before idle (gzip)`, `${figures.jsGzipKb} KB`, '≤ 120 KB', figures.jsGzipKb <= 120);
+    result.push({ path, landed, ...figures, runs: page.runs, scriptsGzipKb: js[0], scripts });
+  }
+  return result;
+}
 
-const report = { at: new Date().toISOString(), bare: bareRun, api, bundle, progressPage, lighthouse: lighthouseRuns, budgets };
-mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify(report, null, 2));
+function errorsBudget(name, runs) {
+  const non2xx = runs.reduce((sum, run) => sum + run.non2xx, 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  budget(`${name}: no error responses under load`, `${non2xx} non-2xx, ${errors} errors`, '0', non2xx === 0 && errors === 0);
+}
 
-console.log('\nreq/s and latency (10 s runs; connections per row):');
-console.table({ bare: bareRun, ...api });
-console.log('Lighthouse (mobile, simulated throttling):');
-console.table(lighthouseRuns);
-console.log('Entry bundle:', bundle);
-console.log('Progress page JS, without and with the chart chunk (gzip KB):', progressPage);
-console.log('\nBudgets:');
-for (const budget of budgets) console.log(`${budget.ok ? 'PASS' : 'FAIL'}  ${budget.name}: ${budget.detail}`);
-process.exitCode = budgets.every((budget) => budget.ok) ? 0 : 1;
+function round(value) {
+  return Math.round(value * 10) / 10;
+}
 
 async function createBenchDatabase() {
   const name = `elmwood_bench_${Date.now()}`;

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import type { Jobs } from './jobs/queue';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerErrorHandling } from './lib/errors';
 import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
@@ -111,7 +111,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const payment = paymentSetupFor(config, database.db);
   // The providers' scripts, each allowed only when its provider is configured (loaded only on the pages that use it).
   const scripts = contentSecurityFor(providerScripts(config, payment.browser));
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Google's and Apple's sign-in and pay sheets open as popups that answer the page that opened them.
     crossOriginOpenerPolicy: { policy: scripts['script-src'].length > 0 ? 'same-origin-allow-popups' : 'same-origin' },
     contentSecurityPolicy: {

@@ -11,16 +11,20 @@ const WORTH_COMPRESSING_BYTES = 1024;
  */
 export class SerialisedJson {
   private compressed: Buffer | null = null;
+  /** The UTF-8 bytes, encoded once: a string reply would be encoded (and measured) again on every send. */
+  readonly bytes: Buffer;
 
-  constructor(readonly body: string) {}
+  constructor(readonly body: string) {
+    this.bytes = Buffer.from(body, 'utf8');
+  }
 
   get worthCompressing(): boolean {
-    return this.body.length >= WORTH_COMPRESSING_BYTES;
+    return this.bytes.length >= WORTH_COMPRESSING_BYTES;
   }
 
   get brotli(): Buffer {
     this.compressed ??= brotliCompressSync(this.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.body) },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length },
     });
     return this.compressed;
   }
@@ -52,5 +56,5 @@ export function sendSerialisedJson(request: FastifyRequest, reply: FastifyReply,
     if (request.headers['if-none-match'] === tagged) return reply.status(304).send();
   }
   if (compressed) return reply.header('content-encoding', 'br').send(json.brotli);
-  return reply.send(json.body);
+  return reply.send(json.bytes);
 }
