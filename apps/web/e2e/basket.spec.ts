@@ -100,6 +100,15 @@ test('a customer chooses the second of two saved addresses and another billing a
   const order = await (await api.get(`/shop-api/orders/${orderNumber}`)).json();
   expect(order.shippingAddress).toMatchObject({ company: '2 Mill Yard', street: 'Kirkstall', postcode: 'LS5 3BT', phoneNumber: '07700900456' });
   expect(order.billingAddress).toMatchObject({ firstName: 'Sam', company: billedLine1, postcode: 'ID1 1QD' });
+  // Both, as the patient reads them on the order's page.
+  await page.goto(`/account/orders/${orderNumber}`);
+  const details = page.getByRole('region', { name: 'Delivery and payment' });
+  const underHeading = (name: string) => details.getByRole('heading', { level: 2, name }).locator('..');
+  await expect(underHeading('Delivery address')).toContainText('2 Mill Yard');
+  await expect(underHeading('Delivery address')).toContainText('LS5 3BT');
+  await expect(underHeading('Billing address')).toContainText('Sam');
+  await expect(underHeading('Billing address')).toContainText(billedLine1);
+  await expect(underHeading('Billing address')).toContainText('ID1 1QD');
 
   // The address manager in the account: the order in progress keeps its address; the other one goes.
   await page.goto('/account/details/change/shipping-address');
