@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ORDER_LIFECYCLE, type OrderState } from '../orders/lifecycle';
+import type { StaffRole } from '../lifecycle/actors';
 import { clinicText } from './staff';
 
 /**
@@ -41,3 +43,20 @@ export const decisionReplySchema = z.object({
   changed: z.boolean(),
 });
 export type DecisionReply = z.infer<typeof decisionReplySchema>;
+
+/** Why support or admin cancel an order (a patient's call, an account to delete): kept in the history and the audit log. */
+export const CANCEL_REASON_LENGTH = { min: 3, max: 500 } as const;
+const CANCEL_REASON_MESSAGE = `Please give a reason for cancelling (${CANCEL_REASON_LENGTH.min} to ${CANCEL_REASON_LENGTH.max} characters).`;
+export const staffCancelOrderBodySchema = z.object({
+  reason: z
+    .string({ error: CANCEL_REASON_MESSAGE })
+    .trim()
+    .min(CANCEL_REASON_LENGTH.min, CANCEL_REASON_MESSAGE)
+    .max(CANCEL_REASON_LENGTH.max, `Please keep the reason to ${CANCEL_REASON_LENGTH.max} characters or fewer.`)
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
+});
+
+/** Whether a member of staff in `role` may cancel an order in `state` (the order lifecycle's `cancelled` event decides). */
+export function staffMayCancelOrder(role: StaffRole, state: OrderState): boolean {
+  return ORDER_LIFECYCLE.decide(state, 'cancelled', role).ok;
+}

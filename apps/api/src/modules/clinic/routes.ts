@@ -14,6 +14,7 @@ import {
   refundBodySchema,
   refundReplySchema,
   rejectBodySchema,
+  staffCancelOrderBodySchema,
   requestInformationBodySchema,
   reviewQueueSchema,
   staffLoginBodySchema,
@@ -216,6 +217,21 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       },
     },
     async (request) => clinic.requestInformation(member(request), request.params.number, request.body.question, request.body.photoRequested),
+  );
+
+  api.post(
+    '/clinic/orders/:number/cancel',
+    {
+      config: { staffRoles: REFUNDERS },
+      schema: {
+        tags: ['clinic'],
+        summary: "Cancel (support, admin) an order awaiting the patient or in review, with the reason (3 to 500 characters): releases the card's authorisation once and emails the patient; audited",
+        params: orderParams,
+        body: staffCancelOrderBodySchema,
+        response: { 200: decisionReplySchema, ...errors },
+      },
+    },
+    async (request) => clinic.cancel(member(request), request.params.number, request.body.reason),
   );
 
   api.get(

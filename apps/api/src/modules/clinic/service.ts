@@ -147,14 +147,15 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
     });
   }
 
-  async function voidAuthorisation(order: OrderRow): Promise<void> {
+  /** Releases the money held for a rejected or cancelled order, once: the gateway's key makes a repeat one void. */
+  async function voidAuthorisation(order: OrderRow, outcome: { done: 'rejected' | 'cancelled'; button: string }): Promise<void> {
     const payment = await findCheckoutPayment(db, order.id);
     if (!payment?.gatewayPaymentId) return;
     try {
       await gateway.void(payment.gatewayPaymentId, `order:${order.number}:void`);
     } catch (error) {
-      log.error({ err: error, orderNumber: order.number }, 'voiding a rejected order failed; rejecting again retries it');
-      throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'The order is rejected, but the payment provider could not be reached to release the money held. Please press Reject again in a moment.');
+      log.error({ err: error, orderNumber: order.number }, `voiding a ${outcome.done} order failed; asking again retries it`);
+      throw new AppError(503, 'PAYMENT_UNAVAILABLE', `The order is ${outcome.done}, but the payment provider could not be reached to release the money held. Please press ${outcome.button} again in a moment.`);
     }
     await db.transaction(async (tx) => {
       const applied = await applyOrderPaymentEvent(tx, order.id, 'voided', GATEWAY, { data: { gatewayPaymentId: payment.gatewayPaymentId } });
@@ -398,7 +399,30 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
       const current = await orderByNumber(number);
       if (!result.applied.applied && current.state !== 'rejected') throw refused(current, result.applied.reason);
       // Voided now, or on a repeat when an earlier void did not reach the gateway.
-      if (current.paymentState === 'authorised' || current.paymentState === 'capture_failed') await voidAuthorisation(current);
+      if (current.paymentState === 'authorised' || current.paymentState === 'capture_failed') await voidAuthorisation(current, { done: 'rejected', button: 'Reject' });
+      return decisionReply(await orderByNumber(number), result.applied.applied);
+    },
+
+    /**
+     * Support or admin cancel an order not yet decided (the patient asked by phone, or their account is to be
+     * deleted): the event is recorded once, the patient is told, then the money held is released, once.
+     */
+    async cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply> {
+      const result = await db.transaction(async (tx) => {
+        const order = await orderByNumber(number, tx, true);
+        const applied = await applyOrderEvent(tx, order.id, 'cancelled', actorOf(member), { reason, data: { by: decidedBy(member) } });
+        if (applied.applied) {
+          await audit(tx, { staffId: member.id, action: 'cancel-order', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: { reason } });
+          if (applied.effects.includes('notify_cancelled')) {
+            await notifier.notify(tx, { template: 'order-cancelled', customerId: order.customerId, dedupeKey: `order-cancelled:${order.number}`, data: { orderNumber: order.number } });
+          }
+        }
+        return { order, applied };
+      });
+      const current = await orderByNumber(number);
+      if (!result.applied.applied && current.state !== 'cancelled') throw refused(current, result.applied.reason);
+      // Voided now, or on a repeat when an earlier void did not reach the gateway.
+      if (current.paymentState === 'authorised' || current.paymentState === 'capture_failed') await voidAuthorisation(current, { done: 'cancelled', button: 'Cancel order' });
       return decisionReply(await orderByNumber(number), result.applied.applied);
     },
 

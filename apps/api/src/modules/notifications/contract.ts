@@ -9,6 +9,8 @@ export type NotificationRequest =
   | { template: 'order-placed'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'critical-tasks-open'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  /** Support or admin cancelled an order before it was decided (the reason stays with the clinic). */
+  | { template: 'order-cancelled'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'order-rejected'; customerId: number; dedupeKey: string; data: { orderNumber: string; reason: string } }
   | { template: 'order-dispatched'; customerId: number; dedupeKey: string; data: { orderNumber: string; carrier: string; trackingUrl: string } }
   | { template: 'information-requested'; customerId: number; dedupeKey: string; data: { orderNumber: string } }

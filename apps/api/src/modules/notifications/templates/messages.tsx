@@ -133,6 +133,19 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: about your order ${orderNumber}. Please check your email.`,
   }),
+  'order-cancelled': ({ orderNumber }, context) => ({
+    subject: `Your order has been cancelled (order ${orderNumber})`,
+    preview: 'We have cancelled this order. You have not been charged.',
+    body: (
+      <>
+        <Title>Your order has been cancelled</Title>
+        <P>We have cancelled your order {orderNumber}, so nothing will be sent.</P>
+        <P>You have not been charged for it: any amount held on your card has been released.</P>
+        <Action href={orderHistory(context)}>See your order</Action>
+      </>
+    ),
+    short: `${context.brandName}: your order ${orderNumber} has been cancelled. You have not been charged.`,
+  }),
   'order-dispatched': ({ orderNumber, carrier, trackingUrl }, context) => {
     const carrierName = CARRIER_NAMES[carrier as Carrier] ?? carrier;
     return {
