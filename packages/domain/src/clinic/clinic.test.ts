@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRegistrationNumber, prescriberLabel } from './staff';
 import { normaliseTrackingNumber, trackingUrl, validTrackingNumber } from './tracking';
-import { REJECTION_REASONS, rejectionMessage } from './decisions';
+import { REJECTION_REASONS, rejectionMessage, staffCancelOrderBodySchema, staffMayCancelOrder } from './decisions';
 
 describe('Royal Mail tracked numbers: two letters, nine digits, GB', () => {
   it.each([
@@ -46,5 +46,23 @@ describe('rejection messages', () => {
   it('give the listed reason, then the note', () => {
     expect(rejectionMessage('bmi_not_eligible', '')).toBe(REJECTION_REASONS.bmi_not_eligible);
     expect(rejectionMessage('other', '  Please see your GP. ')).toBe(`${REJECTION_REASONS.other} Please see your GP.`);
+  });
+});
+
+describe('a staff cancellation of an order', () => {
+  it('is open to support and admin while the order is not yet decided, as the order lifecycle says', () => {
+    expect(staffMayCancelOrder('support', 'in_review')).toBe(true);
+    expect(staffMayCancelOrder('admin', 'awaiting_patient')).toBe(true);
+    expect(staffMayCancelOrder('support', 'approved')).toBe(false);
+    expect(staffMayCancelOrder('prescriber', 'in_review')).toBe(false);
+    expect(staffMayCancelOrder('pharmacist', 'awaiting_patient')).toBe(false);
+  });
+
+  it('needs a reason of 3 to 500 characters once trimmed', () => {
+    expect(staffCancelOrderBodySchema.parse({ reason: '  Asked by phone.  ' })).toEqual({ reason: 'Asked by phone.' });
+    expect(staffCancelOrderBodySchema.safeParse({ reason: ' ab ' }).success).toBe(false);
+    expect(staffCancelOrderBodySchema.safeParse({}).success).toBe(false);
+    expect(staffCancelOrderBodySchema.safeParse({ reason: 'x'.repeat(500) }).success).toBe(true);
+    expect(staffCancelOrderBodySchema.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false);
   });
 });

@@ -117,7 +117,8 @@ export type Decision =
   | { kind: 'approve' }
   | { kind: 'release' }
   | { kind: 'reject'; reasonCode: RejectionReasonCode; note: string }
-  | { kind: 'request-information'; question: string; photoRequested: boolean };
+  | { kind: 'request-information'; question: string; photoRequested: boolean }
+  | { kind: 'cancel'; reason: string };
 
 export function useDecision(number: string) {
   const client = useQueryClient();

@@ -10,6 +10,8 @@ export const CAN = {
   dispatch: ['pharmacist'],
   seePhotos: ['prescriber', 'pharmacist', 'admin'],
   answerSupport: ['support', 'admin'],
+  /** An order not yet decided, when the patient asks or their account is to be deleted. */
+  cancelOrders: ['support', 'admin'],
   confirmDeletions: ['support', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReview, StaffMember } from '@elmwood/domain';
-import { orderReview, pharmacist, prescriber, renderClinic, stubClinicApi } from '../testing';
+import { orderReview, pharmacist, prescriber, renderClinic, stubClinicApi, supportMember } from '../testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,6 +22,7 @@ function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}, before:
     [`POST ${ORDER}/release`]: decision('approved'),
     [`POST ${ORDER}/reject`]: decision('rejected'),
     [`POST ${ORDER}/request-information`]: decision('awaiting_patient'),
+    [`POST ${ORDER}/cancel`]: decision('cancelled'),
   });
 }
 
@@ -131,6 +132,59 @@ describe('order review', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Release for dispatch' }));
     expect(await screen.findByText('Released. The order is now approved.')).toHaveAttribute('role', 'status');
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`${ORDER}/release`]);
+  });
+});
+
+describe('cancelling an order (support, admin)', () => {
+  it('cancels only after the confirmation with a reason of 3 to 500 characters, then says so', async () => {
+    const calls = stubOrder(supportMember, { state: 'cancelled', paymentState: 'voided' });
+    await openOrder();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent('Order EH-TEST-0001 for Alex Smith will be cancelled');
+    const reason = within(dialog).getByLabelText('Reason for cancelling');
+    await userEvent.type(reason, ' ab ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give a reason for cancelling (3 to 500 characters).');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.clear(reason);
+    await userEvent.type(reason, '  The patient asked by phone.  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByText('Order EH-TEST-0001 is cancelled and the patient has been emailed.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('This order is cancelled, so it can no longer be cancelled here.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: `${ORDER}/cancel`, body: { reason: 'The patient asked by phone.' } }]);
+  });
+
+  it("announces the API's refusal inside the dialog", async () => {
+    stubClinicApi({
+      'GET /shop-api/clinic/me': [200, supportMember],
+      [`GET ${ORDER}`]: [200, orderReview()],
+      [`POST ${ORDER}/cancel`]: [409, { code: 'ORDER_STATE_CONFLICT', message: 'Order EH-TEST-0001 is approved, so this cannot be done now.' }],
+    });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await userEvent.type(within(dialog).getByLabelText('Reason for cancelling'), 'Account to be deleted.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Order EH-TEST-0001 is approved, so this cannot be done now.');
+  });
+
+  it('offers no cancellation once the order is decided, nor to a prescriber', async () => {
+    stubOrder(supportMember, {}, { state: 'approved', paymentState: 'captured' });
+    await openOrder();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(screen.getByText('This order is approved, so it can no longer be cancelled here.')).toBeInTheDocument();
+  });
+
+  it('shows a prescriber no cancellation', async () => {
+    stubOrder(prescriber);
+    await openOrder();
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { useOrderReview } from '../api';
 import { ReleaseSection } from '../components/ReleaseSection';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
+import { CancelOrderSection } from '../components/CancelOrderSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
   ConsultationAnswers,
@@ -55,6 +56,7 @@ export function Component() {
         <div className="clinic-review__main">
           {can(staff.role, 'decide') ? <DecisionActions review={order} /> : null}
           {can(staff.role, 'release') && !order.needsPrescriber ? <ReleaseSection review={order} /> : null}
+          {can(staff.role, 'cancelOrders') ? <CancelOrderSection review={order} role={staff.role} /> : null}
           {can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={order} /> : null}
           <ConsultationAnswers review={order} />
           {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}
