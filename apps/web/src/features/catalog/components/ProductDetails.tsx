@@ -75,7 +75,7 @@ export function ProductDetails({ product }: { product: Product }) {
                 {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
               </ButtonLink>
             )}
-            <ProductPopupButton product={product} />
+            <ProductPopupButton product={product} onProductPage />
           </div>
 
           <ul className="product__trust">

@@ -5,9 +5,9 @@ import { makeProduct, makeWegovy } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ProductPopupButton } from './ProductPopupButton';
 
-async function openPopup(product = makeProduct()) {
+async function openPopup(product = makeProduct(), onProductPage = false) {
   const user = userEvent.setup();
-  renderWithProviders(<ProductPopupButton product={product} />);
+  renderWithProviders(<ProductPopupButton product={product} onProductPage={onProductPage} />);
   const trigger = await screen.findByRole('button', { name: 'More information' });
   await user.click(trigger);
   return { user, trigger, dialog: await screen.findByRole('dialog', { name: product.name }) };
@@ -48,6 +48,27 @@ describe('ProductPopup', () => {
     expect(within(dialog).getByRole('region', { name: 'Wegovy pictures' })).toBeInTheDocument();
   });
 
+  it('sends a product bought without a consultation to its page, where it is added to the basket', async () => {
+    const { dialog } = await openPopup(makeProduct());
+    expect(within(dialog).getByRole('link', { name: 'View buying options' })).toHaveAttribute('href', '/products/daily-multivitamin');
+    expect(within(dialog).queryByRole('link', { name: /consultation|Get started/ })).not.toBeInTheDocument();
+  });
+
+  it('on that product’s own page, closes instead and gives focus back to its button', async () => {
+    const { user, trigger, dialog } = await openPopup(makeProduct(), true);
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'View buying options' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('sends a pharmacy medicine (minoxidil, no prescription) to its consultation, as it needs one', async () => {
+    const minoxidil = makeProduct({ code: 'MINOXIDIL', slug: 'minoxidil', name: 'Minoxidil 5%', category: 'hair-loss', isPrescriptionOnly: false });
+    const { dialog } = await openPopup(minoxidil, true);
+    expect(within(dialog).getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/n/hair-loss/quiz/1');
+    expect(within(dialog).queryByRole('button', { name: 'View buying options' })).not.toBeInTheDocument();
+  });
+
   it('closes on Escape and gives focus back to its button', async () => {
     const { user, trigger } = await openPopup();
     await user.keyboard('{Escape}');
@@ -58,7 +79,7 @@ describe('ProductPopup', () => {
   it('offers no call to action when the product is out of stock', async () => {
     const product = makeProduct();
     const { dialog } = await openPopup({ ...product, variants: product.variants.map((v) => ({ ...v, inStock: false })) });
-    expect(within(dialog).queryByRole('link', { name: /consultation|Get started/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /consultation|Get started|buying options/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Out of stock' })).toBeDisabled();
   });
 });

@@ -1,4 +1,4 @@
-import type { Product } from '@elmwood/domain';
+import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type RefObject } from 'react';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -17,14 +17,51 @@ interface ProductPopupProps {
   onOpenChange: (open: boolean) => void;
   /** The button that opened the popup: focus goes back there on close. */
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** Open on the product's own page, where its buying options already are. */
+  onProductPage?: boolean;
+}
+
+/** What a product bought without a consultation (a supplement, a cosmetic) offers instead of one: its page's buying options. */
+const BUYING_OPTIONS_LABEL = 'View buying options';
+
+/**
+ * The popup's call to action: the matching consultation, or for a product bought directly ('Add to basket' on its
+ * page) that page, and on the page itself simply back to it.
+ */
+function CallToAction({ product, onProductPage, close }: { product: Product; onProductPage: boolean; close: () => void }) {
+  if (isProductOutOfStock(product)) {
+    return (
+      <Button disabled block>
+        Out of stock
+      </Button>
+    );
+  }
+  if (!isBoughtDirectly(product)) {
+    return (
+      <ButtonLink to={consultationPath(product.category)} block>
+        {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
+      </ButtonLink>
+    );
+  }
+  if (onProductPage) {
+    return (
+      <Button block onClick={close}>
+        {BUYING_OPTIONS_LABEL}
+      </Button>
+    );
+  }
+  return (
+    <ButtonLink to={`/products/${product.slug}`} block>
+      {BUYING_OPTIONS_LABEL}
+    </ButtonLink>
+  );
 }
 
 /** The product popup (SPEC §2), loaded only when asked for by ProductPopupButton: picture or carousel, description, info sections, nutrition, quote, call to action. */
-export function ProductPopup({ product, open, onOpenChange, returnFocusTo }: ProductPopupProps) {
+export function ProductPopup({ product, open, onOpenChange, returnFocusTo, onProductPage = false }: ProductPopupProps) {
   const sections = infoSections(product);
   const nutrition = nutritionalInfo(product);
   const quote = treatmentQuote(product);
-  const outOfStock = isProductOutOfStock(product);
   const nutritionHeadingId = useId();
   // modalTxt introduces the popup; plain text becomes the dialog's description, markup goes in the body.
   const plainModalText = product.modalTxt && !/[<>]/.test(product.modalTxt) ? product.modalTxt : null;
@@ -38,17 +75,7 @@ export function ProductPopup({ product, open, onOpenChange, returnFocusTo }: Pro
       open={open}
       onOpenChange={onOpenChange}
       returnFocusTo={returnFocusTo}
-      footer={
-        outOfStock ? (
-          <Button disabled block>
-            Out of stock
-          </Button>
-        ) : (
-          <ButtonLink to={consultationPath(product.category)} block>
-            {product.isPrescriptionOnly ? 'Start your consultation' : 'Get started'}
-          </ButtonLink>
-        )
-      }
+      footer={<CallToAction product={product} onProductPage={onProductPage} close={() => onOpenChange(false)} />}
     >
       <div className="product-popup">
         <ProductGallery product={product} className="product-popup__gallery" />

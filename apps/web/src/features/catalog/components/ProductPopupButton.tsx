@@ -11,7 +11,7 @@ const loadPopup = (): Promise<PopupModule> => import('./ProductPopup');
  * Opens the product popup. Its code (dialog, nutrition parsing) arrives on demand: fetched as soon as the
  * pointer or focus reaches the button, so it is usually there by the click; the button shows it is busy if not.
  */
-export function ProductPopupButton({ product, label = 'More information' }: { product: Product; label?: string }) {
+export function ProductPopupButton({ product, label = 'More information', onProductPage = false }: { product: Product; label?: string; onProductPage?: boolean }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [popup, setPopup] = useState<PopupModule | null>(null);
   const [open, setOpen] = useState(false);
@@ -62,7 +62,7 @@ export function ProductPopupButton({ product, label = 'More information' }: { pr
           }}
         />
       ) : null}
-      {popup ? <popup.ProductPopup product={product} open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} /> : null}
+      {popup ? <popup.ProductPopup product={product} open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} onProductPage={onProductPage} /> : null}
     </>
   );
 }
