@@ -3,6 +3,7 @@ import { ProductPopupButton } from '../../catalog';
 import { Carousel } from '../../../ui/Carousel';
 import { Price } from '../../../ui/Price';
 import { Stars } from '../../../ui/Stars';
+import { prescriptionBullet } from '../prescriptionBullet';
 import { useGroupRating } from '../reviews';
 
 /** The doses on offer, lowest first as the catalogue lists them; a dose sold only as a one-off pack is no step. */
@@ -44,7 +45,7 @@ function ProductSlide({ product }: { product: Product }) {
       </p>
       <ul className="product-slide__bullets">
         <li>{product.shortDescription}</li>
-        <li>{product.isPrescriptionOnly ? 'Prescribed by a UK clinician after your consultation' : 'No prescription needed'}</li>
+        <li>{prescriptionBullet(product)}</li>
         <li>Free delivery in plain packaging</li>
       </ul>
       {doses.length > 0 ? (
