@@ -42,7 +42,7 @@ export function Component() {
     <div className="clinic-page">
       <div className="clinic-page__head">
         <h1>Order {order.orderNumber}</h1>
-        <Tag tone={order.state === 'rejected' ? 'neutral' : 'info'}>
+        <Tag tone={order.state === 'rejected' || order.state === 'cancelled' ? 'neutral' : 'info'}>
           <span className="visually-hidden">Status: </span>
           {stateName(order.state)}
         </Tag>
