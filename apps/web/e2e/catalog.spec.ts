@@ -32,15 +32,22 @@ test('home → Wegovy → product popup, accessible at every step', async ({ pag
   await expect(moreInfo).toBeFocused();
 });
 
-test('a supplement popup shows its nutrition table', async ({ page }) => {
+test('a supplement popup shows its nutrition table and leads back to its buying options, not a consultation', async ({ page }) => {
   await page.goto('/products/daily-multivitamin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'supplement page');
-  await page.getByRole('button', { name: 'More information' }).click();
+  const moreInfo = page.getByRole('button', { name: 'More information' });
+  await moreInfo.click();
   const dialog = page.getByRole('dialog');
   const table = dialog.getByRole('table', { name: 'Nutritional information' });
   await expect(table.getByRole('columnheader', { name: 'NRV' })).toBeVisible();
   await expectNoAxeViolations(page, 'supplement popup');
+  await expect(dialog.getByRole('link', { name: /consultation|Get started/ })).toHaveCount(0);
+  // On the product's own page its buying options are right behind the popup.
+  await dialog.getByRole('button', { name: 'View buying options' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(moreInfo).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Add to basket' })).toBeVisible();
 });
 
 test('an unknown treatment gets a friendly page, not an error', async ({ page }) => {
