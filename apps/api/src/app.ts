@@ -39,7 +39,7 @@ import { createOrderPages, createOrderService, orderRoutes, type OrderService } 
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor, providerScripts } from './modules/payment/setup';
-import { notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { createStuckMessages, notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
 import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
@@ -297,7 +297,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       }
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions });
+      const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions, stuckMessages });
     },
     { prefix: '/shop-api' },
   );
