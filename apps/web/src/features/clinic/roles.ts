@@ -11,6 +11,7 @@ export const CAN = {
   seePhotos: ['prescriber', 'pharmacist', 'admin'],
   answerSupport: ['support', 'admin'],
   confirmDeletions: ['support', 'admin'],
+  settleStuckMessages: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {
