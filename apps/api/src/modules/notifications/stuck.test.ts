@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUCK_MESSAGE_MINUTES } from '@elmwood/domain';
+import { deletedEmail, STUCK_MESSAGE_MINUTES } from '@elmwood/domain';
 import { staffAuditLog } from '../../db/schema/clinic';
-import { mailOutbox } from '../../db/schema/customers';
+import { customers, mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
@@ -123,6 +123,20 @@ describe('stuck messages in the clinic console', () => {
     expect(settled).toMatchObject({ status: 'sent', sentAt: row.claimedAt, data: {} });
     // Sending it again now does nothing.
     expect((await as(admin, 'POST', `/messages/${row.id}/send-again`)).json()).toEqual({ id: row.id, status: 'sent' });
+  });
+
+  it('marks a deleted account’s message as sent without keeping its address', async () => {
+    const gone = await signedInPatientWithId(ctx.app, db());
+    const [row] = await db()
+      .insert(notifications)
+      .values({ customerId: gone.customerId, template: 'account-deleted', channel: 'email', recipient: gone.email, data: {}, dedupeKey: `stuck-${randomUUID()}`, status: 'sending', attempts: 1, claimedAt: minutesAgo(30) })
+      .returning();
+    await db().update(customers).set({ email: deletedEmail(randomUUID()) }).where(eq(customers.id, gone.customerId));
+    expect((await as(admin, 'POST', `/messages/${row!.id}/mark-sent`)).json()).toEqual({ id: row!.id, status: 'sent' });
+    const [settled] = await db().select().from(notifications).where(eq(notifications.id, row!.id));
+    expect(settled!.recipient).toBe('deleted');
+    const [kept] = await db().select().from(notifications).where(eq(notifications.customerId, patient.customerId)).limit(1);
+    expect(kept!.recipient).toBe(patient.email);
   });
 
   it('answers 404 for an unknown message, 400 for a malformed id, and leaves a message not yet stuck alone', async () => {

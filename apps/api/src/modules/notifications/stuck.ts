@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { maskRecipient, stuckBefore, type StuckMessageAction, type StuckMessageReply, type StuckMessages } from '@elmwood/domain';
+import { deletedEmail, maskRecipient, stuckBefore, type StuckMessageAction, type StuckMessageReply, type StuckMessages } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
@@ -67,7 +67,14 @@ export function createStuckMessages({ db, jobs, now }: StuckMessagesDeps) {
             action === 'send-again'
               ? { status: 'queued', claimedAt: null, sendAfter: at, error: null }
               : // What a send that finished would have written (a one-time link's data is dropped once it has gone).
-                { status: 'sent', sentAt: sql`coalesce(${notifications.claimedAt}, ${notifications.createdAt})`, error: 'marked as sent by the clinic', data: sql`case when ${inArray(notifications.template, [...SECRET_TEMPLATES])} then '{}'::jsonb else ${notifications.data} end` },
+                {
+                  status: 'sent',
+                  sentAt: sql`coalesce(${notifications.claimedAt}, ${notifications.createdAt})`,
+                  error: 'marked as sent by the clinic',
+                  data: sql`case when ${inArray(notifications.template, [...SECRET_TEMPLATES])} then '{}'::jsonb else ${notifications.data} end`,
+                  // A deleted account's handled messages keep no address (modules/clinic/deletions.ts).
+                  recipient: sql`case when exists (select 1 from ${customers} where ${customers.id} = ${notifications.customerId} and ${customers.email} like ${deletedEmail('%')}) then 'deleted' else ${notifications.recipient} end`,
+                },
           )
           .where(and(eq(notifications.id, id), stuck(at)))
           .returning({ id: notifications.id, status: notifications.status, attempts: notifications.attempts, customerId: notifications.customerId, template: notifications.template });
