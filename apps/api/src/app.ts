@@ -10,7 +10,9 @@ import { contentSecurityFor } from '@elmwood/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDueCheckIns } from './jobs/check-ins';
+import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './jobs/queue';
+import { storedCardDeletionsQueue } from './jobs/stored-card-deletions';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
@@ -37,7 +39,7 @@ import { createOrderPages, createOrderService, orderRoutes, type OrderService } 
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor, providerScripts } from './modules/payment/setup';
-import { notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { createStuckMessages, notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
 import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     renewals: RenewalService;
     /** The outbox and its sending, for the process that runs jobs (it works the send queue). */
     notifications: Notifications;
+    /** The payment gateway, for the process that runs jobs (it deletes a deleted account's kept cards). */
+    paymentGateway: PaymentGateway;
   }
 }
 
@@ -176,6 +180,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.decorate('orders', orders);
   const renewals = createRenewalService({ db: database.db, gateway: payment.gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
   app.decorate('renewals', renewals);
+  app.decorate('paymentGateway', payment.gateway);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -290,8 +295,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       if (textMessagingMode(config) === 'twilio') {
         await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
       }
-      const deletions = createDeletionService({ db: database.db, notifier, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions });
+      await jobs.prepare(storedCardDeletionsQueue);
+      const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
+      const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions, stuckMessages });
     },
     { prefix: '/shop-api' },
   );

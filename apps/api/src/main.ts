@@ -7,6 +7,7 @@ import { isLoopbackHost } from './lib/loopback';
 import { workRenewals } from './jobs/renewals';
 import { settableClock } from './lib/test-clock';
 import { workStalePayments } from './jobs/stale-payments';
+import { workStoredCardDeletions } from './jobs/stored-card-deletions';
 import { seedDemoData } from './seed/seed';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { uploadEncryptionKey } from './modules/uploads/setup';
@@ -33,6 +34,7 @@ async function main(config: Config) {
       onError: (error, orderNumber) => log.error({ err: error, orderNumber }, 'could not settle a stale payment'),
     });
     await workRenewals(jobs, app.renewals);
+    await workStoredCardDeletions(jobs, app.paymentGateway);
   }
   const stop = async () => {
     await app.close();

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'support/:id', lazy: () => import('./features/clinic/routes/SupportThreadRoute') },
           { path: 'deletion-requests', lazy: () => import('./features/clinic/routes/DeletionRequestsRoute') },
           { path: 'deletion-requests/:id', lazy: () => import('./features/clinic/routes/DeletionRequestRoute') },
+          { path: 'messages', lazy: () => import('./features/clinic/routes/StuckMessagesRoute') },
           { path: '*', lazy: () => import('./features/clinic/routes/ClinicNotFoundRoute') },
         ],
       },

@@ -108,3 +108,4 @@ export * from './survey/acquisition';
 export * from './coaches/coach';
 export * from './coaches/slots';
 export * from './coaches/appointment';
+export * from './notifications/stuck';

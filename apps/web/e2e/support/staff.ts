@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 export const PRESCRIBER = { email: 'prescriber@elmwood-health.example', password: 'prescriber-demo-2026', secret: 'IHKWSE33JF3FI645LJBOTXDQJ2UNYJS3', home: /\/clinic\/reviews$/ };
 export const PHARMACIST = { email: 'pharmacist@elmwood-health.example', password: 'pharmacist-demo-2026', secret: 'SFOHY5T2ZR5JBW6KTZNJILZEQVI4LTLO', home: /\/clinic\/dispatch$/ };
 export const SUPPORT = { email: 'support@elmwood-health.example', password: 'support-demo-2026', secret: 'VNH4C7TIFVOD7YXQGIKUMY75YX6A3BET', home: /\/clinic\/support$/ };
+export const ADMIN = { email: 'admin@elmwood-health.example', password: 'admin-demo-2026!', secret: 'NKMI5NM54G6RGE65PA7YGBLERJ6SLIQT', home: /\/clinic\/reviews$/ };
 export type Staff = typeof PRESCRIBER;
 
 /**

@@ -89,11 +89,13 @@ export function checkoutComGateway({
   fetch: fetchImpl = fetch,
 }: CheckoutComOptions): PaymentGateway {
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
     idempotencyKey?: string,
     key: string = secretKey,
+    /** Statuses that answer the request although they are errors (404 on a delete: already gone). */
+    accepted: number[] = [],
   ): Promise<{ status: number; body: T }> {
     let response: Response;
     try {
@@ -110,8 +112,9 @@ export function checkoutComGateway({
     } catch {
       throw new PaymentGatewayError('The payment provider did not answer', 'unavailable');
     }
-    const parsed = (await response.json().catch(() => ({}))) as T & CkoPayment;
-    if (response.status >= 400 && response.status !== 402) {
+    // An empty reply (204) or a JSON null reads as an empty body.
+    const parsed = ((await response.json().catch(() => null)) ?? {}) as T & CkoPayment;
+    if (response.status >= 400 && response.status !== 402 && !accepted.includes(response.status)) {
       // A token the provider no longer knows (expired, used, invalid) is the patient's to fix, not ours.
       const tokenProblem = (parsed.error_codes ?? []).some((code) => code.startsWith('token_'));
       throw new PaymentGatewayError(
@@ -246,6 +249,11 @@ export function checkoutComGateway({
         charge.idempotencyKey,
       );
       return toAuthorisation(body, false);
+    },
+
+    /** DELETE /instruments/{id}: 204 once deleted; 404 when Checkout.com no longer keeps it, which is the same outcome. */
+    async deleteStoredCard(sourceId) {
+      await call('DELETE', `/instruments/${encodeURIComponent(sourceId)}`, undefined, undefined, secretKey, [404]);
     },
 
     parseWebhook(rawBody, headers) {

@@ -60,6 +60,18 @@ describe('sandbox gateway (state in the database)', () => {
     ).rejects.toMatchObject({ reason: 'invalid_token' });
   });
 
+  it('deletes a kept card so no later renewal can use it; deleting it again, or an unknown card, changes nothing', async () => {
+    const answer = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4242424242424242') } }));
+    if (answer.status !== 'authorised') throw new Error(answer.status);
+    const renew = (key: string) => gateway.chargeSavedCard({ amount: 100, reference: 'REN-DEL', sourceId: answer.card!.sourceId, previousPaymentId: answer.paymentId, idempotencyKey: key });
+    expect((await renew('ren-del-1')).status).toBe('authorised');
+    await gateway.deleteStoredCard(answer.card!.sourceId);
+    await expect(renew('ren-del-2')).rejects.toMatchObject({ reason: 'invalid_token' });
+    await gateway.deleteStoredCard(answer.card!.sourceId);
+    await gateway.deleteStoredCard('src_sbx_never_existed');
+    await expect(renew('ren-del-3')).rejects.toMatchObject({ reason: 'invalid_token' });
+  });
+
   it('asks 4000 0000 0000 3220 for a 3-D Secure challenge, which may pass or fail', async () => {
     const pass = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000003220') } }));
     expect(pass).toMatchObject({ status: 'challenge', action: '3ds', challengeUrl: `/sandbox-gateway/3ds/${pass.paymentId}` });
@@ -280,6 +292,14 @@ describe('Checkout.com adapter (recorded replies)', () => {
   it('charges a saved card as a merchant-initiated recurring payment', async () => {
     await gateway().chargeSavedCard({ amount: 19900, reference: 'REN-1', sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', previousPaymentId: 'pay_mbabizu24mvu3mela5njyhpit4', idempotencyKey: 'ren-1' });
     expect(seen.at(-1)!.body).toMatchObject({ source: { type: 'id', id: 'src_nwd3m4in3hkuddfpjsaevunhdy' }, merchant_initiated: true, payment_type: 'Recurring' });
+  });
+
+  it('deletes a stored card with DELETE /instruments/{id} and the secret key; 404 (already gone) is success, an outage is an error', async () => {
+    await gateway().deleteStoredCard('src_nwd3m4in3hkuddfpjsaevunhdy');
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/instruments/src_nwd3m4in3hkuddfpjsaevunhdy', headers: { authorization: 'Bearer sk_sbox_test' } });
+    await gateway().deleteStoredCard('src_alreadydeleted4hkuddfpjsae');
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/instruments/src_alreadydeleted4hkuddfpjsae' });
+    await expect(gateway().deleteStoredCard('src_unavailable3hkuddfpjsaevu')).rejects.toMatchObject({ reason: 'unavailable' });
   });
 
   it('pays with PayPal as an alternative payment method: no 3-D Secure, a redirect to approve, then the outcome', async () => {

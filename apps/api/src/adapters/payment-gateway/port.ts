@@ -140,6 +140,11 @@ export interface PaymentGateway {
   chargeSavedCard(charge: RenewalCharge): Promise<Authorisation>;
   /** Verifies and keeps a new card (no money moves); 'authorised' carries the card to save. */
   saveCard(request: CardVerificationRequest): Promise<Authorisation>;
+  /**
+   * Removes a card the gateway keeps (its source id), so no later merchant-initiated charge can use it. A card the
+   * gateway no longer knows counts as removed: deleting twice is fine.
+   */
+  deleteStoredCard(sourceId: string): Promise<void>;
   /** Checks a webhook's signature and reads it; throws PaymentGatewayError('invalid_signature') when forged. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
   /** Apple Pay merchant validation: the merchant session the browser hands to Apple Pay JS. */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { passesLuhn, type Pence } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { sandboxPayments, sandboxRequests, sandboxSources, sandboxTokens } from '../../db/schema/sandbox-gateway';
@@ -126,6 +126,7 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
             and(
               eq(sandboxPayments.sourceId, source.sourceId),
               eq(sandboxPayments.storeSource, true),
+              isNull(sandboxSources.deletedAt),
               sql`${sandboxPayments.status} in ('authorised', 'captured', 'refunded')`,
               previousPaymentId ? eq(sandboxPayments.id, previousPaymentId) : undefined,
             ),
@@ -379,6 +380,11 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
           .returning();
         return answerFor(tx, payment!);
       });
+    },
+
+    /** The merchant deleting a kept card; an unknown or already deleted one changes nothing. */
+    async deleteStoredCard(sourceId) {
+      await db.update(sandboxSources).set({ deletedAt: today() }).where(and(eq(sandboxSources.id, sourceId), isNull(sandboxSources.deletedAt)));
     },
 
     /** The sandbox signs its notifications like Checkout.com: HMAC-SHA256 of the raw body, hex, in Cko-Signature. */

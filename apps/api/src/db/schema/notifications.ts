@@ -29,6 +29,8 @@ export const notifications = pgTable(
     /** Why the last try failed, without the message's content. */
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a send last claimed it ('sending'): a row left there long after, by a crashed process, is shown to the clinic. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_BLOCKED_MESSAGE } from '@elmwood/domain';
 import { staffAuditLog } from '../../db/schema/clinic';
 import { accountDeletionRequests, addresses, customers, mailOutbox, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { notifications, reminderSettings } from '../../db/schema/notifications';
 import { orders, paymentTokens, subscriptionEvents, subscriptions } from '../../db/schema/orders';
+import { sandboxSources } from '../../db/schema/sandbox-gateway';
 import { weightLogs } from '../../db/schema/weight';
+import { deleteStoredCardJob, storedCardDeletionsQueue } from '../../jobs/stored-card-deletions';
 import { coachAppointments, coachAssignments, coaches } from '../../db/schema/coaches';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
@@ -43,6 +45,11 @@ async function requestDeletion(patient: Patient): Promise<string> {
 const login = (email: string) => ctx.app.inject({ method: 'POST', url: '/shop-api/login', payload: { _username: email, _password: PASSWORD } });
 const count = async (table: typeof addresses | typeof paymentTokens | typeof socialIdentities | typeof refreshTokens | typeof reminderSettings, customerId: number) =>
   db().$count(table, eq(table.customerId, customerId));
+/** The queued stored-card deletion jobs naming this card (pg-boss's own table). */
+async function cardJobs(sourceId: string): Promise<{ data: { sourceId: string } }[]> {
+  const result = (await db().execute(sql`select data from pgboss.job where name = ${storedCardDeletionsQueue.name} and data->>'sourceId' = ${sourceId}`)) as unknown as { rows: { data: { sourceId: string } }[] };
+  return result.rows;
+}
 const confirmAudits = (id: string) => db().select().from(staffAuditLog).where(and(eq(staffAuditLog.action, 'confirm-account-deletion'), eq(staffAuditLog.resourceId, id)));
 
 describe('the clinic confirming a deletion request', () => {
@@ -123,6 +130,38 @@ describe('the clinic confirming a deletion request', () => {
     expect(mail.find((message) => message.subject.endsWith('account has been deleted'))!.text).toContain('We keep your prescription and consultation records');
     expect(await confirmAudits(id)).toHaveLength(1);
     expect((await confirmAudits(id))[0]).toMatchObject({ staffId: support.row.id, patientId: patient.customerId });
+  });
+
+  it('deletes the kept cards at the gateway from a job queued by the committed deletion, once per card; running the job again is harmless', async () => {
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const { orderNumber } = await orderInReview(ctx, patient.cookie);
+    expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
+    const [card] = await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, patient.customerId));
+    const renew = (key: string) =>
+      ctx.app.paymentGateway.chargeSavedCard({ amount: 100, reference: `REN-${key}`, sourceId: card!.gatewaySourceId, previousPaymentId: card!.initialPaymentId!, idempotencyKey: key });
+    expect((await renew(randomUUID())).status).toBe('authorised');
+
+    const id = await requestDeletion(patient);
+    // Refused while the order is open: the transaction rolls back with its job.
+    expect((await as(support, 'POST', `/deletion-requests/${id}/confirm`)).statusCode).toBe(409);
+    expect(await cardJobs(card!.gatewaySourceId)).toEqual([]);
+    expect((await as(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(200);
+    const confirms = await Promise.all([as(support, 'POST', `/deletion-requests/${id}/confirm`), as(admin, 'POST', `/deletion-requests/${id}/confirm`)]);
+    expect(confirms.map((reply) => reply.statusCode)).toEqual([200, 200]);
+
+    const jobs = await cardJobs(card!.gatewaySourceId);
+    expect(jobs).toHaveLength(1);
+    // Until the job runs, the gateway still keeps the card.
+    expect((await renew(randomUUID())).status).toBe('authorised');
+    const run = deleteStoredCardJob(ctx.app.paymentGateway);
+    await run(jobs[0]!.data);
+    await expect(renew(randomUUID())).rejects.toMatchObject({ reason: 'invalid_token' });
+    const [source] = await db().select().from(sandboxSources).where(eq(sandboxSources.id, card!.gatewaySourceId));
+    expect(source!.deletedAt).toBeInstanceOf(Date);
+    // A repeat (a retry after a lost reply) succeeds and changes nothing.
+    await run(jobs[0]!.data);
+    const [again] = await db().select().from(sandboxSources).where(eq(sandboxSources.id, card!.gatewaySourceId));
+    expect(again!.deletedAt).toEqual(source!.deletedAt);
   });
 
   it('deletes once when two members confirm at the same moment, and a patient with no clinical record keeps no name', async () => {

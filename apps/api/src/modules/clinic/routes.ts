@@ -5,6 +5,9 @@ import {
   apiErrorSchema,
   clinicDeletionRequestSchema,
   deletionQueueSchema,
+  STUCK_MESSAGE_ACTIONS,
+  stuckMessageReplySchema,
+  stuckMessagesSchema,
   clinicText,
   decisionReplySchema,
   dispatchBodySchema,
@@ -37,6 +40,7 @@ import { audit, auditCsv } from './audit';
 import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
+import type { StuckMessagesService } from '../notifications/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -73,6 +77,7 @@ interface ClinicDeps {
   plans?: Pick<PlanService, 'cancelByStaff'>;
   /** Patients' requests to delete their account, confirmed by support. */
   deletions?: DeletionService;
+  stuckMessages?: StuckMessagesService;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -90,7 +95,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans, deletions }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans, deletions, stuckMessages }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -370,6 +375,36 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       },
       async (request, reply) => reply.header('cache-control', NO_STORE).send(await deletions.confirm(member(request), request.params.id)),
     );
+  }
+
+  if (stuckMessages) {
+    const messageParams = z.object({ id: z.coerce.number({ error: 'is not a message id' }).int().min(1).max(2_147_483_647) });
+    api.get(
+      '/clinic/messages',
+      {
+        config: { staffRoles: ADMIN },
+        schema: { tags: ['clinic'], summary: "Messages a crashed send left in 'sending' for more than 15 minutes (admin), longest stuck first, addresses masked, never the content (audited)", response: { 200: stuckMessagesSchema, ...errors } },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await stuckMessages.list(member(request).id)),
+    );
+    for (const action of STUCK_MESSAGE_ACTIONS) {
+      api.post(
+        `/clinic/messages/:id/${action}`,
+        {
+          config: { staffRoles: ADMIN },
+          schema: {
+            tags: ['clinic'],
+            summary:
+              action === 'send-again'
+                ? 'Send a stuck message again (admin): back to queued, the patient may get it twice; once however often clicked, audited'
+                : 'Mark a stuck message as sent (admin); once however often clicked, audited',
+            params: messageParams,
+            response: { 200: stuckMessageReplySchema, ...errors },
+          },
+        },
+        async (request, reply) => reply.header('cache-control', NO_STORE).send(await stuckMessages.act(member(request).id, request.params.id, action)),
+      );
+    }
   }
 
   api.get(

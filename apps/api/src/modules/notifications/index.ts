@@ -2,3 +2,4 @@ export type { NotificationRequest, NotificationTemplate, Notifier } from './cont
 export { createNotifications, notificationSendsQueue, notificationsDueQueue, type Notifications } from './service';
 export { createMailer, notificationsFor, notificationSecret } from './setup';
 export { notificationRoutes, reminderRoutes, twilioRoutes } from './routes';
+export { createStuckMessages, STUCK_MESSAGE_NOT_FOUND, type StuckMessagesService } from './stuck';

@@ -177,7 +177,7 @@ export function createNotifications(deps: NotificationsDeps) {
   async function deliver(id: number): Promise<DeliveryOutcome> {
     const [row] = await db
       .update(notifications)
-      .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1` })
+      .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1`, claimedAt: now() })
       .where(and(eq(notifications.id, id), inArray(notifications.status, ['queued', 'failed']), lte(notifications.sendAfter, now())))
       .returning();
     if (!row) return 'not-ours';

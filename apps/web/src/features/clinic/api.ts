@@ -3,6 +3,9 @@ import {
   clinicDeletionRequestSchema,
   decisionReplySchema,
   deletionQueueSchema,
+  stuckMessageReplySchema,
+  stuckMessagesSchema,
+  type StuckMessageAction,
   dispatchQueueSchema,
   orderReviewSchema,
   packingSlipSchema,
@@ -38,6 +41,7 @@ export const clinicKeys = {
   supportThread: (id: string) => ['clinic', 'support', id] as const,
   deletions: ['clinic', 'deletion-requests'] as const,
   deletion: (id: string) => ['clinic', 'deletion-requests', id] as const,
+  stuckMessages: ['clinic', 'messages'] as const,
 };
 
 export type ReviewTab = 'ready' | 'waiting';
@@ -210,5 +214,20 @@ export function useConfirmDeletion(id: string) {
       client.setQueryData(clinicKeys.deletion(id), request);
       void client.invalidateQueries({ queryKey: clinicKeys.deletions, exact: true });
     },
+  });
+}
+
+export function useStuckMessages() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.stuckMessages, queryFn: ({ signal }) => aware(() => clinicCall('/messages', stuckMessagesSchema, { signal })) });
+}
+
+/** Sends a stuck message again or marks it sent; the API acts once however often it is asked, so a retry is safe. */
+export function useSettleStuckMessage() {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: StuckMessageAction }) => aware(() => clinicCall(`/messages/${id}/${action}`, stuckMessageReplySchema, { method: 'POST' })),
+    onSettled: () => void client.invalidateQueries({ queryKey: clinicKeys.stuckMessages, exact: true }),
   });
 }

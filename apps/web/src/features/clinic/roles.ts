@@ -13,6 +13,7 @@ export const CAN = {
   /** An order not yet decided, when the patient asks or their account is to be deleted. */
   cancelOrders: ['support', 'admin'],
   confirmDeletions: ['support', 'admin'],
+  settleStuckMessages: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {

@@ -9,6 +9,7 @@ import { Component as DeletionRequestRoute } from './routes/DeletionRequestRoute
 import { Component as LoginRoute } from './routes/LoginRoute';
 import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
+import { Component as StuckMessagesRoute } from './routes/StuckMessagesRoute';
 
 /** Shows where a navigation ended, for asserting redirects. */
 function Landed() {
@@ -30,6 +31,7 @@ export function renderClinic(url: string) {
             children: [
               { path: 'orders/:number', Component: OrderReviewRoute },
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
+              { path: 'messages', Component: StuckMessagesRoute },
               { path: '*', Component: Landed },
             ],
           },
@@ -152,3 +154,5 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     ...overrides,
   };
 }
+
+export const adminMember: StaffMember = { id: 'staff-4', email: 'admin@elmwood-health.example', name: 'Lee Grant', role: 'admin', registration: null };

@@ -32,6 +32,7 @@ function StaffBar() {
         {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
         {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
         {can(staff.role, 'confirmDeletions') ? <NavLink to="/clinic/deletion-requests">Deletion requests</NavLink> : null}
+        {can(staff.role, 'settleStuckMessages') ? <NavLink to="/clinic/messages">Stuck messages</NavLink> : null}
         <NavLink to="/clinic/orders" end>
           Find an order
         </NavLink>
