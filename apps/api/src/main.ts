@@ -2,12 +2,9 @@ import { buildApp, defaultWebRoot } from './app';
 import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from './boot';
 import type { Config } from './config';
 import { startJobs } from './jobs/queue';
-import { workAllJobs } from './jobs/runner';
+import { workEveryQueue } from './jobs/work-every-queue';
 import { isLoopbackHost } from './lib/loopback';
-import { workRenewals } from './jobs/renewals';
 import { settableClock } from './lib/test-clock';
-import { workStalePayments } from './jobs/stale-payments';
-import { workStoredCardDeletions } from './jobs/stored-card-deletions';
 import { seedDemoData } from './seed/seed';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { uploadEncryptionKey } from './modules/uploads/setup';
@@ -26,16 +23,7 @@ async function main(config: Config) {
   const now = testClock?.now;
   const jobs = await startJobs(database, { runJobs: config.RUN_JOBS, log, now });
   const app = await buildApp({ config, database, jobs, webRoot: defaultWebRoot, logger: log, now, testClock });
-  if (config.RUN_JOBS) {
-    await workAllJobs(jobs, { db: database.db, notifications: app.notifications });
-    await workStalePayments(jobs, {
-      db: database.db,
-      orders: app.orders,
-      onError: (error, orderNumber) => log.error({ err: error, orderNumber }, 'could not settle a stale payment'),
-    });
-    await workRenewals(jobs, app.renewals);
-    await workStoredCardDeletions(jobs, app.paymentGateway);
-  }
+  if (config.RUN_JOBS) await workEveryQueue(jobs, app, database.db, log);
   const stop = async () => {
     await app.close();
     await jobs.stop();

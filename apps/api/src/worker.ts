@@ -1,8 +1,8 @@
+import { buildApp } from './app';
 import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from './boot';
 import type { Config } from './config';
 import { startJobs } from './jobs/queue';
-import { workAllJobs } from './jobs/runner';
-import { notificationsFor } from './modules/notifications/index';
+import { workEveryQueue } from './jobs/work-every-queue';
 
 /** `npm run worker`: the job queue without the HTTP server, on the API's PostgreSQL database. */
 async function worker(config: Config) {
@@ -14,10 +14,12 @@ async function worker(config: Config) {
   const log = processLogger(config);
   const database = await openMigratedDatabase(config);
   const jobs = await startJobs(database, { runJobs: true, log });
-  const notifications = notificationsFor(config, database.db, jobs, { log });
-  await notifications.prepare();
-  await workAllJobs(jobs, { db: database.db, notifications });
+  // The shop's services, as the API process builds them, without listening: renewals, payments and messages.
+  const app = await buildApp({ config, database, jobs, logger: log });
+  await app.ready();
+  await workEveryQueue(jobs, app, database.db, log);
   const stop = async () => {
+    await app.close();
     await jobs.stop();
     await database.close();
     process.exit(0);
