@@ -51,16 +51,6 @@ export function useSetMessageChannel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<MessageChannels>) => apiRequest<MessageChannels>('/shop-api/account/notification-preferences', { method: 'PUT', body: change }),
-    // The tick shows at once; a refused save puts the box back as it was.
-    onMutate: async (change) => {
-      await client.cancelQueries({ queryKey: channelKeys.preferences });
-      const before = client.getQueryData<MessageChannels>(channelKeys.preferences);
-      if (before) client.setQueryData<MessageChannels>(channelKeys.preferences, { ...before, ...change });
-      return { before };
-    },
-    onError: (_error, _change, context) => {
-      if (context?.before) client.setQueryData(channelKeys.preferences, context.before);
-    },
     onSuccess: (saved) => client.setQueryData(channelKeys.preferences, saved),
   });
 }

@@ -16,6 +16,8 @@ export function MessagePreferences() {
   const channels = useMessageChannels();
   const save = useSetMessageChannel();
   const [saved, setSaved] = useState<string | null>(null);
+  // What the patient just ticked, shown at once while it saves (the box must not wait for the server to change).
+  const [ticking, setTicking] = useState<Partial<MessageChannels>>({});
   return (
     <section className="account-card" aria-labelledby="message-preferences-title">
       <h2 id="message-preferences-title">Email and SMS preferences</h2>
@@ -34,11 +36,19 @@ export function MessagePreferences() {
             <Checkbox
               key={channel}
               label={label}
-              checked={channels.data[channel]}
+              checked={ticking[channel] ?? channels.data[channel]}
               onChange={(event) => {
                 const on = event.target.checked;
                 setSaved(null);
-                save.mutate({ [channel]: on }, { onSuccess: () => setSaved(`${label} reminders turned ${on ? 'on' : 'off'}.`) });
+                setTicking((current) => ({ ...current, [channel]: on }));
+                save.mutate(
+                  { [channel]: on },
+                  {
+                    onSuccess: () => setSaved(`${label} reminders turned ${on ? 'on' : 'off'}.`),
+                    // Saved or refused, the box then shows what the server holds.
+                    onSettled: () => setTicking(({ [channel]: _settled, ...rest }) => rest),
+                  },
+                );
               }}
             />
           ))}
