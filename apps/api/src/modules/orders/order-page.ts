@@ -5,16 +5,14 @@ import {
   vatSummary,
   type Carrier,
   type CartAddress,
-  type Frequency,
   type OrderPage,
   type OrderState,
-  type ProductImage,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
 import { orderHistory, type OrderEventRow } from '../lifecycle/index';
-import { findOwnedOrder } from './repo';
+import { findOwnedOrder, orderItemOf } from './repo';
 import type { Customer } from './service';
 import { renderReceipt } from './receipt-pdf';
 
@@ -54,19 +52,7 @@ export function createOrderPages({ db, brandName }: { db: Db; brandName: string 
       number: order.number,
       state: order.state as OrderState,
       createdAt: order.createdAt.toISOString(),
-      items: rows.map((row) => ({
-        productCode: row.productCode,
-        productSlug: row.productSlug,
-        productName: row.productName,
-        variantCode: row.variantCode,
-        variantName: row.variantName,
-        dosage: row.dosage,
-        frequency: row.frequency as Frequency,
-        quantity: row.quantity,
-        unitPrice: row.unitPrice,
-        total: row.total,
-        image: (row.image as ProductImage | null) ?? null,
-      })),
+      items: rows.map(orderItemOf),
       totals: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, credit: order.credit, total: order.total },
       discounts: discountsOf(order.discounts),
       shippingAddress: order.shippingAddress as CartAddress,

@@ -110,9 +110,9 @@ export async function productAttributesByCode(db: Queryable, codes: readonly str
   return db.select({ code: products.code, attributes: products.attributes }).from(products).where(inArray(products.code, [...codes]));
 }
 
-export async function findOrderItems(db: Queryable, orderId: number): Promise<OrderItem[]> {
-  const rows = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-  return rows.map((row) => ({
+/** An order line as the patient's pages show it, from its stored row. */
+export function orderItemOf(row: typeof orderItems.$inferSelect): OrderItem {
+  return {
     productCode: row.productCode,
     productSlug: row.productSlug,
     productName: row.productName,
@@ -124,7 +124,12 @@ export async function findOrderItems(db: Queryable, orderId: number): Promise<Or
     unitPrice: row.unitPrice,
     total: row.total,
     image: (row.image as ProductImage | null) ?? null,
-  }));
+  };
+}
+
+export async function findOrderItems(db: Queryable, orderId: number): Promise<OrderItem[]> {
+  const rows = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  return rows.map(orderItemOf);
 }
 
 export async function hasOpenCriticalTasks(db: Queryable, customerId: number): Promise<boolean> {
