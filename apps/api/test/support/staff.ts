@@ -88,3 +88,20 @@ export async function orderInReview(ctx: TestContext, patientCookie: string): Pr
   if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);
   return { orderNumber, photoIds };
 }
+
+/** One signed-in member of each role, for tests of who may do what in the console. */
+export interface ClinicTeam {
+  prescriber: SignedInStaff;
+  pharmacist: SignedInStaff;
+  support: SignedInStaff;
+  admin: SignedInStaff;
+}
+
+export async function signedInTeam(ctx: TestContext): Promise<ClinicTeam> {
+  return {
+    prescriber: await signedInStaff(ctx, 'prescriber'),
+    pharmacist: await signedInStaff(ctx, 'pharmacist'),
+    support: await signedInStaff(ctx, 'support'),
+    admin: await signedInStaff(ctx, 'admin'),
+  };
+}

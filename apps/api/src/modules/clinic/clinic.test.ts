@@ -14,19 +14,13 @@ import { deliverNotifications } from '../../../test/support/notifications';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { placeOrder, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { orderInReview, signedInStaff, uploadPhoto, type SignedInStaff } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto } from '../../../test/support/staff';
 
 let ctx: TestContext;
-let prescriber: SignedInStaff;
-let pharmacist: SignedInStaff;
-let support: SignedInStaff;
-let admin: SignedInStaff;
+let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
 beforeAll(async () => {
   ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
-  prescriber = await signedInStaff(ctx, 'prescriber');
-  pharmacist = await signedInStaff(ctx, 'pharmacist');
-  support = await signedInStaff(ctx, 'support');
-  admin = await signedInStaff(ctx, 'admin');
+  ({ prescriber, pharmacist, support, admin } = await signedInTeam(ctx));
 });
 afterAll(() => ctx.close());
 
