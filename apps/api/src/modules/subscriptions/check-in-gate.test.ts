@@ -1,34 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, CHECK_IN_RULES, PLAN_MESSAGES, type OrderReview, type PlanManagement, type ReviewQueue, type Task } from '@elmwood/domain';
 import { mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { subscriptionHistory } from '../lifecycle/index';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { answerCheckIn as answerCheckInTask } from '../../../test/support/check-in';
-import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { orderInReview } from '../../../test/support/staff';
 
-/** The fake clock every rule and round reads. */
-let clock = new Date('2026-11-23T10:00:00Z');
-const at = (date: string, time = '10:00') => {
-  clock = new Date(`${date}T${time}:00Z`);
-};
-
-let ctx: TestContext;
-let prescriber: SignedInStaff;
-beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000' }, { now: () => clock });
-  prescriber = await signedInStaff(ctx, 'prescriber');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const round = () => ctx.app.renewals.runRound(clock);
-const planRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const shop = renewalShop();
+const { at, db, round, planRow } = shop;
 const renewalOrders = (planId: string) =>
   db()
     .select({ number: orders.number, state: orders.state, paymentState: orders.paymentState })
@@ -47,14 +32,14 @@ const outcomeMessages = (customerId: number) =>
     .select({ data: notifications.data, channel: notifications.channel })
     .from(notifications)
     .where(and(eq(notifications.template, 'check-in-outcome'), eq(notifications.customerId, customerId)));
-const staffGet = <T>(url: string) => ctx.app.inject({ url: `/shop-api/clinic${url}`, headers: { cookie: prescriber.cookie } }).then((res) => res.json<T>());
+const staffGet = <T>(url: string) => shop.ctx.app.inject({ url: `/shop-api/clinic${url}`, headers: { cookie: shop.prescriber.cookie } }).then((res) => res.json<T>());
 
 /** A patient on a monthly Wegovy plan whose first order a prescriber approved, with the renewal now due (check-in issued). */
 async function patientWithRenewalDue() {
   at('2026-11-23');
-  const patient = await signedInPatientWithId(ctx.app, db());
-  const { orderNumber } = await orderInReview(ctx, patient.cookie);
-  const approved = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie } });
+  const patient = await signedInPatientWithId(shop.ctx.app, db());
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  const approved = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: shop.prescriber.cookie } });
   expect(approved.statusCode, approved.body).toBe(200);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
@@ -67,18 +52,18 @@ async function patientWithRenewalDue() {
 
 /** Answers the open check-in task through the account's questionnaire, as the patient does; answers the task as the page then shows it. */
 async function answerCheckIn(patient: Patient, { sideEffects = ['none'], pregnancy = 'no' }: { sideEffects?: string[]; pregnancy?: string } = {}): Promise<Task> {
-  const taskId = await answerCheckInTask(ctx, patient, { sideEffects, pregnancy, gettingOn: 'okay' });
+  const taskId = await answerCheckInTask(shop.ctx, patient, { sideEffects, pregnancy, gettingOn: 'okay' });
   // The page then finds the task among the completed ones and shows its popup.
-  const completed = await ctx.app.inject({ url: '/shop-api/tasks?state=completed', headers: { cookie: patient.cookie } });
+  const completed = await shop.ctx.app.inject({ url: '/shop-api/tasks?state=completed', headers: { cookie: patient.cookie } });
   expect(completed.statusCode, completed.body).toBe(200);
   return completed.json<Task[]>().find((candidate) => candidate.id === taskId)!;
 }
 
 /** The plan stays stopped through the charge date and the delivery date: no renewal order, nothing charged; the patient cannot restart it. */
 async function expectNoSupply(patient: Patient, planId: string, delivery: string) {
-  const page = await ctx.app.inject({ url: `/shop-api/subscriptions/${planId}/plan`, headers: { cookie: patient.cookie } });
+  const page = await shop.ctx.app.inject({ url: `/shop-api/subscriptions/${planId}/plan`, headers: { cookie: patient.cookie } });
   expect(page.json<PlanManagement>()).toMatchObject({ state: 'suspended', supplyStopped: true, nextCharge: null, actions: { resume: false } });
-  const resume = await ctx.app.inject({ method: 'POST', url: `/shop-api/subscriptions/${planId}/resume`, headers: { cookie: patient.cookie } });
+  const resume = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/subscriptions/${planId}/resume`, headers: { cookie: patient.cookie } });
   expect(resume.statusCode).toBe(409);
   expect(resume.json()).toMatchObject({ code: 'PLAN_STOPPED_AFTER_CHECK_IN', message: PLAN_MESSAGES.supplyStopped });
   for (const day of [-3, 0]) {
@@ -105,7 +90,7 @@ describe('the check-in before each supply', () => {
     // Told on the page at once, and by email.
     expect(task.details.configuration.outcomePopup).toEqual({ title: 'We have paused your next delivery', message: CHECK_IN_RULES.possiblePancreatitis.patientMessage });
     expect(await outcomeMessages(patient.customerId)).toEqual([{ channel: 'email', data: { ruleIds: [CHECK_IN_RULES.possiblePancreatitis.id], supplyStopped: true } }]);
-    await deliverNotifications({ app: ctx.app, db: db() }, clock);
+    await deliverNotifications({ app: shop.ctx.app, db: db() }, shop.clock);
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, patient.email), eq(mailOutbox.subject, 'Important: we have paused your next delivery')));
     expect(mail?.text).toContain('Please contact your GP or NHS 111 today');
 

@@ -1,36 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, CHECK_IN_RULES, niceStoppingReviewDate, TASK_CODES, ukToday, type OrderReview, type Task } from '@elmwood/domain';
 import { orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample-answers';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
 import { placedOrderNumber } from '../../../test/support/orders';
-import { signedInStaff, uploadPhoto, type SignedInStaff } from '../../../test/support/staff';
+import { uploadPhoto } from '../../../test/support/staff';
 
-/** The fake clock every rule and round reads. */
-let clock = new Date();
-const at = (date: string, time = '10:00') => {
-  clock = new Date(`${date}T${time}:00Z`);
-};
-
-let ctx: TestContext;
-let prescriber: SignedInStaff;
-beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000' }, { now: () => clock });
-  prescriber = await signedInStaff(ctx, 'prescriber');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const round = () => ctx.app.renewals.runRound(clock);
-const planRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const shop = renewalShop({}, new Date());
+const { at, db, round, planRow } = shop;
 const approve = async (number: string) => {
-  const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie } });
+  const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie } });
   expect(res.statusCode, res.body).toBe(200);
 };
-const review = async (number: string) => (await ctx.app.inject({ url: `/shop-api/clinic/orders/${number}`, headers: { cookie: prescriber.cookie } })).json<OrderReview>();
+const review = async (number: string) => (await shop.ctx.app.inject({ url: `/shop-api/clinic/orders/${number}`, headers: { cookie: shop.prescriber.cookie } })).json<OrderReview>();
 const niceRuleOf = (order: OrderReview) => order.consultations[0]!.outcome.triggeredRules.find((rule) => rule.ruleId === CHECK_IN_RULES.niceStoppingRule.id);
 
 // The consultation's BMI 32 at 200 cm: 128 kg. BMI 31 at the check-ins is 124 kg, 3.1 % lost (under NICE's 5 %).
@@ -43,14 +28,14 @@ const LITTLE_LOST_BMI = 31;
  */
 async function onMaintenanceFrom(start: string) {
   at(start);
-  const patient = await signedInPatientWithId(ctx.app, db(), { birthday: eligibleWeightLossAnswers.wl_dob });
+  const patient = await signedInPatientWithId(shop.ctx.app, db(), { birthday: eligibleWeightLossAnswers.wl_dob });
   // The consultation judges the last dose's date by the real calendar (the quiz reads no test clock).
   const answers = { wl_current_injection: 'WEGOVY|||WEGOVY-2-4MG', wl_last_dose_date: addDays(ukToday(new Date()), -6) };
-  const orderNumber = await placedOrderNumber(ctx.app, patient.cookie, { answers, items: [{ productCode: 'WEGOVY', variantCode: 'WEGOVY-2-4MG', frequency: 90 }] });
-  await uploadPhoto(ctx, patient.cookie, 'I');
-  await uploadPhoto(ctx, patient.cookie, 'W');
-  const tasks = (await ctx.app.inject({ url: '/shop-api/tasks', headers: { cookie: patient.cookie } })).json<Task[]>();
-  await uploadPhoto(ctx, patient.cookie, 'P', tasks.find((task) => task.taskDefinition.code === TASK_CODES.prescriptionPhoto)!.id);
+  const orderNumber = await placedOrderNumber(shop.ctx.app, patient.cookie, { answers, items: [{ productCode: 'WEGOVY', variantCode: 'WEGOVY-2-4MG', frequency: 90 }] });
+  await uploadPhoto(shop.ctx, patient.cookie, 'I');
+  await uploadPhoto(shop.ctx, patient.cookie, 'W');
+  const tasks = (await shop.ctx.app.inject({ url: '/shop-api/tasks', headers: { cookie: patient.cookie } })).json<Task[]>();
+  await uploadPhoto(shop.ctx, patient.cookie, 'P', tasks.find((task) => task.taskDefinition.code === TASK_CODES.prescriptionPhoto)!.id);
   await approve(orderNumber);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
@@ -63,7 +48,7 @@ async function checkedIn(patient: Patient, planId: string, daysAhead: number, bm
   at(addDays(delivery, -7));
   await round();
   at(addDays(delivery, -daysAhead));
-  await answerCheckIn(ctx, patient, { bmi });
+  await answerCheckIn(shop.ctx, patient, { bmi });
   const [row] = await db()
     .select({ number: orders.number, state: orders.state })
     .from(subscriptionRenewals)

@@ -1,38 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@elmwood/domain';
 import { notifications } from '../../db/schema/notifications';
 import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { referralLedger } from '../../db/schema/referrals';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { orderHistory } from '../lifecycle/index';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
 import { readyCart } from '../../../test/support/orders';
 import { earnReferralCredit } from '../../../test/support/referrals';
-import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { orderInReview } from '../../../test/support/staff';
 import { RENEWAL_PAID_BY_CREDIT } from './repo';
 
-/** The fake clock every rule and round reads. */
-let clock = new Date('2026-11-23T10:00:00Z');
-const at = (date: string, time = '10:00') => {
-  clock = new Date(`${date}T${time}:00Z`);
-};
-
-let ctx: TestContext;
-let prescriber: SignedInStaff;
-beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000', REFERRAL_CAP_PENCE: '100000' }, { now: () => clock });
-  prescriber = await signedInStaff(ctx, 'prescriber');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const round = () => ctx.app.renewals.runRound(clock);
-const planRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const shop = renewalShop({ REFERRAL_CAP_PENCE: '100000' });
+const { at, db, round, planRow } = shop;
 const approve = async (number: string) => {
-  const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie } });
+  const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie } });
   expect(res.statusCode, res.body).toBe(200);
 };
 const renewalOrder = async (planId: string) => {
@@ -40,8 +25,8 @@ const renewalOrder = async (planId: string) => {
   return row?.order;
 };
 const cartCredit = async (patient: Patient) => {
-  const token = await readyCart(ctx.app, patient.cookie);
-  const cart = await ctx.app.inject({ url: `/shop-api/carts/${token}`, headers: { cookie: patient.cookie } });
+  const token = await readyCart(shop.ctx.app, patient.cookie);
+  const cart = await shop.ctx.app.inject({ url: `/shop-api/carts/${token}`, headers: { cookie: patient.cookie } });
   return (cart.json() as { totals: { credit: number } }).totals.credit;
 };
 const debits = (customerId: number) =>
@@ -53,21 +38,21 @@ const debits = (customerId: number) =>
 /** A patient on a monthly Wegovy plan whose first order a prescriber approved. */
 async function subscribed() {
   at('2026-11-23');
-  const patient = await signedInPatientWithId(ctx.app, db());
-  const { orderNumber } = await orderInReview(ctx, patient.cookie);
+  const patient = await signedInPatientWithId(shop.ctx.app, db());
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
   await approve(orderNumber);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
   return { patient, plan: plan! };
 }
 
-const earnCredit = (referrer: Patient, friends: number) => earnReferralCredit(ctx, referrer, friends, approve);
+const earnCredit = (referrer: Patient, friends: number) => earnReferralCredit(shop.ctx, referrer, friends, approve);
 
 /** The renewal becomes due, the patient answers the check-in and the renewal order waits for the prescriber. */
 async function renewalOrdered(patient: Patient, planId: string, delivery: string) {
   at(addDays(delivery, -7));
   await round();
-  await answerCheckIn(ctx, patient);
+  await answerCheckIn(shop.ctx, patient);
   expect((await planRow(planId)).state).toBe('renewal_ordered');
   return (await renewalOrder(planId))!;
 }
@@ -134,10 +119,10 @@ describe('referral credit on a renewal', () => {
     const credit = await earnCredit(patient, 1);
     const renewal = await renewalOrdered(patient, plan.id, plan.nextDeliveryDate);
     expect(renewal.credit).toBe(credit);
-    const rejected = await ctx.app.inject({
+    const rejected = await shop.ctx.app.inject({
       method: 'POST',
       url: `/shop-api/clinic/orders/${renewal.number}/reject`,
-      headers: { cookie: prescriber.cookie },
+      headers: { cookie: shop.prescriber.cookie },
       payload: { reasonCode: 'other', note: '' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);

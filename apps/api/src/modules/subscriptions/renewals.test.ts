@@ -1,31 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, planChangeCutOff, type PlanManagement, type ReviewQueue } from '@elmwood/domain';
 import { staffAuditLog } from '../../db/schema/clinic';
 import { notifications } from '../../db/schema/notifications';
 import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { sandboxPayments, sandboxSources } from '../../db/schema/sandbox-gateway';
 import { subscriptionHistory } from '../lifecycle/index';
-import { createTestContext, type TestContext } from '../../../test/support/app';
+import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn as answerCheckInTask } from '../../../test/support/check-in';
-import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { orderInReview, signedInStaff } from '../../../test/support/staff';
 
-/** The fake clock every rule and round reads. */
-let clock = new Date('2026-11-23T10:00:00Z');
-const at = (date: string, time = '10:00') => {
-  clock = new Date(`${date}T${time}:00Z`);
-};
-
-let ctx: TestContext;
-let prescriber: SignedInStaff;
-beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000' }, { now: () => clock });
-  prescriber = await signedInStaff(ctx, 'prescriber');
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
+const shop = renewalShop();
+const { at, db, round, planRow } = shop;
 /** The patient messages the shop committed to send (the notifications outbox), oldest first. */
 const outbox = async (template: string, customerId?: number) =>
   db()
@@ -33,8 +20,6 @@ const outbox = async (template: string, customerId?: number) =>
     .from(notifications)
     .where(and(eq(notifications.template, template), customerId === undefined ? undefined : eq(notifications.customerId, customerId)))
     .orderBy(asc(notifications.id));
-const round = () => ctx.app.renewals.runRound(clock);
-const planRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const renewalOrders = (planId: string) =>
   db()
     .select({ number: orders.number, state: orders.state, paymentState: orders.paymentState, total: orders.total, deliveryDate: subscriptionRenewals.deliveryDate })
@@ -50,14 +35,14 @@ const mitCharges = (reference?: string) =>
     .where(and(eq(sandboxPayments.merchantInitiated, true), reference ? eq(sandboxPayments.reference, reference) : undefined))
     .orderBy(asc(sandboxPayments.createdAt));
 const staffPost = (url: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/shop-api/clinic${url}`, headers: { cookie: prescriber.cookie }, ...(payload ? { payload } : {}) });
+  shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic${url}`, headers: { cookie: shop.prescriber.cookie }, ...(payload ? { payload } : {}) });
 const approve = async (number: string) => {
   const res = await staffPost(`/orders/${number}/approve`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { paymentState: string };
 };
 const patientCall = (patient: Patient, method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/shop-api/subscriptions/${url}`, headers: { cookie: patient.cookie }, ...(payload ? { payload } : {}) });
+  shop.ctx.app.inject({ method, url: `/shop-api/subscriptions/${url}`, headers: { cookie: patient.cookie }, ...(payload ? { payload } : {}) });
 
 interface Subscribed {
   patient: Patient;
@@ -69,8 +54,8 @@ interface Subscribed {
 
 /** A patient who bought a monthly Wegovy plan through checkout (card saved), whose first order a prescriber approved. */
 async function subscribedPatient(): Promise<Subscribed> {
-  const patient = await signedInPatientWithId(ctx.app, db());
-  const { orderNumber } = await orderInReview(ctx, patient.cookie);
+  const patient = await signedInPatientWithId(shop.ctx.app, db());
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
   await approve(orderNumber);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
@@ -78,7 +63,7 @@ async function subscribedPatient(): Promise<Subscribed> {
   return { patient, planId: plan!.id, orderNumber, checkoutPaymentId: checkout!.id };
 }
 
-const answerCheckIn = (patient: Patient) => answerCheckInTask(ctx, patient);
+const answerCheckIn = (patient: Patient) => answerCheckInTask(shop.ctx, patient);
 
 async function latestRenewal(planId: string) {
   return (await renewalOrders(planId)).at(-1)!;
@@ -106,7 +91,7 @@ describe('a monthly plan renewing', () => {
       expect(renewal).toMatchObject({ state: 'in_review', paymentState: 'awaiting_charge', total: price, deliveryDate: delivery });
 
       // The prescriber sees it in the queue marked as a renewal; approving before the charge date takes nothing yet.
-      const queue = (await ctx.app.inject({ url: '/shop-api/clinic/reviews?tab=ready', headers: { cookie: prescriber.cookie } })).json<ReviewQueue>();
+      const queue = (await shop.ctx.app.inject({ url: '/shop-api/clinic/reviews?tab=ready', headers: { cookie: shop.prescriber.cookie } })).json<ReviewQueue>();
       expect(queue.orders.find((order) => order.orderNumber === renewal.number)).toMatchObject({ isRenewal: true });
       expect((await approve(renewal.number)).paymentState).toBe('awaiting_charge');
       expect(await mitCharges(renewal.number)).toHaveLength(0);
@@ -155,7 +140,7 @@ describe('a monthly plan renewing', () => {
     await answerCheckIn(patient);
     const renewal = await latestRenewal(planId);
     // The prescriber reviews the check-in answers, copied onto the renewal.
-    const review = (await ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal.number}`, headers: { cookie: prescriber.cookie } })).json();
+    const review = (await shop.ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal.number}`, headers: { cookie: shop.prescriber.cookie } })).json();
     expect(review.renewal).toEqual({ deliveryDate: delivery, doseIncrease: false });
     expect(review.consultations.map((consultation: { questionnaireSlug: string }) => consultation.questionnaireSlug)).toEqual(['weight-loss-check-in']);
     // Past its charge date, approval charges at once.
@@ -247,7 +232,7 @@ describe('a monthly plan renewing', () => {
     const renewal = await latestRenewal(planId);
     await approve(renewal.number);
     at(addDays(delivery, -3));
-    await Promise.all([round(), round(), ctx.app.renewals.approved((await db().select().from(orders).where(eq(orders.number, renewal.number)))[0]!.id, clock)]);
+    await Promise.all([round(), round(), shop.ctx.app.renewals.approved((await db().select().from(orders).where(eq(orders.number, renewal.number)))[0]!.id, shop.clock)]);
     expect(await mitCharges(renewal.number)).toHaveLength(1);
     expect((await planRow(planId)).nextDeliveryDate).toBe(addDays(delivery, 30));
   });
@@ -367,7 +352,7 @@ describe('the patient changing the plan', () => {
     await round();
     await answerCheckIn(patient);
     const renewal = await latestRenewal(planId);
-    const review = (await ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal.number}`, headers: { cookie: prescriber.cookie } })).json();
+    const review = (await shop.ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal.number}`, headers: { cookie: shop.prescriber.cookie } })).json();
     expect(review.renewal.doseIncrease).toBe(true);
     expect(review.items.map((item: { variantCode: string }) => item.variantCode)).toEqual(['WEGOVY-0-5MG']);
     expect(review.totals.total).toBe(16900);
@@ -399,7 +384,7 @@ describe('the patient changing the plan', () => {
   it('answers bad input with the message, and another patient’s plan as not found', async () => {
     at('2026-11-23');
     const { patient, planId } = await subscribedPatient();
-    const stranger = await signedInPatientWithId(ctx.app, db());
+    const stranger = await signedInPatientWithId(shop.ctx.app, db());
     const badPause = await patientCall(patient, 'POST', `${planId}/pause`, { periods: 3 });
     expect(badPause.statusCode).toBe(400);
     expect(JSON.stringify(badPause.json())).toContain('Please choose to pause for 1 or 2 deliveries.');
@@ -415,7 +400,7 @@ describe('the patient changing the plan', () => {
       expect(res.json().message).toBe('We could not find that plan.');
     }
     expect((await patientCall(patient, 'GET', 'not-a-plan/plan')).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/subscriptions/${planId}/skip` })).statusCode).toBe(401);
+    expect((await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/subscriptions/${planId}/skip` })).statusCode).toBe(401);
     const notPaused = await patientCall(patient, 'POST', `${planId}/resume`);
     expect(notPaused.json()).toEqual({ code: 'PLAN_NOT_PAUSED', message: 'This plan is not paused.' });
   });
@@ -432,10 +417,10 @@ describe('support ending a plan', () => {
     at('2026-11-23');
     const { patient, planId } = await subscribedPatient();
     await db().update(subscriptions).set({ planMonths: 3 }).where(eq(subscriptions.id, planId));
-    const support = await signedInStaff(ctx, 'support');
+    const support = await signedInStaff(shop.ctx, 'support');
     const cancel = (cookie: string) =>
-      ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/subscriptions/${planId}/cancel`, headers: { cookie }, payload: { reason: 'Patient moving abroad; asked by phone' } });
-    expect((await cancel(prescriber.cookie)).statusCode).toBe(403);
+      shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/subscriptions/${planId}/cancel`, headers: { cookie }, payload: { reason: 'Patient moving abroad; asked by phone' } });
+    expect((await cancel(shop.prescriber.cookie)).statusCode).toBe(403);
     const res = await cancel(support.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: planId, state: 'cancelled' });
