@@ -29,48 +29,52 @@ export function entryPreloads(): Plugin {
       base = config.base;
       ssr = Boolean(config.build.ssr);
     },
-    generateBundle(_options, bundle) {
-      if (ssr) return;
-      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (chunk: Rollup.OutputChunk): Rollup.OutputChunk[] => {
-        const seen = new Map<string, Rollup.OutputChunk>();
-        const visit = (current: Rollup.OutputChunk) => {
-          if (seen.has(current.fileName)) return;
-          seen.set(current.fileName, current);
-          for (const file of current.imports) {
-            const imported = byFile.get(file);
-            if (imported) visit(imported);
-          }
+    // After Vite's own generateBundle work, which drops the chunks that held only CSS: a page must not name those.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (ssr) return;
+        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (chunk: Rollup.OutputChunk): Rollup.OutputChunk[] => {
+          const seen = new Map<string, Rollup.OutputChunk>();
+          const visit = (current: Rollup.OutputChunk) => {
+            if (seen.has(current.fileName)) return;
+            seen.set(current.fileName, current);
+            for (const file of current.imports) {
+              const imported = byFile.get(file);
+              if (imported) visit(imported);
+            }
+          };
+          visit(chunk);
+          return [...seen.values()];
         };
-        visit(chunk);
-        return [...seen.values()];
-      };
-      const filesOf = (list: Rollup.OutputChunk[]) => ({
-        scripts: list.map((chunk) => chunk.fileName),
-        styles: list.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
-      });
+        const filesOf = (list: Rollup.OutputChunk[]) => ({
+          scripts: list.map((chunk) => chunk.fileName),
+          styles: list.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+        });
 
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return this.error('entry preloads: the build has no entry chunk');
-      const loaded = filesOf(withImports(entry));
-      const alreadyLoaded = new Set([...loaded.scripts, ...loaded.styles]);
-      const url = (file: string) => `${base}${file}`;
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return this.error('entry preloads: the build has no entry chunk');
+        const loaded = filesOf(withImports(entry));
+        const alreadyLoaded = new Set([...loaded.scripts, ...loaded.styles]);
+        const url = (file: string) => `${base}${file}`;
 
-      const pages: BuiltEntryPreload[] = ENTRY_PRELOADS.map(({ path, module, fetches }) => {
-        const id = resolve(root, module);
-        // Not always the chunk's facade: a route module that another route imports too may share its chunk.
-        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
-        if (!chunk) return this.error(`entry preloads: ${module} (for ${path}) is in no chunk`);
-        const needs = filesOf(withImports(chunk));
-        return {
-          path,
-          scripts: [...new Set(needs.scripts)].filter((file) => !alreadyLoaded.has(file)).map(url),
-          styles: [...new Set(needs.styles)].filter((file) => !alreadyLoaded.has(file)).map(url),
-          fetches,
-        };
-      });
-      this.emitFile({ type: 'asset', fileName: ENTRY_PRELOADS_FILE, source: `${JSON.stringify(pages, null, 2)}\n` });
+        const pages: BuiltEntryPreload[] = ENTRY_PRELOADS.map(({ path, module, fetches }) => {
+          const id = resolve(root, module);
+          // Not always the chunk's facade: a route module that another route imports too may share its chunk.
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+          if (!chunk) return this.error(`entry preloads: ${module} (for ${path}) is in no chunk`);
+          const needs = filesOf(withImports(chunk));
+          return {
+            path,
+            scripts: [...new Set(needs.scripts)].filter((file) => !alreadyLoaded.has(file)).map(url),
+            styles: [...new Set(needs.styles)].filter((file) => !alreadyLoaded.has(file)).map(url),
+            fetches,
+          };
+        });
+        this.emitFile({ type: 'asset', fileName: ENTRY_PRELOADS_FILE, source: `${JSON.stringify(pages, null, 2)}\n` });
+      },
     },
   };
 }

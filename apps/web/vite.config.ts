@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { entryPreloads } from './entryPreloadsPlugin.ts';
+import { paintFirst } from './paintFirstPlugin.ts';
+import { pureTopLevelCalls } from './pureDomainPlugin.ts';
 
 const DEFAULT_BRAND_NAME = 'Elmwood Health';
 const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]/;
@@ -36,7 +38,7 @@ function preloadTextFont(fileName: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     plugins: [
@@ -44,6 +46,8 @@ export default defineConfig(({ mode }) => {
       brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME),
       preloadTextFont('inter-latin-wght-normal.woff2'),
       entryPreloads(),
+      paintFirst(),
+      pureTopLevelCalls(DOMAIN_MODULE),
     ],
     server: {
       port: 5173,
@@ -52,6 +56,8 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
+      // The server entry (src/entry-server.tsx) renders pages; the files in public/ are the browser build's to serve.
+      copyPublicDir: !isSsrBuild,
       rollupOptions: {
         treeshake: {
           // The domain package is pure rules with no I/O (ARCHITECTURE.md), and building a zod schema has no

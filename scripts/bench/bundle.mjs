@@ -3,16 +3,19 @@ import { join } from 'node:path';
 import { gzipKb } from './lib.mjs';
 
 /**
- * JS loaded before first paint: the entry script and every module it preloads, as listed in the built
- * index.html (route chunks are lazy and come after the first paint).
+ * The scripts index.html starts the app with: the boot script, the entry it imports and the modules it preloads (named
+ * in the boot tag's data-entry and data-modules, apps/web/paintFirstPlugin.ts).
  */
-export function entryBundle(distDir) {
+export function appEntryScripts(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const srcs = [
-    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-  ].map((match) => match[1]);
-  const files = [...new Set(srcs)].map((src) => ({ src, gzipKb: round(gzipKb(join(distDir, src))) }));
+  const boot = /<script[^>]+src="([^"]+\.js)"[^>]*data-entry="([^"]+)"[^>]*data-modules="([^"]*)"/.exec(html);
+  if (!boot) throw new Error('index.html has no boot script naming the entry');
+  return [boot[1], boot[2], ...boot[3].split(' ').filter(Boolean)];
+}
+
+/** JS a first visit runs before any page's own code: the boot script, the entry and the modules it preloads. */
+export function entryBundle(distDir) {
+  const files = [...new Set(appEntryScripts(distDir))].map((src) => ({ src, gzipKb: round(gzipKb(join(distDir, src))) }));
   return { files, totalGzipKb: round(files.reduce((sum, file) => sum + file.gzipKb, 0)) };
 }
 
@@ -37,7 +40,8 @@ function staticClosure(assetsDir, start, seen = new Set()) {
 export function lazyRouteBundle(distDir, routePrefix, lazyPrefix) {
   const assetsDir = join(distDir, 'assets');
   const entry = entryBundle(distDir);
-  const loaded = new Set(entry.files.map((file) => file.src.replace(/^\/assets\//, '')));
+  // The boot script sits beside index.html, not among the built chunks.
+  const loaded = new Set(entry.files.filter((file) => file.src.startsWith('/assets/')).map((file) => file.src.replace(/^\/assets\//, '')));
   const route = readdirSync(assetsDir).find((name) => name.startsWith(`${routePrefix}-`) && name.endsWith('.js'));
   if (!route) throw new Error(`No ${routePrefix} chunk in ${assetsDir}`);
   const page = [...staticClosure(assetsDir, route)].filter((name) => !loaded.has(name));

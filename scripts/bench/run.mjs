@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { lazyRouteBundle } from './bundle.mjs';
+import { bundleReport, entryPageScripts, printReport } from './bundle-report.mjs';
 import { audit } from './lighthouse.mjs';
 import { answeredSession, cartWithConsultation, eligibleWeightLossAnswers, readyCheckout } from './consultation.mjs';
 import { load, startProcess } from './lib.mjs';
@@ -34,6 +35,7 @@ const CONNECTIONS = 100;
 const ORDER_CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 const LIGHTHOUSE_RUNS = 3;
+const FRAMEWORK = /^(react|react-dom|scheduler|react-router|@tanstack\/.*)$/;
 
 const databaseUrl = process.env.DATABASE_URL ?? (await createBenchDatabase());
 const rows = [];
@@ -103,6 +105,8 @@ writeFileSync(file, JSON.stringify(report, null, 2));
 if (report.pages) {
   console.log('\nJS each page loaded before it was idle (gzip KB per script, first Lighthouse run):');
   for (const page of report.pages) console.log(`${page.path}  ${page.scriptsGzipKb} KB\n  ${page.scripts.map((script) => `${script.path} ${script.gzipKb}`).join('\n  ')}`);
+  console.log('\nThe same JS by package and app feature (gzip KB, from the source maps):');
+  for (const page of report.pages) printReport(page.path, page.bundle);
 }
 console.log(`\nBudgets (${file}):`);
 console.table(rows);
@@ -225,6 +229,10 @@ async function pages() {
     if (!sizes.has(url)) sizes.set(url, round(gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length / 1024));
     return sizes.get(url);
   };
+  // Not a budget: what React, React Router and React Query weigh in the entry alone, the floor under every page.
+  const entryJs = bundleReport('apps/web/dist', entryPageScripts('apps/web/dist')[0].scripts);
+  const framework = entryJs.groups.filter((group) => FRAMEWORK.test(group.name)).reduce((sum, group) => sum + group.gzipKb, 0);
+  rows.push({ budget: '(control) framework in the entry chunk (react, react-dom, react-router, react-query)', figure: `${round(framework)} KB of ${entryJs.totalGzipKb} KB`, limit: '—', result: 'info' });
   const result = [];
   for (const [index, page] of audited.entries()) {
     const path = entry[index];
@@ -240,6 +248,8 @@ async function pages() {
     }
     const scripts = [];
     for (const url of completed[0]?.scripts ?? []) scripts.push({ path: new URL(url).pathname, gzipKb: await gzipKbOf(url) });
+    // The same scripts by npm package and app feature (from the build's source maps): what to cut next.
+    const bundle = bundleReport('apps/web/dist', scripts.map((script) => script.path));
     const figures = { performance: of('performance'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), accessibility: of('accessibility'), jsGzipKb: js.length > 0 ? Math.max(...js) : NaN };
     const landed = new URL(page.runs[0].finalUrl).pathname;
     const runsNote = completed.length === page.runs.length ? '' : ` [${completed.length} of ${page.runs.length} runs completed]`;
@@ -250,7 +260,7 @@ async function pages() {
     budget(`${label}: CLS`, figures.cls, '≤ 0.02', figures.cls <= 0.02);
     budget(`${label}: accessibility`, figures.accessibility, '100', figures.accessibility === 100);
     budget(`${label}: JS before idle (gzip)`, `${figures.jsGzipKb} KB`, '≤ 120 KB', figures.jsGzipKb <= 120);
-    result.push({ path, landed, ...figures, runs: page.runs, scriptsGzipKb: js[0], scripts });
+    result.push({ path, landed, ...figures, runs: page.runs, scriptsGzipKb: js[0], scripts, bundle });
   }
   return result;
 }

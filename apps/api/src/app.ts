@@ -20,6 +20,9 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerErrorHandling } from './lib/errors';
 import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
+import { sendPage } from './lib/page-reply';
+import { loadServerRenderer, renderedPage } from './lib/server-render';
+import { quizFormRoutes } from './lib/quiz-form';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
@@ -306,11 +309,11 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   // The sandbox stands for the payment provider, so it lives beside the shop's API rather than inside it.
   if (payment.sandbox) await app.register(sandboxGatewayRoutes, { sandbox: payment.sandbox, prefix: '/sandbox-gateway' });
 
-  registerPages(app, webRoot);
+  await registerPages(app, webRoot);
   return app;
 }
 
-function registerPages(app: FastifyInstance, webRoot: string | null): void {
+async function registerPages(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const hasPages = webRoot !== null && existsSync(`${webRoot}/index.html`);
   if (hasPages) {
     void app.register(fastifyStatic, {
@@ -326,10 +329,15 @@ function registerPages(app: FastifyInstance, webRoot: string | null): void {
     });
   }
   const pageHtml = webRoot !== null && hasPages ? pageHtmlFor(webRoot) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const renderer = webRoot !== null && hasPages ? await loadServerRenderer(webRoot, app.log) : null;
+  if (pageHtml && renderer) await app.register(quizFormRoutes, { renderer, pageHtml });
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/shop-api') && pageHtml !== null;
     if (wantsPage && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageHtml(request.url.split('?')[0]!));
+      const pathname = request.url.split('?')[0]!;
+      const rendered = renderer ? await renderedPage(app, request, reply, renderer) : null;
+      // Rendered for this visitor (their consultation, their session): never kept by a shared cache.
+      return sendPage(request, reply.header('cache-control', rendered ? 'private, no-cache' : 'no-cache'), pageHtml(pathname, rendered));
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
   });

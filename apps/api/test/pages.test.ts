@@ -11,10 +11,14 @@ import { startJobs, type Jobs } from '../src/jobs/queue';
 import { createTestDatabase } from './support/database';
 
 /** A built web app in miniature: the page and one fingerprinted script with its brotli twin. */
-const webRoot = mkdtempSync(join(tmpdir(), 'elmwood-web-'));
+const webRoot = join(mkdtempSync(join(tmpdir(), 'elmwood-web-')), 'dist');
+mkdirSync(webRoot);
 const script = 'console.log("hello from the shop");'.repeat(50);
 mkdirSync(join(webRoot, 'assets'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html><html><head><title>Shop</title><script type="module" src="/boot.js" data-entry="/assets/index-abc123.js" data-modules="/assets/react-abc.js"></script></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 // As the web build writes it: what an entry page asks for first.
@@ -30,7 +34,18 @@ writeFileSync(
     },
   ]),
 );
-writeFileSync(join(webRoot, 'prerendered.json'), JSON.stringify({ '/': '<div class="shell"><h1>Welcome</h1></div>' }));
+// As `vite build --ssr` writes it beside the web app: renders '/' (after asking the API, in-process), fails on '/broken'.
+mkdirSync(join(webRoot, '..', 'dist-ssr'));
+writeFileSync(
+  join(webRoot, '..', 'dist-ssr', 'entry-server.js'),
+  `export async function renderPage(url, api) {
+    if (url === '/broken') throw new Error('the page could not be rendered');
+    if (url !== '/') return null;
+    const health = await api('/healthz', { headers: { Accept: 'application/json' } });
+    return { html: '<div class="shell"><h1>Welcome</h1><p>API ' + health.status + '</p></div>', dataScript: '<script type="application/json" id="ssr-data">{"queries":[]}</script>' };
+  }
+  export async function submitQuizStep() { return null; }`,
+);
 
 let app: FastifyInstance;
 let database: Database;
@@ -58,12 +73,16 @@ describe('the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('answers any page address with the app, as readable HTML', async () => {
+  it('answers any page address with the app: brotli-compressed for a browser that accepts it, plain otherwise', async () => {
     for (const url of ['/', '/n/weight-loss/quiz/1']) {
-      const res = await app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      const res = await app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBeUndefined();
-      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+      const plain = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<div id="root">');
     }
   });
 
@@ -86,12 +105,44 @@ describe('the built web app', () => {
     expect(odd.body).not.toContain('by-slug/');
   });
 
-  it('sends a pre-rendered page inside #root, its styles blocking the first paint so it never shows unstyled', async () => {
+  it('sends a server-rendered page inside #root with its data, its styles blocking the first paint, for this visitor alone', async () => {
     const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });
-    expect(res.body).toContain('<div id="root"><div class="shell"><h1>Welcome</h1></div></div>');
+    expect(res.body).toContain('<div id="root"><div class="shell"><h1>Welcome</h1><p>API 200</p></div></div><script type="application/json" id="ssr-data">{"queries":[]}</script>');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomeRoute-abc.css">');
+    // Its code is fetched after the first paint, by the boot script, with the app's own modules.
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain('data-modules="/assets/HomeRoute-abc.js /assets/react-abc.js"');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const other = await app.inject({ url: '/n/hair-loss/quiz/1', headers: { accept: 'text/html' } });
     expect(other.body).toContain('<div id="root"></div>');
     expect(other.body).not.toContain('rel="stylesheet"');
+  });
+
+  it('sends the page for the browser to render when rendering it on the server fails', async () => {
+    const res = await app.inject({ url: '/broken', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('ssr-data');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a consultation step posted as a plain form', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' };
+
+  it('is refused from another site, as every state-changing request is', async () => {
+    const res = await app.inject({ method: 'POST', url: '/n/weight-loss/quiz/1', headers: { ...form, 'sec-fetch-site': 'cross-site' }, payload: 'q-a=1' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('from this site, goes where the server entry says (back to the step when it takes none)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/n/weight-loss/quiz/1', headers: { ...form, origin: 'null', 'sec-fetch-site': 'same-origin' }, payload: 'q-a=1' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/n/weight-loss/quiz/1');
+  });
+
+  it('is the only place a form body is read: the API itself takes JSON', async () => {
+    const res = await app.inject({ method: 'PATCH', url: '/shop-api/medical-history-for-groups-by-slug/weight-loss', headers: form, payload: 'a=1' });
+    expect(res.statusCode).toBe(415);
   });
 });

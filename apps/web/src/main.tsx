@@ -1,32 +1,41 @@
 import '@fontsource-variable/inter';
 import './app/styles/tokens.css';
 import './app/styles/base.css';
-import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
+import { AppRoot } from './app/AppRoot';
 import { createQueryClient } from './app/queryClient';
+import { readSsrData } from './app/ssrData';
+import { holdInputUntilHydrated } from './lib/hydration';
 import { createRouter, loadRouteModules } from './router';
+import { loadSanitizer, pageShowsSanitisedMarkup } from './ui/SafeHtml';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+const ssrData = readSsrData(document);
 const app = (router: ReturnType<typeof createRouter>) => (
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
+  <AppRoot client={queryClient} quizFormReply={ssrData?.quizFormReply}>
+    <RouterProvider router={router} />
+  </AppRoot>
 );
 
-// Some entry pages come already rendered (src/prerender.tsx). Hydrating them needs the page's code first, or
-// the router's first render would be the loading frame rather than the page the HTML shows. (No top-level
-// await: the route's code imports from this module, which must have finished running.)
+// Entry pages come rendered by the server (src/entry-server.tsx) with the data they were rendered with. Hydrating
+// them needs that data in the cache and the page's code first, or the first render would be a loading frame rather
+// than the page the HTML shows. (No top-level await: the route's code imports from this module, which must have
+// finished running.)
 if (container.firstElementChild) {
-  void loadRouteModules(window.location.pathname)
+  if (ssrData) hydrate(queryClient, ssrData.queries);
+  holdInputUntilHydrated(container);
+  // Markup the server sanitised must be sanitised again in the first render, or that render would differ.
+  const sanitiser = pageShowsSanitisedMarkup(document) ? loadSanitizer() : null;
+  void Promise.all([loadRouteModules(window.location.pathname), sanitiser])
     .catch(() => {})
-    .then(() => hydrateRoot(container, app(createRouter())));
+    // As a transition, hydration yields to the browser every few milliseconds instead of one long task on a slow phone.
+    .then(() => startTransition(() => void hydrateRoot(container, app(createRouter()))));
 } else {
   createRoot(container).render(app(createRouter()));
 }

@@ -101,7 +101,10 @@ export async function loadRouteModules(pathname: string): Promise<void> {
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      // A route module may name code its page needs at once beyond its own (loadForHydration): not a route property.
+      const { loadForHydration, ...properties } = (await route.lazy()) as Record<string, unknown> & { loadForHydration?: () => Promise<void> };
+      await loadForHydration?.();
+      Object.assign(route, { ...properties, lazy: undefined });
     }),
   );
 }

@@ -29,6 +29,7 @@ export * from './identity/phone';
 export * from './identity/password';
 export * from './identity/consent';
 export * from './identity/birthday';
+export * from './identity/birthday-schema';
 export * from './identity/signup';
 export * from './delivery/calendar-date';
 export * from './delivery/uk-clock';

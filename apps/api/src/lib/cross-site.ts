@@ -13,7 +13,10 @@ export function registerCrossSiteProtection(app: FastifyInstance): void {
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const foreignOrigin = origin !== undefined && origin !== 'null' && hostOf(origin) !== request.host;
-    if (fetchSite === 'cross-site' || foreignOrigin || origin === 'null') {
+    // Our pages send no referrer, so the browser names a form they post as from Origin 'null'; its Sec-Fetch-Site
+    // still says same-origin, which no other site can make it say.
+    const opaqueOrigin = origin === 'null' && fetchSite !== 'same-origin';
+    if (fetchSite === 'cross-site' || foreignOrigin || opaqueOrigin) {
       throw new AppError(403, 'CROSS_SITE_REQUEST', 'This request came from another website and was refused.');
     }
   });

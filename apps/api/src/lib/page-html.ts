@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderedPage } from './server-render';
 
 /** Written by the web build (apps/web/entryPreloadsPlugin.ts): what each entry page asks for first. */
 export const ENTRY_PRELOADS_FILE = 'entry-preloads.json';
-/** Written by the web build (apps/web/scripts/prerender.mjs): pages whose first render is known, by path. */
-export const PRERENDERED_FILE = 'prerendered.json';
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The boot script's list of modules to fetch with the app's entry (written by apps/web/paintFirstPlugin.ts). */
+const BOOT_MODULES = 'data-modules="';
 
 interface EntryPreload {
   /** ':name' matches one segment and stands for its value in `fetches`. */
@@ -19,20 +20,21 @@ interface EntryPreload {
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * index.html for one page, naming in its head the page's route code and first API calls (the browser
- * fetches them alongside the entry script rather than one after another once the app has started) and,
- * for a pre-rendered page, holding its first render in #root so it shows before the scripts run.
+ * index.html for one page, naming in its head the page's route code (the browser fetches it alongside the entry
+ * script rather than after it) and, for a page the server rendered, holding that render in #root with its data
+ * after it; for a page rendered in the browser alone, its first API calls too.
  */
-export function pageHtmlFor(webRoot: string): (pathname: string) => string {
+export function pageHtmlFor(webRoot: string): (pathname: string, rendered?: RenderedPage | null) => string {
   const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const pages = readJson<EntryPreload[]>(join(webRoot, ENTRY_PRELOADS_FILE)) ?? [];
-  const prerendered = new Map(Object.entries(readJson<Record<string, string>>(join(webRoot, PRERENDERED_FILE)) ?? {}));
-  return (pathname) => {
-    const body = prerendered.get(pathname);
-    const page = html.replace(EMPTY_ROOT, body === undefined ? EMPTY_ROOT : `<div id="root">${body}</div>`);
+  return (pathname, rendered = null) => {
+    const page = rendered ? html.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${rendered.dataScript}`) : html;
     for (const preload of pages) {
       const params = matchPath(preload.path, pathname);
-      if (params) return page.replace('</head>', `${linksFor(preload, params, body !== undefined)}</head>`);
+      if (!params) continue;
+      const withLinks = page.replace('</head>', `${linksFor(preload, params, rendered !== null)}</head>`);
+      // A rendered page is painted before the app's code is fetched (apps/web/public/boot.js): its route's code joins that.
+      return rendered ? withLinks.replace(BOOT_MODULES, `${BOOT_MODULES}${preload.scripts.map(attribute).join(' ')} `) : withLinks;
     }
     return page;
   };
@@ -57,22 +59,25 @@ function matchPath(pattern: string, pathname: string): Map<string, string> | nul
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
-function linksFor(page: EntryPreload, params: Map<string, string>, prerendered: boolean): string {
-  const fetches = page.fetches.flatMap((template) => {
-    let url = template;
-    for (const [name, value] of params) {
-      if (!url.includes(name)) continue;
-      if (!PLAIN_SEGMENT.test(value)) return [];
-      url = url.replaceAll(name, value);
-    }
-    return [url];
-  });
+function linksFor(page: EntryPreload, params: Map<string, string>, rendered: boolean): string {
+  // A rendered page carries its data inline: asking for it again would only compete with the first paint.
+  const fetches = rendered
+    ? []
+    : page.fetches.flatMap((template) => {
+        let url = template;
+        for (const [name, value] of params) {
+          if (!url.includes(name)) continue;
+          if (!PLAIN_SEGMENT.test(value)) return [];
+          url = url.replaceAll(name, value);
+        }
+        return [url];
+      });
   // crossorigin as the app's own requests: Vite loads modules and CSS anonymously, apiRequest sends cookies.
-  // A pre-rendered page must not paint without its styles; otherwise they wait for the page's code anyway.
-  const style = prerendered ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+  // A rendered page must not paint without its styles; otherwise they wait for the page's code anyway.
+  const style = rendered ? 'rel="stylesheet"' : 'rel="preload" as="style"';
   return [
     ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}">`),
-    ...page.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`),
+    ...(rendered ? [] : page.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`)),
     ...page.styles.map((url) => `<link ${style} crossorigin href="${attribute(url)}">`),
   ].join('');
 }

@@ -11,7 +11,8 @@ import { createTestDatabase } from './database';
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database;
+  /** With `url` on PostgreSQL, for a test that opens connections of its own. */
+  database: Database & { url?: string };
   jobs: Jobs;
   config: Config;
   close(): Promise<void>;

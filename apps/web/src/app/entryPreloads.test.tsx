@@ -12,6 +12,7 @@ const SAMPLES: Record<string, { url: string; params: Record<string, string> }> =
   '/products/:slug': { url: '/products/wegovy', params: { ':slug': 'wegovy' } },
   '/n/:slug/quiz/:step': { url: '/n/weight-loss/quiz/1', params: { ':slug': 'weight-loss', ':step': '1' } },
   '/n/:slug/recommendations': { url: '/n/weight-loss/recommendations', params: { ':slug': 'weight-loss' } },
+  '/n/:slug/order': { url: '/n/weight-loss/order', params: { ':slug': 'weight-loss' } },
 };
 
 afterEach(() => vi.unstubAllGlobals());

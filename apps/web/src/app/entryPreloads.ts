@@ -35,4 +35,10 @@ export const ENTRY_PRELOADS: readonly EntryPreload[] = [
     module: 'src/features/recommendations/routes/RecommendationsRoute.tsx',
     fetches: ['/shop-api/medical-history-by-slug/:slug'],
   },
+  {
+    path: '/n/:slug/order',
+    module: 'src/features/checkout/routes/OrderRoute.tsx',
+    // Rendered on the server with its data; what depends on this browser's cart loads once the page runs.
+    fetches: [],
+  },
 ];

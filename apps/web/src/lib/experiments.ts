@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { accountBucket, experimentQueryParam, type Experiment } from '@elmwood/domain';
 import { apiGet } from './api';
+import { useHydrating } from './hydration';
 
 const ANONYMOUS_ID_KEY = 'anonymousId';
 
@@ -48,8 +49,11 @@ function useAccountBuckets(uid: string | null) {
  */
 export function useExperimentBucket<Bucket extends string>(experiment: Experiment<Bucket>, uid: string | null): Bucket {
   const [query] = useSearchParams();
-  const forced = forcedBucket(experiment, query);
+  // The server knows the address and the account, not this browser's id or the tab's forced bucket: its HTML, and
+  // the render that hydrates it, show what it knew; this browser's own bucket follows in the next render.
+  const hydrating = useHydrating();
+  const forced = hydrating ? query.get(experimentQueryParam(experiment)) : forcedBucket(experiment, query);
   const stored = useAccountBuckets(uid);
   const named = experiment.buckets.find((bucket) => bucket === forced);
-  return named ?? accountBucket(experiment, uid ? stored.data : undefined, anonymousId());
+  return named ?? accountBucket(experiment, uid ? stored.data : undefined, hydrating ? null : anonymousId());
 }

@@ -37,7 +37,18 @@ export function UnitSwitch<U extends string>({ label, units, value, onChange }: 
 }
 
 /** One text field per unit part, each checked against its SPEC §5 limits as the patient types. */
-export function MeasurementInputs({ fields, names, onChange }: { fields: MeasurementFields; names: MeasurementField[]; onChange: (field: MeasurementField, value: string) => void }) {
+export function MeasurementInputs({
+  fields,
+  names,
+  formName,
+  onChange,
+}: {
+  fields: MeasurementFields;
+  names: MeasurementField[];
+  /** The name each field is posted under, when the fields are part of a form that also works without the script. */
+  formName?: (field: MeasurementField) => string;
+  onChange: (field: MeasurementField, value: string) => void;
+}) {
   return (
     <div className="measurement-inputs">
       {names.map((field) => {
@@ -47,6 +58,7 @@ export function MeasurementInputs({ fields, names, onChange }: { fields: Measure
             key={field}
             className="measurement-input"
             label={MEASUREMENT_FIELD_NAMES[field]}
+            name={formName?.(field)}
             suffix={FIELD_UNITS[field]}
             inputMode="decimal"
             autoComplete="off"

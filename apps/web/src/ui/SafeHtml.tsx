@@ -1,32 +1,37 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { cx } from './cx';
+import type * as SanitizerModule from './sanitizeHtml';
 import './SafeHtml.css';
 
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'];
+type Sanitizer = typeof SanitizerModule;
 
-let hooked = false;
-function addLinkHook() {
-  if (hooked) return;
-  hooked = true;
-  // A link that opens a new window must not hand it our window (reverse tabnabbing).
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node instanceof Element && node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  });
+/** Text with neither a tag nor an entity reads the same as text as it does as markup: it needs no sanitiser. */
+const MARKUP = /[<&]/;
+
+let sanitizer: Sanitizer | null = null;
+let loading: Promise<Sanitizer> | null = null;
+
+/**
+ * The sanitiser, fetched the first time some markup is shown: most questions of a consultation are plain text, and the
+ * sanitiser weighs as much as a page's own code. A page whose first screen shows markup may ask for it early.
+ */
+export function loadSanitizer(): Promise<Sanitizer> {
+  loading ??= import('./sanitizeHtml').then(
+    (module) => (sanitizer = module),
+    (error: unknown) => {
+      // Asked again, it tries again.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** Markup from the catalogue, stripped of scripts, event handlers, inline styles and forms. */
-export function sanitizeHtml(html: string): string {
-  addLinkHook();
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS,
-    FORBID_ATTR: ['style'],
-    ADD_ATTR: ['target'],
-  });
-}
+/** Marks a server-rendered element whose markup was sanitised, so the browser loads the sanitiser before hydrating. */
+export const SANITISED_ATTRIBUTE = 'data-sanitised';
+
+/** Whether this server-rendered page shows sanitised markup, which its first (hydrating) render must match. */
+export const pageShowsSanitisedMarkup = (document: Document) => document.querySelector(`[${SANITISED_ATTRIBUTE}]`) !== null;
 
 interface SafeHtmlProps {
   html: string;
@@ -34,7 +39,22 @@ interface SafeHtmlProps {
   className?: string;
 }
 
+/** Markup from the catalogue or a questionnaire, shown once sanitised (see sanitizeHtml.ts); plain text at once. */
 export function SafeHtml({ html, as: Element = 'div', className }: SafeHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <Element className={cx('safe-html', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const hasMarkup = MARKUP.test(html);
+  const [loaded, setLoaded] = useState<Sanitizer | null>(sanitizer);
+  useEffect(() => {
+    if (!hasMarkup || loaded) return;
+    let current = true;
+    loadSanitizer().then(
+      (module) => current && setLoaded(module),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [hasMarkup, loaded]);
+  const clean = useMemo(() => (hasMarkup && loaded ? loaded.sanitizeHtml(html) : ''), [hasMarkup, loaded, html]);
+  if (!hasMarkup) return <Element className={cx('safe-html', className)}>{html}</Element>;
+  return <Element className={cx('safe-html', className)} {...{ [SANITISED_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -58,9 +58,10 @@ export function visitorBuckets(visitorId: string): Record<string, string> {
 
 /**
  * The bucket a signed-in patient sees: the one stored on their account (carried over from their visit, or assigned
- * by uid), when it is one of the experiment's; else, until the account's answer is known, the browser's own.
+ * by uid), when it is one of the experiment's; else, until the account's answer is known, the browser's own. With no
+ * visitor id (a page rendered on the server, which cannot know the browser's), the first bucket: the control.
  */
-export function accountBucket<Bucket extends string>(experiment: Experiment<Bucket>, stored: Readonly<Record<string, string>> | undefined, visitorId: string): Bucket {
+export function accountBucket<Bucket extends string>(experiment: Experiment<Bucket>, stored: Readonly<Record<string, string>> | undefined, visitorId: string | null): Bucket {
   const named = experiment.buckets.find((bucket) => bucket === stored?.[experiment.name]);
-  return named ?? bucketFor(experiment, visitorId);
+  return named ?? (visitorId === null ? experiment.buckets[0]! : bucketFor(experiment, visitorId));
 }

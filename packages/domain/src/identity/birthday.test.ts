@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from './age';
-import {
-  BIRTHDAY_PLACEHOLDER,
-  birthdayError,
-  birthdaySchema,
-  formatBirthdayInput,
-  isoBirthdaySchema,
-  parseBirthday,
-} from './birthday';
+import { BIRTHDAY_PLACEHOLDER, birthdayError, formatBirthdayInput, parseBirthday } from './birthday';
+import { birthdaySchema, isoBirthdaySchema } from './birthday-schema';
 
 describe('formatBirthdayInput', () => {
   it.each([

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { calendarDate, isoDate, type IsoDate } from '../delivery/calendar-date';
 import { ageOn, type Today } from './age';
 
@@ -49,37 +48,4 @@ export function birthdayError(raw: string | null | undefined, options: BirthdayR
   if (age < min) return birthdayTooYoungMessage(min);
   if (age > max) return birthdayTooOldMessage(max);
   return null;
-}
-
-/** Entered as DD/MM/YYYY, sent as YYYY-MM-DD. */
-export function birthdaySchema(options: BirthdayRuleOptions) {
-  return z
-    .string({ error: options.incompleteMessage ?? BIRTHDAY_INCOMPLETE_MESSAGE })
-    .transform((value, ctx): IsoDate => {
-      const message = birthdayError(value, options);
-      if (message) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return parseBirthday(value)!;
-    });
-}
-
-/**
- * The API's side of the same rule: the signup payload carries the birthday as YYYY-MM-DD, and the server
- * holds it to the same bounds and messages as the form.
- */
-export function isoBirthdaySchema(options: BirthdayRuleOptions) {
-  return z
-    .string({ error: options.incompleteMessage ?? BIRTHDAY_INCOMPLETE_MESSAGE })
-    .transform((value, ctx): IsoDate => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-      const typed = match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-      const message = birthdayError(typed, options);
-      if (message) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return parseBirthday(typed)!;
-    });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { birthdaySchema, isoBirthdaySchema, type BirthdayRuleOptions } from './birthday';
+import type { BirthdayRuleOptions } from './birthday';
+import { birthdaySchema, isoBirthdaySchema } from './birthday-schema';
 import { mustBeTicked, nameConfirmationSchema } from './consent';
 import { emailSchema } from './email';
 import { REQUIRED_MESSAGE } from './messages';

@@ -139,8 +139,18 @@ describe('parseMeasurementAnswer', () => {
     ['kg over the limit', { ...valid, weight: [{ ...valid.weight[0], value: 445 }] }],
     ['cm under the limit', { ...valid, height: [{ value: 89, type: 'cm' }] }],
     ['a zero weight', { ...valid, weight: [{ ...valid.weight[0], value: 0 }] }],
+    ['an array', [valid]],
+    ['an infinite bmi', { ...valid, bmi: Infinity }],
+    ['a NaN weight', { ...valid, weight: [{ ...valid.weight[0], value: NaN }] }],
+    ['a weight without its preferred unit', { ...valid, weight: [{ value: 95, type: 'kg', isTargetWeight: false }] }],
+    ['a height entry that is not an object', { ...valid, height: [170] }],
   ])('rejects %s', (_name, value) => {
     expect(parseMeasurementAnswer(value)).toBeNull();
+  });
+
+  it('keeps only the keys an answer has', () => {
+    const extra = { ...valid, note: 'x', weight: [{ ...valid.weight[0], colour: 'red' }], height: [{ ...valid.height[0], colour: 'red' }] };
+    expect(parseMeasurementAnswer(extra)).toEqual(valid);
   });
 });
 
@@ -150,6 +160,7 @@ describe('parseWeightAnswer', () => {
     expect(parseWeightAnswer(goal)).toEqual(goal);
     expect(parseWeightAnswer({ weight: [] })).toBeNull();
     expect(parseWeightAnswer({ weight: [{ ...goal.weight[0], value: 500 }] })).toBeNull();
+    expect(parseWeightAnswer({ ...goal, height: [] })).toEqual(goal);
   });
 });
 

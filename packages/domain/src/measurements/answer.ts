@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { bmi, feetInchesToCm, roundBmi, stoneLbsToKg } from './units';
 import {
   measurementFieldError,
@@ -32,18 +31,19 @@ const HEIGHT_FIELDS: Readonly<Record<HeightUnit, readonly HeightField[]>> = {
 
 export type MeasurementFields = Partial<Record<MeasurementField, MeasurementInput>>;
 
-const weightEntrySchema = z.object({
-  value: z.number(),
-  type: z.enum(['kg', 'stone', 'lbs']),
-  preferredUnit: z.enum(WEIGHT_UNITS),
-  isTargetWeight: z.boolean(),
-});
-const heightEntrySchema = z.object({
-  value: z.number(),
-  type: z.enum(['cm', 'feet', 'inches']),
-});
-export type WeightEntry = z.infer<typeof weightEntrySchema>;
-export type HeightEntry = z.infer<typeof heightEntrySchema>;
+const WEIGHT_ENTRY_TYPES = ['kg', 'stone', 'lbs'] as const;
+const HEIGHT_ENTRY_TYPES = ['cm', 'feet', 'inches'] as const;
+
+export interface WeightEntry {
+  value: number;
+  type: (typeof WEIGHT_ENTRY_TYPES)[number];
+  preferredUnit: WeightUnit;
+  isTargetWeight: boolean;
+}
+export interface HeightEntry {
+  value: number;
+  type: (typeof HEIGHT_ENTRY_TYPES)[number];
+}
 
 /** Sums weight entries, which must be exactly one kg entry or one stone and one lbs entry. */
 export function weightEntriesToKg(entries: readonly Pick<WeightEntry, 'type' | 'value'>[]): number | null {
@@ -76,44 +76,52 @@ function entriesByType(entries: readonly { type: string; value: number }[]): Map
   return values;
 }
 
-function addRuleIssues(
-  entries: readonly { type: MeasurementField; value: number }[],
-  path: 'weight' | 'height',
-  ctx: z.RefinementCtx,
-) {
-  entries.forEach((entry, index) => {
-    const message = measurementFieldError(entry.type, entry.value);
-    if (message) ctx.addIssue({ code: 'custom', message, path: [path, index, 'value'] });
-  });
+export interface WeightOnlyAnswer {
+  weight: WeightEntry[];
+}
+export interface MeasurementAnswer {
+  weight: WeightEntry[];
+  height: HeightEntry[];
+  bmi: number;
 }
 
-export const weightOnlyAnswerSchema = z
-  .object({ weight: z.array(weightEntrySchema).min(1) })
-  .superRefine((answer, ctx) => {
-    addRuleIssues(answer.weight, 'weight', ctx);
-    if (!((weightEntriesToKg(answer.weight) ?? 0) > 0)) {
-      ctx.addIssue({ code: 'custom', message: 'Weight must be kg, or stone and lbs, above zero', path: ['weight'] });
-    }
-  });
-export type WeightOnlyAnswer = z.infer<typeof weightOnlyAnswerSchema>;
+// Stored answers are read with plain checks rather than a schema library: the quiz runs them in the browser as the
+// patient continues, and the library would weigh more than the rest of the page's own code.
+type Reader<T> = (value: unknown) => T | null;
 
-export const measurementAnswerSchema = z
-  .object({
-    weight: z.array(weightEntrySchema).min(1),
-    height: z.array(heightEntrySchema).min(1),
-    bmi: z.number().positive(),
-  })
-  .superRefine((answer, ctx) => {
-    addRuleIssues(answer.weight, 'weight', ctx);
-    addRuleIssues(answer.height, 'height', ctx);
-    if (!((weightEntriesToKg(answer.weight) ?? 0) > 0)) {
-      ctx.addIssue({ code: 'custom', message: 'Weight must be kg, or stone and lbs, above zero', path: ['weight'] });
-    }
-    if (heightEntriesToCm(answer.height) === null) {
-      ctx.addIssue({ code: 'custom', message: 'Height must be cm, or feet and inches', path: ['height'] });
-    }
-  });
-export type MeasurementAnswer = z.infer<typeof measurementAnswerSchema>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isOneOf = <T extends string>(options: readonly T[], value: unknown): value is T => options.includes(value as T);
+
+const readWeightEntry: Reader<WeightEntry> = (entry) =>
+  isObject(entry) &&
+  isNumber(entry.value) &&
+  isOneOf(WEIGHT_ENTRY_TYPES, entry.type) &&
+  isOneOf(WEIGHT_UNITS, entry.preferredUnit) &&
+  typeof entry.isTargetWeight === 'boolean'
+    ? { value: entry.value, type: entry.type, preferredUnit: entry.preferredUnit, isTargetWeight: entry.isTargetWeight }
+    : null;
+
+const readHeightEntry: Reader<HeightEntry> = (entry) =>
+  isObject(entry) && isNumber(entry.value) && isOneOf(HEIGHT_ENTRY_TYPES, entry.type) ? { value: entry.value, type: entry.type } : null;
+
+/** At least one entry, each well formed and within its field's limits (SPEC §5), else null. */
+function readEntries<T extends { type: MeasurementField; value: number }>(value: unknown, read: Reader<T>): T[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const entries: T[] = [];
+  for (const item of value) {
+    const entry = read(item);
+    if (!entry || measurementFieldError(entry.type, entry.value)) return null;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** A weight in kg, or stone and lbs, above zero. */
+function readWeight(value: unknown): WeightEntry[] | null {
+  const weight = readEntries(value, readWeightEntry);
+  return weight && (weightEntriesToKg(weight) ?? 0) > 0 ? weight : null;
+}
 
 /** Reads every named field as a number, or null when any is empty, malformed or out of range. */
 function readFilledFields<F extends MeasurementField>(
@@ -171,14 +179,19 @@ export function weightAnswer(input: {
   return weight ? { weight: weight.entries } : null;
 }
 
+/** A stored BmiType answer (weight, height in cm or feet and inches, BMI above zero), or null. Unknown keys are dropped. */
 export function parseMeasurementAnswer(value: unknown): MeasurementAnswer | null {
-  const result = measurementAnswerSchema.safeParse(value);
-  return result.success ? result.data : null;
+  if (!isObject(value)) return null;
+  const weight = readWeight(value.weight);
+  const height = readEntries(value.height, readHeightEntry);
+  if (!weight || !height || heightEntriesToCm(height) === null || !isNumber(value.bmi) || value.bmi <= 0) return null;
+  return { weight, height, bmi: value.bmi };
 }
 
+/** A stored WeightType answer, or null. Unknown keys are dropped. */
 export function parseWeightAnswer(value: unknown): WeightOnlyAnswer | null {
-  const result = weightOnlyAnswerSchema.safeParse(value);
-  return result.success ? result.data : null;
+  const weight = isObject(value) ? readWeight(value.weight) : null;
+  return weight ? { weight } : null;
 }
 
 /** Metric figures for the server; it recomputes BMI from these rather than trusting the client's. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { parseMeasurementAnswer, parseWeightAnswer } from '../measurements/answer';
 import { parseIsoDate } from '../identity/age';
 import { answerKind, invalidQuestionTypeMessage } from './question-types';
@@ -7,11 +6,20 @@ import type { Question } from './questionnaire';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const TEXT_ANSWER_MAX = 2000;
 
-export const datetimeAnswerSchema = z.object({
-  period: z.array(z.string()),
-  day: z.array(z.enum(WEEKDAYS)),
-});
-export type DatetimeAnswer = z.infer<typeof datetimeAnswerSchema>;
+type DatetimeWeekday = (typeof WEEKDAYS)[number];
+export interface DatetimeAnswer {
+  period: string[];
+  day: DatetimeWeekday[];
+}
+
+/** Times of day and days of the week, as lists (unknown keys dropped), or null. */
+function readDatetimeAnswer(value: unknown): DatetimeAnswer | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { period, day } = value as Record<string, unknown>;
+  if (!Array.isArray(period) || !period.every((item) => typeof item === 'string')) return null;
+  if (!Array.isArray(day) || !day.every((item) => WEEKDAYS.includes(item as DatetimeWeekday))) return null;
+  return { period: period as string[], day: day as DatetimeWeekday[] };
+}
 
 export type AnswerCheck = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -59,11 +67,11 @@ export function checkAnswer(question: Question, value: unknown): AnswerCheck {
       return answer ? { ok: true, value: answer } : fail('Please enter a valid weight');
     }
     case 'datetime': {
-      const parsed = datetimeAnswerSchema.safeParse(value);
-      if (!parsed.success || !parsed.data.period.every((period) => options.has(period))) {
+      const answer = readDatetimeAnswer(value);
+      if (!answer || !answer.period.every((period) => options.has(period))) {
         return fail('Please choose a time of day and days of the week');
       }
-      return { ok: true, value: { period: [...new Set(parsed.data.period)], day: [...new Set(parsed.data.day)] } };
+      return { ok: true, value: { period: [...new Set(answer.period)], day: [...new Set(answer.day)] } };
     }
     case 'dateOfBirth':
     case 'date':

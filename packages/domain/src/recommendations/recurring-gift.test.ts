@@ -63,4 +63,9 @@ describe('carrying the visitor’s bucket over to their account', () => {
     expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, undefined, visitor)).toBe(own);
     expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, { 'recurring-discount': 'free-money' }, visitor)).toBe(own);
   });
+
+  it('shows the control where the browser is unknown (a page rendered on the server), unless the account holds a bucket', () => {
+    expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, undefined, null)).toBe('control');
+    expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, { 'recurring-discount': 'gift' }, null)).toBe('gift');
+  });
 });

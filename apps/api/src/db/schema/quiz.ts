@@ -39,7 +39,12 @@ export const consultations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('consultations_session_questionnaire').on(table.sessionHash, table.questionnaireId).where(sql`${table.closedAt} is null`)],
+  (table) => [
+    uniqueIndex('consultations_session_questionnaire').on(table.sessionHash, table.questionnaireId).where(sql`${table.closedAt} is null`),
+    // Every quiz step reads the session's consultation, open or closed (the partial index above serves only open
+    // ones): without this, each step scanned the whole table.
+    index('consultations_session_lookup').on(table.sessionHash, table.questionnaireId),
+  ],
 );
 
 export const analyticsEvents = pgTable(

@@ -230,4 +230,14 @@ describe('cross-site requests', () => {
     const same = await call('POST', '/shop-api/register', body, { origin: 'https://shop.example', host: 'shop.example' });
     expect(same.statusCode).toBe(201);
   });
+
+  it("refuses an opaque Origin ('null') unless the browser says the request is from this origin (a form of ours under no-referrer)", async () => {
+    const sandboxed = await call('POST', '/shop-api/register', signup(), { origin: 'null' });
+    expect(sandboxed.statusCode).toBe(403);
+    expect(sandboxed.json().code).toBe('CROSS_SITE_REQUEST');
+    const framed = await call('POST', '/shop-api/register', signup(), { origin: 'null', 'sec-fetch-site': 'same-site' });
+    expect(framed.statusCode).toBe(403);
+    const ours = await call('POST', '/shop-api/register', signup(), { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(ours.statusCode).toBe(201);
+  });
 });

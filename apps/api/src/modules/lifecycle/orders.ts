@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   decideOrderEvent,
   needsNoPrescriber,
@@ -14,7 +14,32 @@ import { products } from '../../db/schema/catalog';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
-type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
+type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/**
+ * Writes the new state only where the old one still stands and records the move in the order's history, in one
+ * statement (one round trip; placing an order makes three moves). True when it moved.
+ */
+async function moveAndRecord(
+  tx: Queryable,
+  orderId: number,
+  machine: 'order' | 'payment',
+  to: SQL,
+  from: SQL,
+  history: ReturnType<typeof historyColumns>,
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${orders} set ${to}, updated_at = ${new Date().toISOString()}::timestamptz
+      where id = ${orderId} and ${from}
+      returning id)
+    insert into ${orderEvents} (order_id, machine, event, from_state, to_state, actor_type, actor_id, reason, data)
+    select id, ${machine}, ${history.event}, ${history.fromState}, ${history.toState}, ${history.actorType}, ${history.actorId}, ${history.reason},
+      ${history.data === null ? null : JSON.stringify(history.data)}::jsonb
+    from moved
+    returning order_id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
 
 async function lockStates(tx: Queryable, orderId: number) {
   const [row] = await tx.select({ state: orders.state, paymentState: orders.paymentState }).from(orders).where(eq(orders.id, orderId)).for('update');
@@ -47,13 +72,8 @@ export async function applyOrderEvent(
   const locked = await lockStates(tx, orderId);
   const current = locked && event === 'released' ? { ...locked, needsPrescriber: await needsPrescriber(tx, orderId) } : locked;
   return carryOut(event, actor, current && decideOrderEvent(current, event, actor.type), async (from, to) => {
-    const moved = await tx
-      .update(orders)
-      .set({ state: to, updatedAt: new Date(), ...(event === 'rejected' ? { rejectionReason: details.reason ?? null } : {}) })
-      .where(and(eq(orders.id, orderId), eq(orders.state, from)))
-      .returning({ id: orders.id });
-    if (moved.length > 0) await tx.insert(orderEvents).values({ orderId, machine: 'order', ...historyColumns(event, from, to, actor, details) });
-    return moved.length > 0;
+    const rejection = event === 'rejected' ? sql`, rejection_reason = ${details.reason ?? null}` : sql``;
+    return moveAndRecord(tx, orderId, 'order', sql`state = ${to}${rejection}`, sql`state = ${from}`, historyColumns(event, from, to, actor, details));
   });
 }
 
@@ -67,13 +87,7 @@ export async function applyOrderPaymentEvent(
 ): Promise<Transitioned<OrderPaymentState, OrderEffect>> {
   const current = await lockStates(tx, orderId);
   return carryOut(event, actor, current && ORDER_PAYMENT_LIFECYCLE.decide(current.paymentState, event, actor.type), async (from, to) => {
-    const moved = await tx
-      .update(orders)
-      .set({ paymentState: to, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.paymentState, from)))
-      .returning({ id: orders.id });
-    if (moved.length > 0) await tx.insert(orderEvents).values({ orderId, machine: 'payment', ...historyColumns(event, from, to, actor, details) });
-    return moved.length > 0;
+    return moveAndRecord(tx, orderId, 'payment', sql`payment_state = ${to}`, sql`payment_state = ${from}`, historyColumns(event, from, to, actor, details));
   });
 }
 

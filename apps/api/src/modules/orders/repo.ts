@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { bucketFor, EXPERIMENTS, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
@@ -14,21 +14,22 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
-export async function findOrderByKey(db: Queryable, customerId: number, idempotencyKey: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)));
-  return row ?? null;
-}
-
-/** The order of this cart that is not a failed payment (at most one: the orders_live_cart index). */
-export async function findLiveOrderForCart(db: Queryable, cartId: number): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.cartId, cartId), ne(orders.state, 'payment_failed')));
-  return row ?? null;
+/**
+ * In one read: the order this customer's Idempotency-Key already made, and the cart's live order (not a failed
+ * payment; at most one, the orders_live_cart index). Either may be null; they may be the same order.
+ */
+export async function findOrdersForCheckout(
+  db: Queryable,
+  { customerId, idempotencyKey, cartId }: { customerId: number; idempotencyKey: string; cartId: number },
+): Promise<{ byKey: OrderRow | null; live: OrderRow | null }> {
+  const byKey = and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey));
+  const liveForCart = and(eq(orders.cartId, cartId), ne(orders.state, 'payment_failed'));
+  const rows = await db.select().from(orders).where(or(byKey, liveForCart));
+  const found = (matches: (row: OrderRow) => boolean) => rows.find(matches) ?? null;
+  return {
+    byKey: found((row) => row.customerId === customerId && row.idempotencyKey === idempotencyKey),
+    live: found((row) => row.cartId === cartId && row.state !== 'payment_failed'),
+  };
 }
 
 /** The owner's order by its number; null for anyone else's, so a foreign number looks like no order. */
@@ -51,6 +52,21 @@ export async function findOrderById(db: Queryable, orderId: number): Promise<Ord
 export async function lockOrder(db: Queryable, orderId: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row!;
+}
+
+/**
+ * Locks the order's cart (when it still has one), then the order. Every transaction that holds both takes them in
+ * the checkout's order (cart, then the buyer, then the order): one that locked the order first, then wrote rows
+ * referring to the buyer (a key-share lock) and then completed or unlocked the cart, would deadlock (40P01) with a
+ * checkout of that cart holding the cart and waiting for the buyer's row.
+ */
+export async function lockOrderAndItsCart(db: Queryable, orderId: number): Promise<OrderRow> {
+  await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(sql`${carts.id} = (select ${orders.cartId} from ${orders} where ${orders.id} = ${orderId})`)
+    .for('no key update');
+  return lockOrder(db, orderId);
 }
 
 /** The checkout payment of an order (its first payment row). */

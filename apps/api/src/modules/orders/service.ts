@@ -41,9 +41,8 @@ import {
   findCheckoutPayment,
   markPaymentReleased,
   findPaymentByGatewayId,
-  findLiveOrderForCart,
   findOrderById,
-  findOrderByKey,
+  findOrdersForCheckout,
   findOrderItems,
   findOrderSubscription,
   findOwnedOrder,
@@ -53,7 +52,7 @@ import {
   insertOrderItems,
   insertPayment,
   insertSubscriptions,
-  lockOrder,
+  lockOrderAndItsCart,
   productAttributesByCode,
   productIdsByCode,
   saveDefaultPaymentToken,
@@ -165,7 +164,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
   const returnUrl = (number: string) => new URL(`${RETURN_PATH}?order=${encodeURIComponent(number)}`, siteUrl).toString();
 
   /**
-   * Applies the gateway's answer to an order still waiting for it, in one transaction under the order's row lock:
+   * Applies the gateway's answer to an order still waiting for it, in one transaction under its cart's and its own row locks:
    * authorised → awaiting clinical review with its subscriptions, saved card, tasks, and the cart completed;
    * challenge → waiting for the patient; declined → payment failed (the cart stays as it was, for a retry).
    * An order that no longer waits (a repeat got here first, or a newer attempt replaced it) is left alone, and an
@@ -173,7 +172,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
    */
   async function applyOutcome(orderId: number, waitingFor: 'pending' | 'challenge', answer: Authorisation, mode: string): Promise<{ order: OrderRow; payment: PaymentRow; placed: boolean }> {
     const applied = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId);
+      const order = await lockOrderAndItsCart(tx, orderId);
       const payment = (await findCheckoutPayment(tx, orderId))!;
       const stillWaiting = order.state === 'payment_pending' && payment.state === waitingFor;
       if (!stillWaiting) {
@@ -375,12 +374,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       try {
         placed = await db.transaction(async (tx) => {
           const cart = await carts.lock(tx, token, customer.uid, rules);
-          const earlier = await findOrderByKey(tx, customer.id, idempotencyKey);
+          const { byKey: earlier, live } = await findOrdersForCheckout(tx, { customerId: customer.id, idempotencyKey, cartId: cart.id });
           if (earlier) {
             if (earlier.cartId !== cart.id) throw keyReused();
             return { order: earlier, payment: await findCheckoutPayment(tx, earlier.id) };
           }
-          const live = await findLiveOrderForCart(tx, cart.id);
           if (live && live.state !== 'payment_pending') {
             throw new AppError(409, PAYMENT_ERROR.alreadyPlaced, 'An order has already been placed from this basket.', { orderNumber: live.number });
           }
@@ -466,7 +464,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         if (result.placed) outcome = 'placed';
       } else {
         const ended = await db.transaction(async (tx) => {
-          const locked = await lockOrder(tx, order.id);
+          const locked = await lockOrderAndItsCart(tx, order.id);
           if (locked.state !== 'payment_pending') return false;
           const reason = decision.event === 'declined' ? 'Declined at the payment provider' : ABANDONED_REASON;
           return endAttempt(tx, locked, await findCheckoutPayment(tx, order.id), { event: decision.event, actor: JOB, reason });

@@ -13,27 +13,47 @@ export const quizKeys = {
 /** A follow-up questionnaire is answered for one task of the signed-in patient (?taskId on every call). */
 const taskQuery = (taskId?: string) => (taskId ? { taskId } : undefined);
 
+export const fetchQuestionnaire = (slug: string, taskId?: string, signal?: AbortSignal) =>
+  apiGet<Questionnaire>(`/shop-api/questionnaires/by-slug/${slug}`, taskQuery(taskId), signal);
+
+/** This browser's saved consultation, or null when it has not started one. */
+export async function fetchQuizState(slug: string, taskId?: string, signal?: AbortSignal): Promise<QuizState | null> {
+  try {
+    return await apiGet<QuizState>(`/shop-api/medical-history-by-slug/${slug}`, taskQuery(taskId), signal);
+  } catch (error) {
+    if (isApiError(error) && error.isNotFound) return null;
+    throw error;
+  }
+}
+
+/** Saves one step's answers; the reply is the server's own decision. */
+export const saveStep = (slug: string, answers: AnswersByGroup, taskId?: string) =>
+  apiRequest<QuizState>(`/shop-api/medical-history-for-groups-by-slug/${slug}`, {
+    method: 'PATCH',
+    query: taskId ? { taskId } : { allowRecommendations: 1 },
+    body: answers,
+  });
+
+/** The question id an INVALID_ANSWER reply names, with its message. */
+export function invalidAnswer(error: unknown): { questionId: string; message: string } | null {
+  if (!isApiError(error) || error.code !== 'INVALID_ANSWER') return null;
+  const details = error.details as { questionId?: unknown; message?: unknown } | undefined;
+  return typeof details?.questionId === 'string' ? { questionId: details.questionId, message: typeof details.message === 'string' ? details.message : error.message } : null;
+}
+
 export function useQuestionnaire(slug: string | undefined, taskId?: string) {
   return useQuery({
     queryKey: quizKeys.questionnaire(slug ?? '', taskId),
-    queryFn: ({ signal }) => apiGet<Questionnaire>(`/shop-api/questionnaires/by-slug/${slug}`, taskQuery(taskId), signal),
+    queryFn: ({ signal }) => fetchQuestionnaire(slug!, taskId, signal),
     enabled: isQuizSlug(slug),
     staleTime: 5 * 60_000,
   });
 }
 
-/** This browser's saved consultation, or null when it has not started one. */
 export function useQuizState(slug: string | undefined, taskId?: string) {
   return useQuery({
     queryKey: quizKeys.state(slug ?? '', taskId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<QuizState>(`/shop-api/medical-history-by-slug/${slug}`, taskQuery(taskId), signal);
-      } catch (error) {
-        if (isApiError(error) && error.isNotFound) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchQuizState(slug!, taskId, signal),
     enabled: isQuizSlug(slug),
     staleTime: Infinity,
   });
@@ -43,12 +63,7 @@ export function useQuizState(slug: string | undefined, taskId?: string) {
 export function useSubmitStep(slug: string, taskId?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (answers: AnswersByGroup) =>
-      apiRequest<QuizState>(`/shop-api/medical-history-for-groups-by-slug/${slug}`, {
-        method: 'PATCH',
-        query: taskId ? { taskId } : { allowRecommendations: 1 },
-        body: answers,
-      }),
+    mutationFn: (answers: AnswersByGroup) => saveStep(slug, answers, taskId),
     onSuccess: (state) => client.setQueryData(quizKeys.state(slug, taskId), state),
   });
 }

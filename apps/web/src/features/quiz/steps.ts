@@ -11,6 +11,7 @@ import {
   REQUIRED_MESSAGE,
   type Question,
   type Questionnaire,
+  type QuizState,
   type QuizStep,
 } from '@elmwood/domain';
 
@@ -69,4 +70,38 @@ export function startingAnswers(questionnaire: Questionnaire, saved: Record<stri
     else if (question.defaultAnswer !== undefined) answers[question.id] = question.defaultAnswer;
   }
   return answers;
+}
+
+/**
+ * One step as it would be sent: the messages that stop it, or its answers, the hidden questions sent as cleared
+ * so a changed answer leaves nothing stale on the server. The same whether the app or a plain form post sends it.
+ */
+export function stepSubmission(
+  questionnaire: Questionnaire,
+  step: QuizStep,
+  answers: Record<string, unknown>,
+  today: string,
+): { questions: Question[]; errors: Record<string, string>; stepAnswers: Record<string, unknown> } {
+  const questions = visibleQuestions(questionnaire, step, answers, today);
+  const errors = stepErrors(questions, answers, today);
+  const stepAnswers = Object.fromEntries(step.questions.map((question) => [question.id, questions.includes(question) ? (answers[question.id] ?? null) : null]));
+  return { questions, errors, stepAnswers };
+}
+
+/** Where the consultation goes once the server has taken a step (1-based): the rejection, the next step, the end. */
+export type StepOutcome = { kind: 'rejected'; questionIndex: number } | { kind: 'step'; stepNumber: number } | { kind: 'finished' };
+
+export function stepOutcome(questionnaire: Questionnaire, stepNumber: number, state: QuizState): StepOutcome {
+  if (state.rejection) return { kind: 'rejected', questionIndex: state.rejection.questionIndex };
+  if (stepNumber < questionnaire.steps.length) return { kind: 'step', stepNumber: stepNumber + 1 };
+  if (state.flags.complete) return { kind: 'finished' };
+  return { kind: 'step', stepNumber: stepOfQuestion(questionnaire, firstMissing(questionnaire, state)) };
+}
+
+function firstMissing(questionnaire: Questionnaire, state: QuizState): string {
+  const answered = new Set(Object.keys(state.answers));
+  for (const step of questionnaire.steps) {
+    for (const question of step.questions) if (!question.optional && !answered.has(question.id)) return question.id;
+  }
+  return '';
 }

@@ -19,7 +19,7 @@ describe('ProductPopup', () => {
       makeProduct({ description: '<p>A once-a-day <strong>multivitamin</strong>.</p><img src="x" alt="" onerror="alert(1)">' }),
     );
     expect(within(dialog).getByRole('img', { name: 'Daily Multivitamin tub' })).toBeInTheDocument();
-    expect(within(dialog).getByText('multivitamin').tagName).toBe('STRONG');
+    expect((await within(dialog).findByText('multivitamin')).tagName).toBe('STRONG');
     expect(dialog.innerHTML).not.toMatch(/onerror/);
 
     expect(within(dialog).getByRole('heading', { name: 'How it works' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type RefObject } from 'react';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SafeHtml } from '../../../ui/SafeHtml';
+import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml';
 import { consultationPath } from '../consultation';
 import { infoSections, nutritionalInfo, treatmentQuote } from '../popupContent';
 import { isProductOutOfStock } from '../productContent';
@@ -23,6 +23,9 @@ interface ProductPopupProps {
 
 /** What a product bought without a consultation (a supplement, a cosmetic) offers instead of one: its page's buying options. */
 const BUYING_OPTIONS_LABEL = 'View buying options';
+
+// The popup's description is markup: its sanitiser comes with the popup's code, not after it is shown.
+loadSanitizer().catch(() => {});
 
 /**
  * The popup's call to action: the matching consultation, or for a product bought directly ('Add to basket' on its

@@ -2,6 +2,7 @@ import type { AnswerOption } from '@elmwood/domain';
 import { Checkbox } from '../../../ui/Checkbox';
 import { RadioCards, type RadioCardOption } from '../../../ui/RadioCards';
 import { SafeHtml } from '../../../ui/SafeHtml';
+import { answerFieldName } from '../formAnswers';
 import type { QuestionInputProps } from './types';
 
 function cardOption(option: AnswerOption, withImage: boolean): RadioCardOption {
@@ -20,7 +21,7 @@ function cardOption(option: AnswerOption, withImage: boolean): RadioCardOption {
 export function ChoiceQuestion({ question, value, onChange, errorId, withImages = false }: QuestionInputProps & { withImages?: boolean }) {
   return (
     <RadioCards
-      name={`q-${question.id}`}
+      name={answerFieldName(question.id)}
       options={question.answers.map((option) => cardOption(option, withImages))}
       value={typeof value === 'string' ? value : null}
       onChange={onChange}
@@ -45,7 +46,7 @@ export function MultiChoiceQuestion({ question, value, onChange, errorId }: Ques
         <Checkbox
           key={option.value}
           variant="card"
-          name={`q-${question.id}`}
+          name={answerFieldName(question.id)}
           value={option.value}
           label={option.text}
           description={option.note ? <SafeHtml as="span" html={option.note} /> : undefined}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, parseBirthday } from '@elmwood/domain';
+import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput } from '@elmwood/domain';
+import { answerFieldName, birthdayAnswer } from '../formAnswers';
 import type { QuestionInputProps } from './types';
 
 /** '1985-04-12' back to what was typed, '12/04/1985'; typed text that was not yet a date stays as it was. */
@@ -19,6 +20,7 @@ export function DateOfBirthQuestion({ question, value, onChange, labelId, errorI
   return (
     <input
       id={`q-${question.id}`}
+      name={answerFieldName(question.id)}
       className="quiz-input quiz-input--date"
       inputMode="numeric"
       autoComplete={autoComplete}
@@ -28,9 +30,8 @@ export function DateOfBirthQuestion({ question, value, onChange, labelId, errorI
       placeholder={question.placeholder ?? BIRTHDAY_PLACEHOLDER}
       value={typed}
       onChange={(event) => {
-        const next = formatBirthdayInput(event.target.value);
-        setTyped(next);
-        onChange(next === '' ? null : (parseBirthday(next) ?? next));
+        setTyped(formatBirthdayInput(event.target.value));
+        onChange(birthdayAnswer(event.target.value));
       }}
     />
   );

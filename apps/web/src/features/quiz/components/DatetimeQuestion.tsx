@@ -1,5 +1,6 @@
 import { WEEKDAYS, type DatetimeAnswer } from '@elmwood/domain';
 import { Checkbox } from '../../../ui/Checkbox';
+import { answerFieldName } from '../formAnswers';
 import type { QuestionInputProps } from './types';
 
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
@@ -32,6 +33,7 @@ export function DatetimeQuestion({ question, value, onChange, errorId }: Questio
             <Checkbox
               key={option.value}
               variant="card"
+              name={answerFieldName(question.id, 'period')}
               label={option.text}
               value={option.value}
               checked={answer.period.includes(option.value)}
@@ -48,6 +50,7 @@ export function DatetimeQuestion({ question, value, onChange, errorId }: Questio
             <Checkbox
               key={day}
               variant="card"
+              name={answerFieldName(question.id, 'day')}
               label={DAY_NAMES[day]}
               value={day}
               checked={answer.day.includes(day)}

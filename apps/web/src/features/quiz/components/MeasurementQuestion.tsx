@@ -19,7 +19,15 @@ import {
   WEIGHT_UNIT_BUTTONS,
   WEIGHT_UNIT_FIELDS,
 } from '../../../ui/MeasurementFields';
+import { useHydrating } from '../../../lib/hydration';
+import { answerFieldName } from '../formAnswers';
 import type { QuestionInputProps } from './types';
+
+/** The unit this browser remembers; not while the server's HTML is hydrated, since the server could not know it. */
+function useInitial(value: unknown): Initial {
+  const hydrating = useHydrating();
+  return initialFrom(value, hydrating ? null : readPreferredUnit());
+}
 
 interface Initial {
   weightUnit: WeightUnit;
@@ -38,7 +46,7 @@ function switchHeightUnit(state: Initial, heightUnit: HeightUnit): Initial {
 }
 
 /** Fields back from a saved answer, so returning to the step shows what was typed. */
-function initialFrom(value: unknown): Initial {
+function initialFrom(value: unknown, preferredUnit: WeightUnit | null): Initial {
   const full = parseMeasurementAnswer(value);
   const weightOnly = full ?? parseWeightAnswer(value);
   const fields: MeasurementFields = {};
@@ -46,7 +54,7 @@ function initialFrom(value: unknown): Initial {
   for (const entry of full?.height ?? []) fields[entry.type] = String(entry.value);
   return {
     // A new goal-weight step opens in the unit the patient chose for their weight earlier in the consultation.
-    weightUnit: weightOnly?.weight[0]?.preferredUnit ?? readPreferredUnit() ?? 'kg',
+    weightUnit: weightOnly?.weight[0]?.preferredUnit ?? preferredUnit ?? 'kg',
     heightUnit: full?.height.some((entry) => entry.type === 'feet') ? 'ft-in' : 'cm',
     fields,
   };
@@ -57,7 +65,8 @@ function initialFrom(value: unknown): Initial {
  * chosen units is filled and within its limits (SPEC §5); then the BMI shows.
  */
 export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
-  const [state, setState] = useState(() => initialFrom(value));
+  const initial = useInitial(value);
+  const [state, setState] = useState(initial);
   const update = (next: Initial) => {
     setState(next);
     onChange(measurementAnswer(next));
@@ -65,6 +74,8 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
   const answer = measurementAnswer(state);
   return (
     <div className="measurement-question">
+      <input type="hidden" name={answerFieldName(question.id, 'weightUnit')} value={state.weightUnit} />
+      <input type="hidden" name={answerFieldName(question.id, 'heightUnit')} value={state.heightUnit} />
       <section className="measurement-group" aria-labelledby={`q-${question.id}-weight`}>
         <div className="measurement-group__head">
           <h2 id={`q-${question.id}-weight`} className="measurement-group__title">
@@ -77,7 +88,7 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
             onChange={(weightUnit) => update(switchWeightUnit(state, weightUnit))}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} formName={(field) => answerFieldName(question.id, field)} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <section className="measurement-group" aria-labelledby={`q-${question.id}-height`}>
         <div className="measurement-group__head">
@@ -91,7 +102,7 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
             onChange={(heightUnit) => update(switchHeightUnit(state, heightUnit))}
           />
         </div>
-        <MeasurementInputs fields={state.fields} names={HEIGHT_UNIT_FIELDS[state.heightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+        <MeasurementInputs fields={state.fields} names={HEIGHT_UNIT_FIELDS[state.heightUnit]} formName={(field) => answerFieldName(question.id, field)} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
       </section>
       <p className="bmi-result" aria-live="polite">
         {answer ? (
@@ -105,18 +116,20 @@ export function BmiQuestion({ question, value, onChange }: QuestionInputProps) {
 }
 
 /** WeightType: a weight alone (by default the goal weight), in kg or stone and pounds. */
-export function WeightQuestion({ value, onChange }: QuestionInputProps) {
-  const [state, setState] = useState(() => initialFrom(value));
+export function WeightQuestion({ question, value, onChange }: QuestionInputProps) {
+  const initial = useInitial(value);
+  const [state, setState] = useState(initial);
   const update = (next: Initial) => {
     setState(next);
     onChange(weightAnswer({ weightUnit: next.weightUnit, fields: next.fields }));
   };
   return (
     <div className="measurement-question">
+      <input type="hidden" name={answerFieldName(question.id, 'weightUnit')} value={state.weightUnit} />
       <div className="measurement-group__head">
         <UnitSwitch label="Weight units" units={WEIGHT_UNIT_BUTTONS} value={state.weightUnit} onChange={(weightUnit) => update(switchWeightUnit(state, weightUnit))} />
       </div>
-      <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
+      <MeasurementInputs fields={state.fields} names={WEIGHT_UNIT_FIELDS[state.weightUnit]} formName={(field) => answerFieldName(question.id, field)} onChange={(field, raw) => update({ ...state, fields: { ...state.fields, [field]: raw } })} />
     </div>
   );
 }

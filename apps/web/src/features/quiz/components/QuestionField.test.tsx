@@ -181,7 +181,7 @@ describe('QuestionField renders every question type', () => {
 });
 
 describe('QuestionField content and errors', () => {
-  it('renders markup in the question, note, over-note and info boxes safely', () => {
+  it('renders markup in the question, note, over-note and info boxes safely', async () => {
     render(
       <Harness
         q={question({
@@ -194,14 +194,15 @@ describe('QuestionField content and errors', () => {
         })}
       />,
     );
-    const group = screen.getByRole('group', { name: /Do you smoke\?/ });
+    // Markup waits for the sanitiser, fetched the first time markup is shown.
+    const group = await screen.findByRole('group', { name: /Do you smoke\?/ });
     expect(group.querySelector('strong')).toHaveTextContent('smoke');
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
     expect(document.querySelector('[onerror]')).toBeNull();
     expect(document.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
-    expect(screen.getByText('note').tagName).toBe('EM');
+    expect((await screen.findByText('note')).tagName).toBe('EM');
     for (const text of ['Before the question', 'Bottom info']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByText('Top', { exact: false })).toBeInTheDocument();
     // The over-note comes before the question, the bottom info after the answers.

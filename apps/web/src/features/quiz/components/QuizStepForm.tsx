@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { evaluateConsultation, type Questionnaire, type QuizState, type QuizStep, type Rejection } from '@elmwood/domain';
-import { isApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { useSubmitStep } from '../api';
-import { answersThroughStep, stepErrors, visibleQuestions } from '../steps';
+import { invalidAnswer, useSubmitStep } from '../api';
+import { useQuizFormReply } from '../formReply';
+import { answersThroughStep, stepSubmission } from '../steps';
 import { QuestionField } from './QuestionField';
 
 interface QuizStepFormProps {
@@ -22,39 +22,34 @@ interface QuizStepFormProps {
   /** The server's reply; `alreadyRejected` when onRejected has been called for this submission. */
   onSubmitted: (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => void;
   onBack: () => void;
+  /** Where the step is posted when the app's script has not run yet (the server saves it the same way). */
+  action?: string;
 }
 
 const SERVER_ERROR_ID = 'quiz-step-server-error';
-
-/** The question id an INVALID_ANSWER reply names, with its message. */
-function invalidAnswer(error: unknown): { questionId: string; message: string } | null {
-  if (!isApiError(error) || error.code !== 'INVALID_ANSWER') return null;
-  const details = error.details as { questionId?: unknown; message?: unknown } | undefined;
-  return typeof details?.questionId === 'string' ? { questionId: details.questionId, message: typeof details.message === 'string' ? details.message : error.message } : null;
-}
 
 /**
  * One step's questions and its Continue: checked here first (the domain's checks, the same as the
  * server's), previewed with the same consultation evaluator for instant feedback, then sent for the
  * server's decision. Nothing typed is lost when sending fails.
  */
-export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack }: QuizStepFormProps) {
+export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack, action }: QuizStepFormProps) {
   const submit = useSubmitStep(slug, taskId);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const questions = visibleQuestions(questionnaire, step, answers, today);
+  const posted = useQuizFormReply(step.id);
+  const [errors, setErrors] = useState<Record<string, string>>(() => posted?.errors ?? {});
+  const [postedMessage, setPostedMessage] = useState(() => posted?.message ?? null);
+  const { questions, errors: found, stepAnswers } = stepSubmission(questionnaire, step, answers, today);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
-    const found = stepErrors(questions, answers, today);
+    setPostedMessage(null);
     setErrors(found);
     const first = questions.find((question) => found[question.id]);
     if (first) {
-      document.querySelector<HTMLElement>(`[data-question-id="${first.id}"] :is(input, textarea)`)?.focus();
+      document.querySelector<HTMLElement>(`[data-question-id="${first.id}"] :is(input:not([type="hidden"]), textarea)`)?.focus();
       return;
     }
-    // Hidden questions are sent as cleared, so a changed answer leaves nothing stale on the server.
-    const stepAnswers = Object.fromEntries(step.questions.map((question) => [question.id, questions.includes(question) ? (answers[question.id] ?? null) : null]));
     const preview = evaluateConsultation(questionnaire, answersThroughStep(questionnaire, stepNumber, { ...answers, ...stepAnswers }), today).rejection;
     const request = submit.mutateAsync({ [step.id]: stepAnswers });
     if (preview) onRejected(preview);
@@ -70,7 +65,7 @@ export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, an
   };
 
   return (
-    <form className="quiz-step" onSubmit={handleSubmit} noValidate aria-labelledby="quiz-step-title">
+    <form className="quiz-step" method="post" action={action} onSubmit={handleSubmit} noValidate aria-labelledby="quiz-step-title">
       <h1 id="quiz-step-title" className="quiz-step__title">
         {step.name}
       </h1>
@@ -88,9 +83,9 @@ export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, an
       ))}
       <div className="quiz-step__actions">
         <ErrorMessage id={SERVER_ERROR_ID} className="quiz-step__server-error">
-          {submit.isError ? submit.error.message : null}
+          {submit.isError ? submit.error.message : postedMessage}
         </ErrorMessage>
-        <Button type="submit" size="lg" block loading={submit.isPending} aria-describedby={submit.isError ? SERVER_ERROR_ID : undefined}>
+        <Button type="submit" size="lg" block loading={submit.isPending} aria-describedby={submit.isError || postedMessage ? SERVER_ERROR_ID : undefined}>
           Continue
         </Button>
         <Button variant="link" onClick={onBack}>

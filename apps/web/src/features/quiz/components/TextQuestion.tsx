@@ -1,4 +1,5 @@
 import { TEXT_ANSWER_MAX } from '@elmwood/domain';
+import { answerFieldName } from '../formAnswers';
 import type { QuestionInputProps } from './types';
 
 /** textarea: free text, labelled by the question, with the question's placeholder. */
@@ -6,6 +7,7 @@ export function TextQuestion({ question, value, onChange, labelId, errorId }: Qu
   return (
     <textarea
       id={`q-${question.id}`}
+      name={answerFieldName(question.id)}
       className="quiz-textarea"
       aria-labelledby={labelId}
       aria-describedby={errorId}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   allQuestions,
+  isAnswered,
   QUESTIONNAIRE_STEP_SUBMITTED,
   rejectionQuestionIndex,
   rejectionSignposts,
@@ -27,7 +28,10 @@ import { LoadingAnimation } from '../components/LoadingAnimation';
 import { useRecommendationsReady } from '../../recommendations';
 import { RejectionScreen } from '../components/RejectionScreen';
 import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
-import { QUIZ_TAXONS, startingAnswers, stepOfQuestion } from '../steps';
+import { QUIZ_TAXONS, startingAnswers, stepOutcome } from '../steps';
+import { useQuizFormReply } from '../formReply';
+import { useHydrating } from '../../../lib/hydration';
+import { readPreferredUnit } from '../../../lib/preferred-unit';
 import '../quiz.css';
 
 /** The step segment of the rejection screen: /n/{slug}/quiz/rejected?question={1-based question}. */
@@ -119,7 +123,24 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   const [search] = useSearchParams();
   // A follow-up's answers stay on the server only: this may be a shared device, and the patient is signed in.
   const keepLocally = !taskId;
-  const [answers, setAnswers] = useState(() => startingAnswers(questionnaire, { ...(keepLocally ? loadLocalAnswers(slug) : {}), ...(saved?.answers ?? {}) }));
+  const stepId = questionnaire.steps[Number(step) - 1]?.id ?? '';
+  const posted = useQuizFormReply(stepId)?.answers;
+  const hydrating = useHydrating();
+  const [answers, setAnswers] = useState(() =>
+    startingAnswers(questionnaire, { ...(keepLocally && !hydrating ? loadLocalAnswers(slug) : {}), ...(saved?.answers ?? {}), ...posted }),
+  );
+  // A page hydrated from the server's HTML showed the server's copy alone; this browser's copy joins it now, the
+  // step's inputs opening again with it (and with the weight unit this browser remembers).
+  const [joinedBrowserCopy, setJoinedBrowserCopy] = useState(!hydrating);
+  const [revision, setRevision] = useState(0);
+  if (!hydrating && !joinedBrowserCopy) {
+    setJoinedBrowserCopy(true);
+    const local = keepLocally ? loadLocalAnswers(slug) : {};
+    if (keepLocally && (readPreferredUnit() !== null || Object.keys(local).some((id) => !isAnswered(saved?.answers[id])))) {
+      setAnswers(startingAnswers(questionnaire, { ...local, ...(saved?.answers ?? {}), ...posted }));
+      setRevision((current) => current + 1);
+    }
+  }
   const [finishing, setFinishing] = useState<QuizState | null>(null);
   // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
   const [rejection, setRejection] = useState<Rejection | null>(null);
@@ -188,19 +209,16 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
     }
     if (state.rejection) return showRejection(state.rejection);
     setRejection(null);
-    if (stepNumber < total) {
-      navigate(stepPath(stepNumber + 1));
-    } else if (state.flags.complete) {
-      setFinishing(state);
-    } else {
-      navigate(stepPath(stepOfQuestion(questionnaire, firstMissing(questionnaire, state))));
-    }
+    const outcome = stepOutcome(questionnaire, stepNumber, state);
+    if (outcome.kind === 'finished') setFinishing(state);
+    else if (outcome.kind === 'step') navigate(stepPath(outcome.stepNumber));
   };
 
   return (
     <QuizFrame questionnaire={questionnaire} stepNumber={stepNumber}>
       <QuizStepForm
-        key={current.id}
+        key={`${current.id}:${revision}`}
+        action={taskId ? undefined : stepPath(stepNumber)}
         slug={slug}
         taskId={taskId}
         questionnaire={questionnaire}
@@ -215,14 +233,6 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
       />
     </QuizFrame>
   );
-}
-
-function firstMissing(questionnaire: Questionnaire, state: QuizState): string {
-  const answered = new Set(Object.keys(state.answers));
-  for (const step of questionnaire.steps) {
-    for (const question of step.questions) if (!question.optional && !answered.has(question.id)) return question.id;
-  }
-  return '';
 }
 
 /** The consultation's frame: its title and, on a step, the step counter ('3 of 9') and progress bar. */

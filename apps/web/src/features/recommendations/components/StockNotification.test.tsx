@@ -20,10 +20,10 @@ describe('StockNotification', () => {
 
     const email = screen.getByLabelText('Email address');
     await userEvent.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(email).toHaveAccessibleDescription('Invalid email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Invalid email'));
     await userEvent.type(email, 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Invalid email');
     expect(bodyOf(fetchMock, '/shop-api/stock_notifications')).toBeUndefined();
 

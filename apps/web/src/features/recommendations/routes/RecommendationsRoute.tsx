@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { PROGRAMMES, programmeProductCodes } from '../content';
+import type { RecommendationsBody } from '../components/RecommendationsBody';
 import '../recommendations.css';
 
 // Asked for once the heading has painted, alongside the consultation and treatments; a failed download is
@@ -17,7 +18,17 @@ function preloadBody(): void {
   early ??= loadBody();
   early.catch(() => {});
 }
-const RecommendationsBody = lazy(() => (early ?? loadBody()).catch(loadBody).then((module) => ({ default: module.RecommendationsBody })));
+const LazyRecommendationsBody = lazy(() => (early ?? loadBody()).catch(loadBody).then((module) => ({ default: module.RecommendationsBody })));
+let LoadedBody: typeof RecommendationsBody | null = null;
+
+/**
+ * Run before a server-rendered page is hydrated (router.tsx, loadRouteModules): with the body's code at hand it
+ * hydrates with the rest of the page, rather than staying server HTML that a first click cannot yet work.
+ */
+export async function loadForHydration(): Promise<void> {
+  preloadBody();
+  LoadedBody = (await early!).RecommendationsBody;
+}
 
 /** /n/:slug/recommendations — what the consultation allows, chosen and sent to checkout. */
 export function Component() {
@@ -53,9 +64,13 @@ export function Component() {
         <LoadStatus status="error" onRetry={() => void state.refetch()} />
       ) : state.isPending ? (
         <LoadStatus status="loading" />
+      ) : ready && LoadedBody ? (
+        // No Suspense boundary where the code is at hand (a server-rendered page): React would hydrate one in a
+        // pass of its own, after the page has started, and a choice made in between would be lost.
+        <LoadedBody slug={slug} content={content} quiz={quiz} />
       ) : ready ? (
         <Suspense fallback={<LoadStatus status="loading" />}>
-          <RecommendationsBody slug={slug} content={content} quiz={quiz} />
+          <LazyRecommendationsBody slug={slug} content={content} quiz={quiz} />
         </Suspense>
       ) : (
         <EmptyState

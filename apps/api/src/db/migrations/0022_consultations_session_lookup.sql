@@ -1,0 +1,1 @@
+CREATE INDEX "consultations_session_lookup" ON "consultations" USING btree ("session_hash","questionnaire_id");
