@@ -166,7 +166,7 @@ test.describe('what a patient does before the app has started', () => {
     await hydrated(page);
     await expect(page.getByRole('table', { name: 'Your dosage per month' })).toHaveAccessibleDescription('Includes our gift of £20 off your 2nd and 3rd months');
     await expect(quarterly).toBeChecked();
-    const quarterlyPrice = /(£[\d,]+\.\d\d) every 3 months/.exec(await treatment.locator('label', { has: quarterly }).innerText())![1];
+    const quarterlyPrice = /(£[\d,]+\.\d\d) every 3 months/.exec(await treatment.locator('label', { has: page.getByRole('radio', { name: /Quarterly subscription/ }) }).innerText())![1];
     await treatment.getByRole('button', { name: 'Checkout', exact: true }).click();
     await expect(page).toHaveURL(/\/n\/weight-loss\/order$/);
     await expect(page.getByText(`Wegovy 0.25 mg · ${quarterlyPrice}`)).toBeVisible();
