@@ -81,4 +81,38 @@ describe('input before hydration', () => {
     expect(screen.getByRole('radio', { name: '5 mg' })).toBeChecked();
     container.remove();
   });
+
+  it('tells choices made while the page was starting in the order the patient ended them', async () => {
+    const doses = ['2.5', '5', '7.5'];
+    function Doses() {
+      useHydrationDone();
+      const [dose, setDose] = useState('2.5');
+      return (
+        <fieldset>
+          {doses.map((mg) => (
+            <label key={mg}>
+              <input type="radio" name="dose" value={mg} checked={dose === mg} onChange={() => setDose(mg)} /> {mg} mg
+            </label>
+          ))}
+          <output>{`${dose} mg`}</output>
+        </fieldset>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Doses />);
+    document.body.append(container);
+    holdInputUntilHydrated(container);
+    // 5 mg, then 7.5 mg, then 5 mg again, the app's code still arriving.
+    for (const mg of ['5', '7.5', '5']) container.querySelector<HTMLInputElement>(`[value="${mg}"]`)!.click();
+
+    await act(async () => {
+      hydrateRoot(container, <Doses />);
+    });
+
+    // Each choice is told a task after the one before: let them all be told.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('status')).toHaveTextContent(/^5 mg$/);
+    expect(screen.getByRole('radio', { name: '5 mg' })).toBeChecked();
+    container.remove();
+  });
 });

@@ -52,7 +52,10 @@ export function holdInputUntilHydrated(root: HTMLElement): void {
   };
   const edits = editsSoFar(root);
   const onEdit = (event: Event) => {
-    if (isEditable(event.target) && root.contains(event.target)) edits.set(event.target, editOf(event.target));
+    if (!isEditable(event.target) || !root.contains(event.target)) return;
+    // Latest last: a choice made, changed and made again is told in the order it ended.
+    edits.delete(event.target);
+    edits.set(event.target, editOf(event.target));
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
@@ -123,7 +126,9 @@ function reportEdit(field: EditableField, edit: Edit): void {
     field.click();
     return;
   }
-  field.value = edit.value === '' ? ' ' : '';
+  // React keeps a controlled field's default at its current value: where that is the edit, the app holds it already.
+  if (field.defaultValue === edit.value) return;
+  field.value = field.defaultValue;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, edit.value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
