@@ -55,21 +55,15 @@ describe('a step posted as a plain form reads back to the answers its components
     expect(fromForm).toEqual(fromComponent);
   });
 
-  it('free text', async () => {
-    const q = question({ type: 'textarea' });
+  it.each([
+    ['free text', 'textarea', 'None', 'None'],
+    ['a date of birth, typed as digits', 'DobType', '12041985', '1985-04-12'],
+  ])('%s', async (_name, type, typed, answer) => {
+    const q = question({ type });
     render(<Harness q={q} />);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your answer?' }), 'None');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your answer?' }), typed);
     const { fromForm, fromComponent } = bothAnswers(q);
-    expect(fromForm).toBe('None');
-    expect(fromForm).toEqual(fromComponent);
-  });
-
-  it('a date of birth, typed as digits', async () => {
-    const q = question({ type: 'DobType' });
-    render(<Harness q={q} />);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your answer?' }), '12041985');
-    const { fromForm, fromComponent } = bothAnswers(q);
-    expect(fromForm).toBe('1985-04-12');
+    expect(fromForm).toBe(answer);
     expect(fromForm).toEqual(fromComponent);
   });
 
