@@ -21,6 +21,7 @@ writeFileSync(
 );
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(join(webRoot, 'assets', 'HomeRoute-abc.css'), '.shell{color:green}');
 // As the web build writes it: what an entry page asks for first.
 writeFileSync(
   join(webRoot, 'entry-preloads.json'),
@@ -105,10 +106,11 @@ describe('the built web app', () => {
     expect(odd.body).not.toContain('by-slug/');
   });
 
-  it('sends a server-rendered page inside #root with its data, its styles blocking the first paint, for this visitor alone', async () => {
+  it('sends a server-rendered page inside #root with its data and its styles, for this visitor alone', async () => {
     const res = await app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(res.body).toContain('<div id="root"><div class="shell"><h1>Welcome</h1><p>API 200</p></div></div><script type="application/json" id="ssr-data">{"queries":[]}</script>');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/HomeRoute-abc.css">');
+    // Painted with the page, no request later; the disabled link (never fetched) tells the app's loader it is there.
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/HomeRoute-abc.css" disabled><style>.shell{color:green}</style>');
     // Its code is fetched after the first paint, by the boot script, with the app's own modules.
     expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).toContain('data-modules="/assets/HomeRoute-abc.js /assets/react-abc.js"');

@@ -27,17 +27,58 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 export function pageHtmlFor(webRoot: string): (pathname: string, rendered?: RenderedPage | null) => string {
   const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const pages = readJson<EntryPreload[]>(join(webRoot, ENTRY_PRELOADS_FILE)) ?? [];
-  return (pathname, rendered = null) => {
-    const page = rendered ? html.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${rendered.dataScript}`) : html;
-    for (const preload of pages) {
-      const params = matchPath(preload.path, pathname);
-      if (!params) continue;
-      const withLinks = page.replace('</head>', `${linksFor(preload, params, rendered !== null)}</head>`);
+  const inline = stylesheetInliner(webRoot);
+  // The same for every visitor to an entry page: made once.
+  const renderedShells = new Map<EntryPreload | undefined, string>();
+  const renderedShell = (page: EntryPreload | undefined) => {
+    let shell = renderedShells.get(page);
+    if (shell === undefined) {
+      shell = inline(page ? html.replace('</head>', `${page.styles.map(stylesheetLink).join('')}</head>`) : html);
       // A rendered page is painted before the app's code is fetched (apps/web/public/boot.js): its route's code joins that.
-      return rendered ? withLinks.replace(BOOT_MODULES, `${BOOT_MODULES}${preload.scripts.map(attribute).join(' ')} `) : withLinks;
+      if (page) shell = shell.replace(BOOT_MODULES, `${BOOT_MODULES}${page.scripts.map(attribute).join(' ')} `);
+      renderedShells.set(page, shell);
     }
-    return page;
+    return shell;
   };
+  return (pathname, rendered = null) => {
+    const entry = entryPageFor(pages, pathname);
+    if (rendered) return renderedShell(entry?.page).replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`);
+    return entry ? html.replace('</head>', `${linksFor(entry.page, entry.params)}</head>`) : html;
+  };
+}
+
+function entryPageFor(pages: EntryPreload[], pathname: string): { page: EntryPreload; params: Map<string, string> } | null {
+  for (const page of pages) {
+    const params = matchPath(page.path, pathname);
+    if (params) return { page, params };
+  }
+  return null;
+}
+
+/** As Vite writes a stylesheet into index.html. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+const stylesheetLink = (href: string) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`;
+
+/**
+ * A rendered page's stylesheets, written into the page itself: the page paints with its HTML, not a round trip
+ * later. Each keeps its link, disabled (never fetched), because the app's module loader takes a stylesheet linked in
+ * the page as already there; without it the loader would fetch every inlined sheet again once the app starts.
+ */
+function stylesheetInliner(webRoot: string): (page: string) => string {
+  const sheets = new Map<string, string | null>();
+  const read = (href: string) => {
+    if (!sheets.has(href)) {
+      const path = join(webRoot, href);
+      const css = existsSync(path) ? readFileSync(path, 'utf8') : null;
+      sheets.set(href, css !== null && !css.toLowerCase().includes('</style') ? css : null);
+    }
+    return sheets.get(href) ?? null;
+  };
+  return (page) =>
+    page.replace(STYLESHEET_LINK, (link, href: string) => {
+      const css = read(href);
+      return css === null ? link : `<link rel="stylesheet" href="${href}" disabled><style>${css}</style>`;
+    });
 }
 
 function readJson<T>(path: string): T | null {
@@ -59,11 +100,9 @@ function matchPath(pattern: string, pathname: string): Map<string, string> | nul
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
-function linksFor(page: EntryPreload, params: Map<string, string>, rendered: boolean): string {
-  // A rendered page carries its data inline: asking for it again would only compete with the first paint.
-  const fetches = rendered
-    ? []
-    : page.fetches.flatMap((template) => {
+/** For a page the browser renders: its first API calls, its route's code and styles, fetched alongside the entry. */
+function linksFor(page: EntryPreload, params: Map<string, string>): string {
+  const fetches = page.fetches.flatMap((template) => {
         let url = template;
         for (const [name, value] of params) {
           if (!url.includes(name)) continue;
@@ -72,13 +111,12 @@ function linksFor(page: EntryPreload, params: Map<string, string>, rendered: boo
         }
         return [url];
       });
-  // crossorigin as the app's own requests: Vite loads modules and CSS anonymously, apiRequest sends cookies.
-  // A rendered page must not paint without its styles; otherwise they wait for the page's code anyway.
-  const style = rendered ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+  // crossorigin as the app's own requests: Vite loads modules and CSS anonymously, apiRequest sends cookies. The
+  // styles only preload: the page's code, which they wait for anyway, links them.
   return [
     ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}">`),
-    ...(rendered ? [] : page.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`)),
-    ...page.styles.map((url) => `<link ${style} crossorigin href="${attribute(url)}">`),
+    ...page.scripts.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`),
+    ...page.styles.map((url) => `<link rel="preload" as="style" crossorigin href="${attribute(url)}">`),
   ].join('');
 }
 
