@@ -10,19 +10,22 @@ export interface UkWallClock {
   minutes: number;
 }
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use: building it loads the platform's time-zone data, which a page that never asks should not pay for.
+let londonParts: Intl.DateTimeFormat | null = null;
+const londonFormat = () =>
+  (londonParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 export function ukWallClock(instant: Date): UkWallClock {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant');
-  const parts = londonParts.formatToParts(instant);
+  const parts = londonFormat().formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,

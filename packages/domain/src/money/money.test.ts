@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dividePence, formatPrice, formatPriceCompact, formatShipping } from './money';
+import { dividePence, formatPrice, formatPriceCompact, formatShipping, groupThousands } from './money';
 
 describe('formatPrice', () => {
   it.each([
@@ -23,6 +23,26 @@ describe('formatPriceCompact', () => {
   it('drops the decimals of whole pounds only', () => {
     expect(formatPriceCompact(19900)).toBe('£199');
     expect(formatPriceCompact(19950)).toBe('£199.50');
+  });
+});
+
+describe('the written-out formatting', () => {
+  const gbp = (digits: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const amounts = [0, 5, 10, 99, 100, 101, 999, 1000, 99999, 100000, 100001, 1234567, 99999999, 100000000, 123456789012];
+
+  it('reads exactly as en-GB formats GBP, signs and thousands included', () => {
+    for (const amount of [...amounts, ...amounts.map((pence) => -pence).filter((pence) => pence !== 0)]) {
+      expect(formatPrice(amount)).toBe(gbp(2).format(amount / 100));
+      expect(formatPriceCompact(amount)).toBe(amount % 100 === 0 ? gbp(0).format(amount / 100) : gbp(2).format(amount / 100));
+    }
+  });
+
+  it('groups counts as en-GB does', () => {
+    for (const count of [0, 7, 999, 1000, 12345, 1234567]) expect(groupThousands(count)).toBe(count.toLocaleString('en-GB'));
+  });
+
+  it('stays exact to the penny where dividing by 100 in floating point would not', () => {
+    expect(formatPrice(Number.MAX_SAFE_INTEGER)).toBe('£90,071,992,547,409.91');
   });
 });
 

@@ -1,19 +1,21 @@
 /** Money is always held as integer pence; only presentation turns it into pounds. */
 export type Pence = number;
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * £ and comma-grouped pounds, as en-GB formats GBP. Written out rather than Intl.NumberFormat: building that
+ * formatter loads the platform's currency data, tens of milliseconds on a phone before any price can show.
+ */
+function pounds(amount: Pence, withPence: boolean): string {
+  const sign = amount < 0 ? '-' : '';
+  const magnitude = Math.abs(amount);
+  const whole = groupThousands(Math.floor(magnitude / 100));
+  return withPence ? `${sign}£${whole}.${String(magnitude % 100).padStart(2, '0')}` : `${sign}£${whole}`;
+}
 
-const gbpWhole = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/** '1,234,567': a whole number as en-GB writes it. */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
 
 export function assertPence(amount: number): asserts amount is Pence {
   if (!Number.isSafeInteger(amount)) {
@@ -24,13 +26,13 @@ export function assertPence(amount: number): asserts amount is Pence {
 /** '£12.99'. Negative amounts keep their sign: '-£5.00'. */
 export function formatPrice(amount: Pence): string {
   assertPence(amount);
-  return gbp.format(amount / 100);
+  return pounds(amount, true);
 }
 
 /** '£12' when the amount is whole pounds, else '£12.50'; used where the spec drops the decimals. */
 export function formatPriceCompact(amount: Pence): string {
   assertPence(amount);
-  return amount % 100 === 0 ? gbpWhole.format(amount / 100) : gbp.format(amount / 100);
+  return pounds(amount, amount % 100 !== 0);
 }
 
 /** Shipping of nothing reads 'Free', as every UK shop says it. */

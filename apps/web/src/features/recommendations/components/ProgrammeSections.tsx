@@ -1,4 +1,4 @@
-import { ratingOutOfFive, type Product } from '@elmwood/domain';
+import { groupThousands, ratingOutOfFive, type Product } from '@elmwood/domain';
 import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -52,7 +52,7 @@ export function Rating({ group }: { group: string | null }) {
           <span className="rating__score" aria-hidden="true">
             {ratingOutOfFive(rating.data.rating)}
           </span>
-          {rating.data.reviews > 0 ? <span className="rating__count">from {rating.data.reviews.toLocaleString('en-GB')} reviews</span> : null}
+          {rating.data.reviews > 0 ? <span className="rating__count">from {groupThousands(rating.data.reviews)} reviews</span> : null}
         </p>
       ) : (
         <Skeleton width="16rem" height="1.5rem" />
