@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, calendarDate, dayOfWeek, isoDate, parseIsoDate } from './calendar-date';
-import { ukCalendarDate, ukWallClock } from './uk-clock';
+import { platformWallClock, ukCalendarDate, ukWallClock } from './uk-clock';
 import { isWorkingDay, nextWorkingDay } from './working-days';
 
 describe('calendar dates', () => {
@@ -60,6 +60,24 @@ describe('UK wall clock', () => {
   });
   it('refuses an invalid instant', () => {
     expect(() => ukWallClock(new Date('nope'))).toThrow(RangeError);
+  });
+
+  it("agrees with the platform's time-zone data every six hours and either side of each change, 1996 to 2045", () => {
+    const minute = 60_000;
+    const instants: number[] = [];
+    for (let at = Date.UTC(1996, 0, 1); at < Date.UTC(2046, 0, 1); at += 6 * 60 * minute) instants.push(at);
+    for (let year = 1996; year <= 2045; year += 1) {
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        const change = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+        instants.push(change - minute, change, change + minute, change + 23 * 60 * minute);
+      }
+    }
+    for (const at of instants) expect(ukWallClock(new Date(at)), new Date(at).toISOString()).toEqual(platformWallClock(new Date(at)));
+  });
+
+  it('asks the platform before the present rule began (summer time ended on 22 October 1995)', () => {
+    expect(ukWallClock(new Date('1995-10-25T12:00:00Z'))).toEqual({ date: '1995-10-25', minutes: 720 });
   });
 });
 

@@ -10,10 +10,43 @@ export interface UkWallClock {
   minutes: number;
 }
 
-// Made on first use: building it loads the platform's time-zone data, which a page that never asks should not pay for.
+/**
+ * Since 1996 UK summer time runs from 01:00 GMT on the last Sunday of March to 01:00 GMT on the last Sunday of
+ * October (Summer Time Order 2002, SI 2002/262, as the 1997 order before it). Worked out here rather than through
+ * Intl.DateTimeFormat, whose first use loads the platform's time-zone data: tens of milliseconds on a phone, paid
+ * by every page that knows today's date. Earlier instants ask the platform.
+ */
+const FIRST_YEAR_OF_THE_RULE = 1996;
+const HOUR_MS = 60 * 60 * 1000;
+
+function lastSundayAtOneGmt(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+function londonOffsetMs(instant: number, year: number): number {
+  return instant >= lastSundayAtOneGmt(year, 2) && instant < lastSundayAtOneGmt(year, 9) ? HOUR_MS : 0;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+export function ukWallClock(instant: Date): UkWallClock {
+  const time = instant.getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid instant');
+  const year = instant.getUTCFullYear();
+  if (year < FIRST_YEAR_OF_THE_RULE) return platformWallClock(instant);
+  const local = new Date(time + londonOffsetMs(time, year));
+  return {
+    date: `${local.getUTCFullYear()}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}`,
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
 let londonParts: Intl.DateTimeFormat | null = null;
-const londonFormat = () =>
-  (londonParts ??= new Intl.DateTimeFormat('en-GB', {
+
+/** The UK wall clock as the platform's time-zone data has it. */
+export function platformWallClock(instant: Date): UkWallClock {
+  londonParts ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     year: 'numeric',
     month: '2-digit',
@@ -21,11 +54,8 @@ const londonFormat = () =>
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }));
-
-export function ukWallClock(instant: Date): UkWallClock {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant');
-  const parts = londonFormat().formatToParts(instant);
+  });
+  const parts = londonParts.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,
