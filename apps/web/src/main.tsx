@@ -1,4 +1,4 @@
-import '@fontsource-variable/inter';
+import './app/styles/fonts.css';
 import './app/styles/tokens.css';
 import './app/styles/base.css';
 import { hydrate } from '@tanstack/react-query';
