@@ -41,6 +41,7 @@ writeFileSync(
   join(webRoot, '..', 'dist-ssr', 'entry-server.js'),
   `export async function renderPage(url, api) {
     if (url === '/broken') throw new Error('the page could not be rendered');
+    if (url === '/pictured') return { html: '<main><img src="/images/pack.svg" alt="The pack" fetchPriority="high"/><img src="/images/other.svg" alt=""/></main>', dataScript: '' };
     if (url !== '/') return null;
     const health = await api('/healthz', { headers: { Accept: 'application/json' } });
     return { html: '<div class="shell"><h1>Welcome</h1><p>API ' + health.status + '</p></div>', dataScript: '<script type="application/json" id="ssr-data">{"queries":[]}</script>' };
@@ -118,6 +119,13 @@ describe('the built web app', () => {
     const other = await app.inject({ url: '/n/hair-loss/quiz/1', headers: { accept: 'text/html' } });
     expect(other.body).toContain('<div id="root"></div>');
     expect(other.body).not.toContain('rel="stylesheet"');
+  });
+
+  it("asks for a rendered page's lead picture from its first bytes, before its styles", async () => {
+    const res = await app.inject({ url: '/pictured', headers: { accept: 'text/html' } });
+    const head = res.body.split('</head>')[0]!;
+    expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/pack.svg"><script type="module" fetchpriority="low" src="/boot.js"');
+    expect(head).not.toContain('other.svg');
   });
 
   it('sends the page for the browser to render when rendering it on the server fails', async () => {

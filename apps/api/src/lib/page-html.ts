@@ -34,7 +34,9 @@ export function pageHtmlFor(webRoot: string): (pathname: string, rendered?: Rend
     let shell = renderedShells.get(page);
     if (shell === undefined) {
       shell = inline(page ? html.replace('</head>', `${page.styles.map(stylesheetLink).join('')}</head>`) : html);
-      // A rendered page is painted before the app's code is fetched (apps/web/public/boot.js): its route's code joins that.
+      // A rendered page is painted before the app's code is fetched (apps/web/public/boot.js), so the boot script
+      // need not compete with the page for the connection; its route's code joins the app's.
+      shell = shell.replace(BOOT_SCRIPT, () => RENDERED_BOOT_SCRIPT);
       if (page) shell = shell.replace(BOOT_MODULES, `${BOOT_MODULES}${page.scripts.map(attribute).join(' ')} `);
       renderedShells.set(page, shell);
     }
@@ -42,7 +44,11 @@ export function pageHtmlFor(webRoot: string): (pathname: string, rendered?: Rend
   };
   return (pathname, rendered = null) => {
     const entry = entryPageFor(pages, pathname);
-    if (rendered) return renderedShell(entry?.page).replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`);
+    if (rendered) {
+      const shell = renderedShell(entry?.page).replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`);
+      const image = leadImageOf(rendered.html);
+      return image ? shell.replace(RENDERED_BOOT_SCRIPT, () => `${imagePreload(image)}${RENDERED_BOOT_SCRIPT}`) : shell;
+    }
     return entry ? html.replace('</head>', `${linksFor(entry.page, entry.params)}</head>`) : html;
   };
 }
@@ -54,6 +60,23 @@ function entryPageFor(pages: EntryPreload[], pathname: string): { page: EntryPre
   }
   return null;
 }
+
+const BOOT_SCRIPT = '<script type="module" src="/boot.js"';
+const RENDERED_BOOT_SCRIPT = '<script type="module" fetchpriority="low" src="/boot.js"';
+/** The image a page marks as its most important (its largest picture, first on the screen). */
+const LEAD_IMAGE = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i;
+const SOURCE = /\bsrc="(\/[^"]*)"/;
+
+function leadImageOf(html: string): string | null {
+  const tag = LEAD_IMAGE.exec(html)?.[0];
+  return tag && !/\bsrcset=/i.test(tag) ? (SOURCE.exec(tag)?.[1] ?? null) : null;
+}
+
+/**
+ * Asked for from the page's first bytes: in the body, the picture would wait for the parser to pass the inlined
+ * styles before the browser saw it.
+ */
+const imagePreload = (src: string) => `<link rel="preload" as="image" fetchpriority="high" href="${src}">`;
 
 /** As Vite writes a stylesheet into index.html. */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
