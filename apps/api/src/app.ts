@@ -20,6 +20,8 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerErrorHandling } from './lib/errors';
 import { registerStorableTextGuard } from './lib/storable-text';
 import { pageHtmlFor } from './lib/page-html';
+import { PrebuiltReplies } from './lib/prebuilt-replies';
+import { serverAnsweringPrebuilt } from './lib/prebuilt-server';
 import { sendPage } from './lib/page-reply';
 import { loadServerRenderer, renderedPage } from './lib/server-render';
 import { quizFormRoutes } from './lib/quiz-form';
@@ -103,12 +105,20 @@ const ONE_HOUR = 60 * 60 * 1000;
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date(), testClock }: AppDeps): Promise<FastifyInstance> {
+  const prebuilt = new PrebuiltReplies();
   const app = Fastify({
+    serverFactory: serverAnsweringPrebuilt(prebuilt),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Only the configured proxies may name the client's address; trusting every X-Forwarded-For would let any
     // client pick the address each per-address limit counts.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+  });
+  // A replayed reply skips Fastify's request log, so replay only where the log would not show requests.
+  if (['info', 'debug', 'trace'].includes(app.log.level)) prebuilt.stop();
+  app.addHook('preClose', (done) => {
+    prebuilt.stop();
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -188,9 +198,9 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
-      await shopApi.register(catalogRoutes, { catalog });
+      await shopApi.register(catalogRoutes, { catalog, prebuilt });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, notifier, now });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Freshness } from './prebuilt-replies';
 import { SerialisedJson } from './serialised-json';
 
-export interface CachedReply {
+export interface CachedReply extends Freshness {
   json: SerialisedJson;
   etag: string;
 }
@@ -25,13 +26,16 @@ export class ReplyCache {
     if (value === null || value === undefined) return null;
     const reply = toCachedReply(value);
     if (this.ttlMs > 0) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { reply, expiresAt: Date.now() + this.ttlMs });
+      if (this.entries.size >= this.maxEntries) this.clear();
+      reply.expiresAt = Date.now() + this.ttlMs;
+      this.entries.set(key, { reply, expiresAt: reply.expiresAt });
     }
     return reply;
   }
 
   clear(): void {
+    // A forgotten reply is no longer fresh anywhere it was kept (its prebuilt copy).
+    for (const { reply } of this.entries.values()) reply.expiresAt = 0;
     this.entries.clear();
   }
 }
@@ -39,5 +43,5 @@ export class ReplyCache {
 export function toCachedReply(value: unknown): CachedReply {
   const body = JSON.stringify(value);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { json: new SerialisedJson(body), etag };
+  return { json: new SerialisedJson(body), etag, expiresAt: 0 };
 }

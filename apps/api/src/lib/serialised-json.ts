@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this, compressing saves less than the headers it costs. */
@@ -31,7 +32,7 @@ export class SerialisedJson {
 }
 
 /** Whether Accept-Encoding lists br without refusing it (q=0). */
-export function acceptsBrotli(request: FastifyRequest): boolean {
+export function acceptsBrotli(request: Pick<IncomingMessage, 'headers'>): boolean {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string') return false;
   return header.split(',').some((entry) => {

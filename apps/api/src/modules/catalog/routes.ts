@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, channelSchema, DEFAULT_CHANNEL, productSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { sendSerialisedJson } from '../../lib/serialised-json';
+import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import type { CachedReply } from '../../lib/reply-cache';
 import { DEFAULT_BY_CODE_LIMIT, type CatalogService } from './service';
 
@@ -23,14 +24,16 @@ const codesSchema = z
 /** Catalogue reads are public and change rarely: browsers and CDNs may keep them briefly. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply, prebuilt: PrebuiltReplies) {
+  prebuilt.mark(reply, cached, cached.json.worthCompressing);
   return sendSerialisedJson(request, reply.header('cache-control', CACHE_CONTROL), cached.json, { etag: cached.etag });
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; prebuilt: PrebuiltReplies }> = async (app, { catalog, prebuilt }) => {
   app.get(
     '/products/by-slug/:slug',
     {
+      onSend: prebuilt.record,
       schema: {
         tags: ['catalog'],
         summary: 'One product by its slug',
@@ -42,13 +45,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request, reply) => {
       const cached = await catalog.productBySlug(request.params.slug, request.query.channel);
       if (!cached) throw notFound(`No product called '${request.params.slug}' in this shop.`);
-      return sendCached(request, reply, cached);
+      return sendCached(request, reply, cached, prebuilt);
     },
   );
 
   app.get(
     '/products/by-code',
     {
+      onSend: prebuilt.record,
       schema: {
         tags: ['catalog'],
         summary: 'Products by their codes, in the order asked',
@@ -62,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request, reply) => {
       const { codes, channel, limit } = request.query;
-      return sendCached(request, reply, await catalog.productsByCodes(codes, channel, limit));
+      return sendCached(request, reply, await catalog.productsByCodes(codes, channel, limit), prebuilt);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { questionnaireSchema, type Questionnaire } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import type { Freshness } from '../../lib/prebuilt-replies';
 import { SerialisedJson } from '../../lib/serialised-json';
 import { findAllQuestionnaires, type QuestionnaireRow } from './repo';
 
@@ -7,6 +8,8 @@ export interface CachedQuestionnaire {
   questionnaire: Questionnaire;
   /** The GET reply, serialised once per hasAnswered value. */
   json: { answered: SerialisedJson; fresh: SerialisedJson };
+  /** Until when this definition is the cached one (0 once forgotten or never kept). */
+  freshness: Freshness;
 }
 
 export interface QuestionnaireService {
@@ -19,10 +22,10 @@ export interface QuestionnaireService {
 interface Snapshot {
   bySlug: Map<string, CachedQuestionnaire>;
   byId: Map<number, CachedQuestionnaire>;
-  expiresAt: number;
+  freshness: Freshness;
 }
 
-function toCached(row: QuestionnaireRow): CachedQuestionnaire {
+function toCached(row: QuestionnaireRow, freshness: Freshness): CachedQuestionnaire {
   const questionnaire = questionnaireSchema.parse({
     questionnaireId: row.id,
     slug: row.slug,
@@ -36,6 +39,7 @@ function toCached(row: QuestionnaireRow): CachedQuestionnaire {
       answered: new SerialisedJson(JSON.stringify({ ...questionnaire, hasAnswered: true })),
       fresh: new SerialisedJson(JSON.stringify({ ...questionnaire, hasAnswered: false })),
     },
+    freshness,
   };
 }
 
@@ -50,16 +54,17 @@ export function createQuestionnaireService(db: Db, cacheSeconds: number): Questi
 
   async function load(): Promise<Snapshot> {
     const rows = await findAllQuestionnaires(db);
-    const entries = rows.map(toCached);
+    const freshness = { expiresAt: cacheSeconds > 0 ? Date.now() + cacheSeconds * 1000 : 0 };
+    const entries = rows.map((row) => toCached(row, freshness));
     return {
       bySlug: new Map(entries.map((entry) => [entry.questionnaire.slug, entry])),
       byId: new Map(entries.map((entry) => [entry.questionnaire.questionnaireId, entry])),
-      expiresAt: Date.now() + cacheSeconds * 1000,
+      freshness,
     };
   }
 
   async function current(): Promise<Snapshot> {
-    if (snapshot && snapshot.expiresAt > Date.now()) return snapshot;
+    if (snapshot && snapshot.freshness.expiresAt > Date.now()) return snapshot;
     if (!loading) {
       loading = load()
         .then((loaded) => {
@@ -77,6 +82,7 @@ export function createQuestionnaireService(db: Db, cacheSeconds: number): Questi
     bySlug: async (slug) => (await current()).bySlug.get(slug) ?? null,
     byId: async (id) => (await current()).byId.get(id) ?? null,
     invalidate() {
+      if (snapshot) snapshot.freshness.expiresAt = 0;
       snapshot = null;
     },
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
@@ -41,13 +42,15 @@ export interface QuizRoutesOptions {
   /** A completed check-in may stop the supply and message the patient at once. */
   notifier: Notifier;
   now: () => Date;
+  /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
+  prebuilt: PrebuiltReplies;
 }
 
 /**
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, notifier, now }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt }) => {
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -58,6 +61,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
   app.get(
     '/questionnaires/by-slug/:slug',
     {
+      onSend: prebuilt.record,
       schema: {
         tags: ['quiz'],
         summary: "A consultation's steps, questions and eligibility rules; hasAnswered when this browser has answers",
@@ -74,6 +78,8 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       const answered = session !== null && (await hasAnswers(db, session, cached.questionnaire.questionnaireId));
       // Sent as the JSON serialised when the questionnaire was cached (a string skips the serializer).
       const json = answered ? cached.json.answered : cached.json.fresh;
+      // Only a reply that no session chose may be replayed (the replay also requires a request without cookies).
+      if (session === null) prebuilt.mark(reply as FastifyReply, cached.freshness, json.worthCompressing);
       return sendSerialisedJson(request, (reply as FastifyReply).header('cache-control', 'private, no-cache'), json);
     },
   );
