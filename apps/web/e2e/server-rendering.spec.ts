@@ -172,4 +172,22 @@ test.describe('what a patient does before the app has started', () => {
     await expect(page.getByText(`Wegovy 0.25 mg · ${quarterlyPrice}`)).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  test('a patient who opens their checkout again is never told their basket is empty while the app starts', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await answerWeightLossConsultation(page);
+    await page.goto('/n/weight-loss/recommendations');
+    await page.getByRole('region', { name: 'Choose your treatment' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+    const release = await holdAppScript(page);
+    await page.reload();
+    await expect(page.getByRole('status')).toContainText('Loading');
+    await expect(page.getByText('Your basket is empty')).toHaveCount(0);
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByText('Your basket is empty')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });

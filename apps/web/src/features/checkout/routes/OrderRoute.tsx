@@ -3,6 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_PRODUCTS, needsAccountUpdate, needsNoPrescriber, type CheckoutStep } from '@elmwood/domain';
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
+import { useHydrating } from '../../../lib/hydration';
 import { storedCartToken, useCart } from '../../cart';
 import { PaymentStep } from '../../payment';
 import { useQuestionnaire, useQuizState } from '../../quiz';
@@ -47,7 +48,11 @@ export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
   const questionnaire = useQuestionnaire(slug);
   const consultation = useQuizState(slug);
   const knownBirthday = questionnaire.data && consultation.data ? consultationBirthday(questionnaire.data, consultation.data.answers) : null;
+  // The basket is named in this browser's storage, which the server cannot read: what it renders (and the page's
+  // first render here, which must match it) waits for the basket rather than calling it empty.
+  const hydrating = useHydrating();
 
+  if (hydrating) return <LoadStatus status="loading" />;
   if (token && isApiError(cart.error) && cart.error.isNotFound && !me.data) {
     return (
       <div className="container page">
