@@ -9,6 +9,7 @@ import { AppRoot } from './app/AppRoot';
 import { createQueryClient } from './app/queryClient';
 import { readSsrData } from './app/ssrData';
 import { holdInputUntilHydrated } from './lib/hydration';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import { createRouter, loadRouteModules } from './router';
 import { loadSanitizer, pageShowsSanitisedMarkup } from './ui/SafeHtml';
 
@@ -32,10 +33,16 @@ if (container.firstElementChild) {
   holdInputUntilHydrated(container);
   // Markup the server sanitised must be sanitised again in the first render, or that render would differ.
   const sanitiser = pageShowsSanitisedMarkup(document) ? loadSanitizer() : null;
+  // Each step its own task: running the page's code, setting up the router (it reads session storage and matches
+  // every route) and hydrating would otherwise be one long task on a slow phone. As a transition, hydration itself
+  // yields to the browser every few milliseconds.
   void Promise.all([loadRouteModules(window.location.pathname), sanitiser])
     .catch(() => {})
-    // As a transition, hydration yields to the browser every few milliseconds instead of one long task on a slow phone.
-    .then(() => startTransition(() => void hydrateRoot(container, app(createRouter()))));
+    .then(yieldToBrowser)
+    .then(() => {
+      const router = createRouter();
+      return yieldToBrowser().then(() => startTransition(() => void hydrateRoot(container, app(router))));
+    });
 } else {
   createRoot(container).render(app(createRouter()));
 }
