@@ -7,7 +7,7 @@ import type { QuestionnaireService } from '../questionnaires/index';
 import { NO_REFERRAL, type Referrals } from '../referrals/index';
 import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { closeConsultationsOf, countPlacedOrders, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { countPlacedOrders, lockCartForPayment, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -99,7 +99,8 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
       const consultations = linked as (ConsultationAnswers & { consultationId: string; questionnaire: { slug: string } })[];
       // Decided again here, under the cart's lock, for the patient paying: a cart read earlier may have shown a
       // first-order discount before they signed in, or before another order of theirs was placed.
-      const placedOrders = viewer === null ? null : await countPlacedOrders(tx, viewer);
+      // The snapshot, read under the lock, counted its owner's; a cart the viewer claims only now is counted for them.
+      const placedOrders = viewer === null ? null : snapshot.cart.customerUid === viewer ? snapshot.placedOrders : await countPlacedOrders(tx, viewer);
       // The buyer's row is locked with it, so one referral credit is never spent by two checkouts.
       const referral = referrals && viewer !== null ? await referrals.forBuyer(tx, viewer, { shippingAddress: row.shippingAddress, lock: true }) : NO_REFERRAL;
       const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders, referral);
@@ -120,10 +121,7 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
       await tx.update(carts).set({ completedAt: new Date(), updatedAt: new Date() }).where(eq(carts.id, cartId));
     },
 
-    async lockForPayment(tx, cartId) {
-      await tx.update(carts).set({ lockedAt: new Date() }).where(eq(carts.id, cartId));
-      await closeConsultationsOf(tx, cartId);
-    },
+    lockForPayment: lockCartForPayment,
 
     async unlock(tx, cartId) {
       await tx.update(carts).set({ lockedAt: null }).where(eq(carts.id, cartId));

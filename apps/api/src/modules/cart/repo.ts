@@ -229,12 +229,15 @@ export async function deleteCart(db: Queryable, token: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** The cart's consultations become the record of the order being created from it: they never change again. */
-export async function closeConsultationsOf(tx: Queryable, cartId: number): Promise<void> {
-  await tx
-    .update(consultations)
-    .set({ closedAt: sql`now()` })
-    .where(and(inArray(consultations.id, tx.select({ id: cartConsultations.consultationId }).from(cartConsultations).where(eq(cartConsultations.cartId, cartId))), sql`${consultations.closedAt} is null`));
+/**
+ * From a pending order's creation the cart cannot change, and its consultations become that order's record: they
+ * never change again. One statement, as the order's transaction holds the cart's lock while it runs.
+ */
+export async function lockCartForPayment(tx: Queryable, cartId: number): Promise<void> {
+  await tx.execute(sql`
+    with locked as (update ${carts} set locked_at = ${new Date().toISOString()}::timestamptz where id = ${cartId})
+    update ${consultations} set closed_at = now()
+    where id in (select consultation_id from ${cartConsultations} where cart_id = ${cartId}) and closed_at is null`);
 }
 
 /**

@@ -41,7 +41,13 @@ async function moveAndRecord(
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-async function lockStates(tx: Queryable, orderId: number) {
+/** An order's two states as the caller read them under the order's row lock, in the transaction it passes. */
+export interface HeldOrderStates {
+  state: OrderState;
+  paymentState: OrderPaymentState;
+}
+
+async function lockStates(tx: Queryable, orderId: number): Promise<HeldOrderStates | null> {
   const [row] = await tx.select({ state: orders.state, paymentState: orders.paymentState }).from(orders).where(eq(orders.id, orderId)).for('update');
   return row ? { state: row.state as OrderState, paymentState: row.paymentState as OrderPaymentState } : null;
 }
@@ -61,6 +67,8 @@ export async function needsPrescriber(tx: Pick<Db, 'select'>, orderId: number): 
  * The one way an order's state is written (ARCHITECTURE: one transition table per lifecycle). Call it inside
  * the caller's transaction; carry out the answer's effects only when `applied`, so a second click or a second
  * process, finding nothing to do, does nothing twice. A rejection's reason is kept on the order for the patient.
+ * A caller already holding the order's row lock passes the states it read (`held`), saving the lock's round trip;
+ * the move still writes only where the old state stands.
  */
 export async function applyOrderEvent(
   tx: Queryable,
@@ -68,8 +76,9 @@ export async function applyOrderEvent(
   event: OrderEvent,
   actor: Actor,
   details: EventDetails = {},
+  held?: HeldOrderStates,
 ): Promise<Transitioned<OrderState, OrderEffect>> {
-  const locked = await lockStates(tx, orderId);
+  const locked = held ?? (await lockStates(tx, orderId));
   const current = locked && event === 'released' ? { ...locked, needsPrescriber: await needsPrescriber(tx, orderId) } : locked;
   return carryOut(event, actor, current && decideOrderEvent(current, event, actor.type), async (from, to) => {
     const rejection = event === 'rejected' ? sql`, rejection_reason = ${details.reason ?? null}` : sql``;
@@ -77,15 +86,16 @@ export async function applyOrderEvent(
   });
 }
 
-/** The one way an order's payment state is written: as applyOrderEvent, over the money's own table. */
+/** The one way an order's payment state is written: as applyOrderEvent (`held` too), over the money's own table. */
 export async function applyOrderPaymentEvent(
   tx: Queryable,
   orderId: number,
   event: OrderPaymentEvent,
   actor: Actor,
   details: EventDetails = {},
+  held?: HeldOrderStates,
 ): Promise<Transitioned<OrderPaymentState, OrderEffect>> {
-  const current = await lockStates(tx, orderId);
+  const current = held ?? (await lockStates(tx, orderId));
   return carryOut(event, actor, current && ORDER_PAYMENT_LIFECYCLE.decide(current.paymentState, event, actor.type), async (from, to) => {
     return moveAndRecord(tx, orderId, 'payment', sql`payment_state = ${to}`, sql`payment_state = ${from}`, historyColumns(event, from, to, actor, details));
   });

@@ -46,11 +46,20 @@ export function dateOfBirthCheck(questionnaire: Questionnaire, answers: Record<s
  * Copies each consultation the order rests on onto the order, inside the order's transaction: the answers, the
  * outcome as the rules judge them now (what the cart was checked against) with every rule that held and its source,
  * and the texts of the questions shown or answered, so that what the prescriber reviews is what the patient
- * answered when ordering. A date of birth that differs from the account's is flagged on the outcome.
+ * answered when ordering. A date of birth that differs from the account's is flagged on the outcome (the account's
+ * `accountBirthday` when the caller has just read it, else read here).
  */
-export async function copyConsultationsOntoOrder(tx: Queryable, orderId: number, customerId: number, linked: readonly LinkedConsultationForOrder[], today: string): Promise<void> {
+export async function copyConsultationsOntoOrder(
+  tx: Queryable,
+  orderId: number,
+  customerId: number,
+  linked: readonly LinkedConsultationForOrder[],
+  today: string,
+  accountBirthday?: string | null,
+): Promise<void> {
   if (linked.length === 0) return;
-  const [account] = await tx.select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId));
+  const account =
+    accountBirthday === undefined ? (await tx.select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, customerId)))[0] : { birthday: accountBirthday };
   await tx.insert(orderConsultations).values(
     linked.map(({ consultationId, questionnaire, answers, judgedRules = [] }) => {
       const evaluated = evaluateConsultation(questionnaire, answers, today);

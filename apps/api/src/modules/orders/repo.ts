@@ -158,26 +158,30 @@ export async function hasOpenCriticalTasks(db: Queryable, customerId: number): P
   return rows.length > 0;
 }
 
-/** Saves a card for renewals as the patient's default; the same gateway source saved again is not doubled. */
+/**
+ * Saves a card for renewals as the patient's default; the same gateway source saved again is not doubled (the
+ * latest customer-initiated payment is then the one renewals name). One statement: checkout holds its
+ * transaction open while it runs.
+ */
 export async function saveDefaultPaymentToken(db: Queryable, values: Omit<typeof paymentTokens.$inferInsert, 'isDefault'>): Promise<number> {
-  await db.update(paymentTokens).set({ isDefault: false }).where(eq(paymentTokens.customerId, values.customerId));
-  const [existing] = await db
-    .select({ id: paymentTokens.id })
-    .from(paymentTokens)
-    .where(and(eq(paymentTokens.customerId, values.customerId), eq(paymentTokens.gatewaySourceId, values.gatewaySourceId)));
-  if (existing) {
-    // Saved again (a new checkout on the same card): the latest customer-initiated payment is the one renewals name.
-    await db
-      .update(paymentTokens)
-      .set({ isDefault: true, ...(values.initialPaymentId ? { initialPaymentId: values.initialPaymentId } : {}) })
-      .where(eq(paymentTokens.id, existing.id));
-    return existing.id;
-  }
-  const [row] = await db
-    .insert(paymentTokens)
-    .values({ ...values, isDefault: true })
-    .returning({ id: paymentTokens.id });
-  return row!.id;
+  const result = await db.execute(sql`
+    with chosen as (
+      select id from ${paymentTokens} where customer_id = ${values.customerId} and gateway_source_id = ${values.gatewaySourceId} order by id limit 1),
+    others as (
+      update ${paymentTokens} set is_default = false
+      where customer_id = ${values.customerId} and is_default and id not in (select id from chosen)),
+    again as (
+      update ${paymentTokens} set is_default = true, initial_payment_id = coalesce(${values.initialPaymentId ?? null}::text, initial_payment_id)
+      where id in (select id from chosen)
+      returning id),
+    fresh as (
+      insert into ${paymentTokens} (customer_id, provider, gateway_source_id, brand, last4, expiry_month, expiry_year, initial_payment_id, is_default)
+      select ${values.customerId}::int, ${values.provider}::text, ${values.gatewaySourceId}::text, ${values.brand}::text, ${values.last4}::text,
+        ${values.expiryMonth ?? null}::int, ${values.expiryYear ?? null}::int, ${values.initialPaymentId ?? null}::text, true
+      where not exists (select 1 from chosen)
+      returning id)
+    select id from again union all select id from fresh`);
+  return (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
 }
 
 export async function findPaymentToken(db: Queryable, customerId: number, id: number) {

@@ -27,7 +27,7 @@ import { PaymentGatewayError, type Authorisation, type PaymentEvent, type Paymen
 import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor } from '../lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type HeldOrderStates } from '../lifecycle/index';
 import { createTasksForOrder, findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder, needsPrescriptionProof } from './consultation-snapshot';
@@ -67,6 +67,8 @@ export interface Customer {
   uid: string;
   email: string;
   firstName: string;
+  /** The account's date of birth as this request read it; left out, it is read where needed. */
+  birthday?: string | null;
 }
 
 export interface OrderServiceDeps {
@@ -171,6 +173,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
    * authorisation nobody wants any more is voided. Answers whether this call placed the order (for the email).
    */
   async function applyOutcome(orderId: number, waitingFor: 'pending' | 'challenge', answer: Authorisation, mode: string): Promise<{ order: OrderRow; payment: PaymentRow; placed: boolean }> {
+    // The order and payment are answered as this transaction left them (it holds both under lock), not read again.
     const applied = await db.transaction(async (tx) => {
       const order = await lockOrderAndItsCart(tx, orderId);
       const payment = (await findCheckoutPayment(tx, orderId))!;
@@ -178,22 +181,27 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       if (!stillWaiting) {
         // A newer attempt replaced this one while the gateway was answering: its money must not stay held.
         const replaced = order.state === 'payment_failed' && (payment.gatewayPaymentId === null || payment.gatewayPaymentId === answer.paymentId);
-        return { placed: false, unwanted: answer.status === 'authorised' && replaced };
+        return { order, payment, placed: false, unwanted: answer.status === 'authorised' && replaced };
       }
 
       if (answer.status === 'challenge') {
-        await updatePayment(tx, payment.id, { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl });
-      } else if (answer.status === 'declined') {
-        await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason: answer.reason, gatewayPaymentId: answer.paymentId });
-      } else {
-        await updatePayment(tx, payment.id, { state: 'authorised', gatewayPaymentId: answer.paymentId });
-        await finalise(tx, order, answer, mode);
+        const change = { state: 'challenge', gatewayPaymentId: answer.paymentId, challengeUrl: answer.challengeUrl };
+        await updatePayment(tx, payment.id, change);
+        return { order, payment: { ...payment, ...change }, placed: false, unwanted: false };
       }
-      return { placed: answer.status === 'authorised', unwanted: false };
+      if (answer.status === 'declined') {
+        const ended = await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason: answer.reason, gatewayPaymentId: answer.paymentId });
+        if (!ended) return { order, payment, placed: false, unwanted: false };
+        const failed = await findOrderById(tx, orderId);
+        return { order: failed!, payment: { ...payment, state: 'declined', declineReason: answer.reason, gatewayPaymentId: answer.paymentId }, placed: false, unwanted: false };
+      }
+      const change = { state: 'authorised', gatewayPaymentId: answer.paymentId };
+      await updatePayment(tx, payment.id, change);
+      const states = await finalise(tx, order, answer, mode);
+      return { order: { ...order, ...states }, payment: { ...payment, ...change }, placed: true, unwanted: false };
     });
     if (applied.unwanted && answer.status === 'authorised') await voidQuietly(answer.paymentId);
-    const [order, payment] = await Promise.all([findOrderById(db, orderId), findCheckoutPayment(db, orderId)]);
-    return { order: order!, payment: payment!, placed: applied.placed };
+    return { order: applied.order, payment: applied.payment, placed: applied.placed };
   }
 
   /**
@@ -255,9 +263,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
 
   /**
    * Everything an approved payment sets in motion, inside the caller's transaction; `answer` null for an order
-   * that takes no payment (its total is £0), which then follows the same lifecycle.
+   * that takes no payment (its total is £0), which then follows the same lifecycle. The caller holds the order's
+   * row (locked, or inserted in this transaction) as `order`: its moves start from those states, and the states
+   * they end in are answered.
    */
-  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }> | null, mode: string): Promise<void> {
+  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }> | null, mode: string): Promise<HeldOrderStates> {
     const items = await findOrderItems(tx, order.id);
     const recurring = items.filter((item) => isSubscriptionFrequency(item.frequency));
 
@@ -302,18 +312,29 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       // A patient continuing a treatment started elsewhere shows the prescriber their previous prescription first.
       extraCodes: (await needsPrescriptionProof(tx, order.id)) ? [TASK_CODES.prescriptionPhoto] : [],
     });
+    let held: HeldOrderStates = { state: order.state as OrderState, paymentState: order.paymentState as OrderPaymentState };
     // What paid is kept in the history, for the order page and receipt ('Visa ending 4242').
-    if (answer) await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId, ...(answer.paidWith ? { paidWith: answer.paidWith } : {}) } });
-    else await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY });
-    await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY });
+    const paid = answer
+      ? await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId, ...(answer.paidWith ? { paidWith: answer.paidWith } : {}) } }, held)
+      : await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY }, held);
+    if (paid.applied) held = { ...held, paymentState: paid.to };
+    const authorised = await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY }, held);
+    if (authorised.applied) held = { ...held, state: authorised.to };
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
-    if (!(await hasOpenCriticalTasks(tx, order.customerId))) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
+    if (!(await hasOpenCriticalTasks(tx, order.customerId))) {
+      const reviewed = await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId }, {}, held);
+      if (reviewed.applied) held = { ...held, state: reviewed.to };
+    }
     if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
     await notifier.notify(tx, { template: 'order-placed', customerId: order.customerId, dedupeKey: `order-placed:${order.number}`, data: { orderNumber: order.number } });
+    return held;
   }
 
-  /** Asks the gateway to authorise (idempotent by the order's key), then records what it said. */
-  async function authorise(customer: Customer, order: OrderRow, payment: PaymentRow, source: PaymentSource, mode: string): Promise<CheckoutReply> {
+  /**
+   * Asks the gateway to authorise (idempotent by the order's key), then records what it said. `recurring`: whether
+   * the order has a subscription line (its card is then kept), when the caller just wrote its lines; else read.
+   */
+  async function authorise(customer: Customer, order: OrderRow, payment: PaymentRow, source: PaymentSource, mode: string, recurring?: boolean): Promise<CheckoutReply> {
     let answer: Authorisation;
     try {
       answer = await gateway.authorise({
@@ -321,7 +342,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         reference: order.number,
         source,
         customerEmail: customer.email,
-        saveCard: (await findOrderItems(db, order.id)).some((item) => isSubscriptionFrequency(item.frequency)),
+        saveCard: recurring ?? (await findOrderItems(db, order.id)).some((item) => isSubscriptionFrequency(item.frequency)),
         returnUrls: { success: returnUrl(order.number), failure: returnUrl(order.number) },
         idempotencyKey: `order:${order.number}:authorise`,
       });
@@ -370,7 +391,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       // Read before the transaction: on the embedded database a query outside it would wait for it to end.
       const cardCheckFailures = await recentCardCheckFailures(customer.uid);
       let replaced = null as OrderRow | null;
-      let placed: { order: OrderRow; payment: PaymentRow | null } | null;
+      let placed: { order: OrderRow; payment: PaymentRow | null; recurring?: boolean } | null;
       try {
         placed = await db.transaction(async (tx) => {
           const cart = await carts.lock(tx, token, customer.uid, rules);
@@ -397,11 +418,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
           if (!isPaymentNeeded(cart.view.totals.total)) {
             const free = await createOrder(tx, customer, cart, idempotencyKey, body.mode, null);
-            await finalise(tx, free.order, null, body.mode);
-            return { order: (await findOrderById(tx, free.order.id))!, payment: null };
+            return { order: { ...free.order, ...(await finalise(tx, free.order, null, body.mode)) }, payment: null };
           }
           if (paying instanceof AppError) throw paying;
-          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method);
+          const recurring = cart.view.items.some((item) => isSubscriptionFrequency(item.frequency));
+          return { ...(await createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method)), recurring };
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
@@ -414,11 +435,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         const old = replaced;
         await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
       }
-      const { order, payment } = placed;
+      const { order, payment, recurring } = placed;
       if (order.state === 'payment_pending' && payment?.state === 'pending') {
         // A repeat of an attempt whose first try never reached the gateway: it needs what pays after all.
         if (paying instanceof AppError) throw paying;
-        return authorise(customer, order, payment, paying.source, order.paymentMode);
+        return authorise(customer, order, payment, paying.source, order.paymentMode, recurring);
       }
       return replyFor(order, payment);
     },
@@ -576,7 +597,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
       })),
     );
-    await copyConsultationsOntoOrder(tx, order.id, customer.id, cart.consultations, ukToday(now()));
+    await copyConsultationsOntoOrder(tx, order.id, customer.id, cart.consultations, ukToday(now()), customer.birthday);
     // The credit is taken with the order; it comes back by itself if the order never goes ahead (see referrals).
     if (referrals) await referrals.recordSpend(tx, order);
     await carts.lockForPayment(tx, cart.id);
