@@ -1,6 +1,9 @@
 // Answers that make a patient eligible for weight-loss treatment, grouped by step as the quiz sends them.
 const kg = (value, isTargetWeight) => ({ value, type: 'kg', preferredUnit: 'kg', isTargetWeight });
 
+/** The goals step with another target weight each time, so that every save the bench sends changes the answers. */
+export const goalsAnswer = (targetKg) => ({ goals: { wl_goal_weight: { weight: [kg(targetKg, true)] } } });
+
 export const eligibleWeightLossAnswers = {
   measurements: { wl_bmi: { weight: [kg(100, false)], height: [{ value: 175, type: 'cm' }], bmi: 32.7 } },
   'date-of-birth': { wl_dob: '1985-04-12' },

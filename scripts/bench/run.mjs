@@ -10,7 +10,7 @@ import pg from 'pg';
 import { lazyRouteBundle } from './bundle.mjs';
 import { bundleReport, entryPageScripts, printReport } from './bundle-report.mjs';
 import { audit } from './lighthouse.mjs';
-import { answeredSession, cartWithConsultation, eligibleWeightLossAnswers, readyCheckout } from './consultation.mjs';
+import { answeredSession, cartWithConsultation, goalsAnswer, readyCheckout } from './consultation.mjs';
 import { load, startProcess } from './lib.mjs';
 import { startMailSink } from './mail-sink.mjs';
 
@@ -155,7 +155,8 @@ async function writes() {
   const patients = [];
   for (let i = 0; i < 200; i += 1) {
     const cookie = await answeredSession(shop);
-    patients.push({ cookie, cart: await cartWithConsultation(shop, cookie) });
+    let saves = 0;
+    patients.push({ cookie, cart: await cartWithConsultation(shop, cookie), nextTargetKg: () => 79 - (saves++ % 2) });
   }
   const rotate = (build) => {
     let next = 0;
@@ -170,7 +171,8 @@ async function writes() {
         setupRequest: rotate((request, patient) => ({
           ...request,
           headers: { 'content-type': 'application/json', cookie: patient.cookie },
-          body: JSON.stringify({ goals: eligibleWeightLossAnswers.goals }),
+          // A target weight other than the one stored: an answer re-sent unchanged would write nothing.
+          body: JSON.stringify(goalsAnswer(patient.nextTargetKg())),
         })),
       },
     ],
