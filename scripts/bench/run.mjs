@@ -286,18 +286,23 @@ function round(value) {
   return Math.round(value * 10) / 10;
 }
 
-async function dropBenchDatabase(url) {
+/** One statement on the server's maintenance database (creating or dropping the bench's own). */
+async function onServer(statement) {
   const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-  await client.end();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function dropBenchDatabase(url) {
+  return onServer(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
 }
 
 async function createBenchDatabase() {
   const name = `elmwood_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
+  await onServer(`CREATE DATABASE ${name}`);
   return `postgres://postgres@127.0.0.1:5432/${name}`;
 }

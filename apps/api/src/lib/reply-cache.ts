@@ -12,7 +12,7 @@ export interface CachedReply extends Freshness {
  * time only, so several processes stay consistent within the TTL and none needs another's state.
  */
 export class ReplyCache {
-  private readonly entries = new Map<string, { reply: CachedReply; expiresAt: number }>();
+  private readonly entries = new Map<string, CachedReply>();
 
   constructor(
     private readonly ttlMs: number,
@@ -21,21 +21,21 @@ export class ReplyCache {
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedReply | null> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.reply;
+    if (hit && hit.expiresAt > Date.now()) return hit;
     const value = await load();
     if (value === null || value === undefined) return null;
     const reply = toCachedReply(value);
     if (this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.clear();
       reply.expiresAt = Date.now() + this.ttlMs;
-      this.entries.set(key, { reply, expiresAt: reply.expiresAt });
+      this.entries.set(key, reply);
     }
     return reply;
   }
 
   clear(): void {
     // A forgotten reply is no longer fresh anywhere it was kept (its prebuilt copy).
-    for (const { reply } of this.entries.values()) reply.expiresAt = 0;
+    for (const reply of this.entries.values()) reply.expiresAt = 0;
     this.entries.clear();
   }
 }
