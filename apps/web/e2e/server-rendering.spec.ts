@@ -173,7 +173,7 @@ test.describe('what a patient does before the app has started', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a patient who opens their checkout again is never told their basket is empty while the app starts', async ({ page }) => {
+  test('a patient who opens their checkout again sees their own basket before the app starts, and goes on once it runs', async ({ page }) => {
     const errors = consoleErrors(page);
     await answerWeightLossConsultation(page);
     await page.goto('/n/weight-loss/recommendations');
@@ -182,12 +182,27 @@ test.describe('what a patient does before the app has started', () => {
 
     const release = await holdAppScript(page);
     await page.reload();
-    await expect(page.getByRole('status')).toContainText('Loading');
+    // The server's page: the basket and the open step, not a loading frame and never "empty".
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByText(/Wegovy 0\.25 mg · £[\d,]+\.\d\d/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Account' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     await expect(page.getByText('Your basket is empty')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     release();
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
     await expect(page.getByText('Your basket is empty')).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test('a visitor with no basket is told so by the server, with the way to start', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/n/weight-loss/order');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your basket is empty' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See treatments' })).toHaveAttribute('href', '/');
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { JSDOM } from 'jsdom';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import { matchPath, StaticRouter } from 'react-router';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { ukToday } from '@elmwood/domain';
 import { AppRoot } from './app/AppRoot';
@@ -12,8 +12,9 @@ import { answersFromForm } from './features/quiz/formAnswers';
 import type { QuizFormReply } from './features/quiz/formReply';
 import { startingAnswers, stepOutcome, stepSubmission } from './features/quiz/steps';
 import { isApiError, setApiTransport } from './lib/api';
-import { loadRouteModules, routes } from './router';
-import { loadSanitizer } from './ui/SafeHtml';
+import { readServerCookiesWith } from './lib/cookies';
+import { AppRoutes, loadRouteModules } from './router';
+import { loadSanitizer, renderCollectingSanitised } from './ui/SafeHtml';
 import { sanitizeWithin } from './ui/sanitizeHtml';
 
 /**
@@ -41,12 +42,19 @@ export interface RenderedPage {
   dataScript: string;
 }
 
-const visitorApi = new AsyncLocalStorage<ApiTransport>();
+/** Whose page is being rendered: their calls to the API, and the Cookie header their request came with. */
+interface Visitor {
+  api: ApiTransport;
+  cookies: string;
+}
+
+const visitor = new AsyncLocalStorage<Visitor>();
 setApiTransport((url, init) => {
-  const api = visitorApi.getStore();
-  if (!api) throw new Error(`${url} was called outside a server render`);
-  return api(url, init);
+  const current = visitor.getStore();
+  if (!current) throw new Error(`${url} was called outside a server render`);
+  return current.api(url, init);
 });
+readServerCookiesWith(() => visitor.getStore()?.cookies ?? '');
 
 // The catalogue's and questionnaire's markup is sanitised as in the browser, by the same library, in a window of
 // its own: the HTML the page is hydrated over is the HTML the browser would have made.
@@ -59,24 +67,22 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /** The page at `url` (path and query) with its data, or null for a page the browser renders alone. */
-export function renderPage(url: string, api: ApiTransport, quizFormReply: QuizFormReply | null = null): Promise<RenderedPage | null> {
+export function renderPage(url: string, api: ApiTransport, cookies = ''): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://shop.invalid');
   if (!isServerRendered(pathname)) return Promise.resolve(null);
-  return visitorApi.run(api, () => render(url, quizFormReply));
+  return visitor.run({ api, cookies }, () => render(url, null));
 }
 
 async function render(url: string, quizFormReply: QuizFormReply | null): Promise<RenderedPage | null> {
   // The code the browser loads before hydrating (a route's loadForHydration), so both render the same tree.
   await loadRouteModules(new URL(url, 'http://shop.invalid').pathname);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://shop.invalid')));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   const page = () =>
     renderToString(
       <AppRoot client={queryClient} quizFormReply={quizFormReply}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </AppRoot>,
     );
   try {
@@ -89,8 +95,8 @@ async function render(url: string, quizFormReply: QuizFormReply | null): Promise
     }
     // What failed, or was not fetched, shows loading as the browser's first render will, and is asked for again there.
     forgetUnanswered(queryClient);
-    const html = page();
-    const data: SsrData = { queries: dehydrate(queryClient), quizFormReply };
+    const { html, sanitised } = renderCollectingSanitised(page);
+    const data: SsrData = { queries: dehydrate(queryClient), quizFormReply, sanitised };
     return { html, dataScript: `<script type="application/json" id="${SSR_DATA_ID}">${scriptSafeJson(data)}</script>` };
   } finally {
     // The cache's garbage-collection timers would otherwise hold every rendered page for minutes.
@@ -116,13 +122,13 @@ export type QuizStepPostResult = { redirect: string } | { status: 422; page: Ren
  * the step's own checks, and saved through the same API call the app makes, so the server's rules decide.
  * Null when the address is not a consultation step.
  */
-export function submitQuizStep(url: string, form: URLSearchParams, api: ApiTransport): Promise<QuizStepPostResult | null> {
+export function submitQuizStep(url: string, form: URLSearchParams, api: ApiTransport, cookies = ''): Promise<QuizStepPostResult | null> {
   const { pathname } = new URL(url, 'http://shop.invalid');
   const match = matchPath(QUIZ_STEP_PATH, pathname);
   const slug = match?.params.slug;
   if (!match || !isQuizSlug(slug)) return Promise.resolve(null);
   const stepPath = (step: number | string) => `/n/${slug}/quiz/${step}`;
-  return visitorApi.run(api, async (): Promise<QuizStepPostResult | null> => {
+  return visitor.run({ api, cookies }, async (): Promise<QuizStepPostResult | null> => {
     const questionnaire = await fetchQuestionnaire(slug).catch((error: unknown) => {
       if (isApiError(error) && error.isNotFound) return null;
       throw error;

@@ -1,21 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from './router';
 import { makeWegovy } from './test/fixtures';
-import { mockFetch, testQueryClient } from './test/render';
-
-function renderApp(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+import { mockFetch } from './test/render';
+import { renderApp } from './test/renderApp';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -25,7 +25,7 @@ export const quizFormRoutes: FastifyPluginAsync<QuizFormRoutesOptions> = async (
     const pathname = request.url.split('?')[0]!;
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
     const setCookies: string[] = [];
-    const result = await renderer.submitQuizStep(request.url, form, visitorApi(app, request, setCookies)).catch((error: unknown) => {
+    const result = await renderer.submitQuizStep(request.url, form, visitorApi(app, request, setCookies), request.headers.cookie ?? '').catch((error: unknown) => {
       request.log.error({ err: error, url: request.url }, 'a quiz step posted as a form could not be taken; the step is shown again');
       return null;
     });

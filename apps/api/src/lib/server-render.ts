@@ -20,8 +20,9 @@ export type QuizStepPostResult = { redirect: string } | { status: 422; page: Ren
 
 /** What the web app's server entry offers (the shape of apps/web/src/entry-server.tsx's exports). */
 export interface ServerRenderer {
-  renderPage(url: string, api: ApiTransport): Promise<RenderedPage | null>;
-  submitQuizStep(url: string, form: URLSearchParams, api: ApiTransport): Promise<QuizStepPostResult | null>;
+  /** `cookies`: the request's Cookie header, which the page may read as a browser reads document.cookie. */
+  renderPage(url: string, api: ApiTransport, cookies: string): Promise<RenderedPage | null>;
+  submitQuizStep(url: string, form: URLSearchParams, api: ApiTransport, cookies: string): Promise<QuizStepPostResult | null>;
 }
 
 /** The web app's server entry when it was built; without it every page is rendered in the browser alone. */
@@ -75,7 +76,7 @@ export function visitorApi(app: FastifyInstance, request: FastifyRequest, setCoo
 export async function renderedPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, renderer: ServerRenderer): Promise<RenderedPage | null> {
   const setCookies: string[] = [];
   try {
-    const rendered = await renderer.renderPage(request.url, visitorApi(app, request, setCookies));
+    const rendered = await renderer.renderPage(request.url, visitorApi(app, request, setCookies), request.headers.cookie ?? '');
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
     return rendered;
   } catch (error) {

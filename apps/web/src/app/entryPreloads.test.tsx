@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../router';
-import { mockFetch, testQueryClient } from '../test/render';
+import { mockFetch } from '../test/render';
+import { renderApp } from '../test/renderApp';
 import { ENTRY_PRELOADS } from './entryPreloads';
 
 /** An address for each preloaded path, with the values its ':name' segments take there. */
@@ -29,11 +27,7 @@ describe('entry preloads', () => {
         requests.push({ url: String(input), credentials: init?.credentials });
         return respond(input);
       });
-      render(
-        <QueryClientProvider client={testQueryClient()}>
-          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [sample!.url] })} />
-        </QueryClientProvider>,
-      );
+      renderApp(sample!.url);
 
       const expected = preload.fetches.map((template) =>
         Object.entries(sample!.params).reduce((url, [name, value]) => url.replaceAll(name, value), template),

@@ -10,6 +10,8 @@ export interface SsrData {
   queries: DehydratedState;
   /** A quiz step posted without the script that could not go on. */
   quizFormReply: QuizFormReply | null;
+  /** The catalogue's and questionnaire's markup the page shows, each with the sanitised form the server rendered. */
+  sanitised: Record<string, string>;
 }
 
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;

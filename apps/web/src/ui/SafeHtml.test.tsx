@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SafeHtml } from './SafeHtml';
+import { adoptServerSanitised, loadSanitizer, renderCollectingSanitised, SafeHtml } from './SafeHtml';
 import { sanitizeHtml } from './sanitizeHtml';
 
 describe('SafeHtml', () => {
@@ -43,5 +44,19 @@ describe('SafeHtml', () => {
 
   it('protects links that open a new window', () => {
     expect(sanitizeHtml('<a href="https://example.org" target="_blank">x</a>')).toMatch(/rel="noopener noreferrer"/);
+  });
+
+  it('hands the markup a server render sanitised to the page, and the browser shows it as sent, without sanitising', async () => {
+    await loadSanitizer();
+    const markup = '<p>Once <em>weekly</em></p><img src="x.png" alt="" onerror="alert(1)">';
+    const { html, sanitised } = renderCollectingSanitised(() => renderToString(<SafeHtml html={markup} />));
+    expect(sanitised).toEqual({ [markup]: sanitizeHtml(markup) });
+    expect(html).toContain(sanitizeHtml(markup));
+
+    // What the server sent is what shows, even where the browser's sanitiser would differ.
+    const sent = '<p>As <strong>sent</strong></p>';
+    adoptServerSanitised({ '<p>raw</p>': sent });
+    const { container } = render(<SafeHtml html="<p>raw</p>" />);
+    expect(container.firstElementChild?.innerHTML).toBe(sent);
   });
 });

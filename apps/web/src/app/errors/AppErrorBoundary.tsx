@@ -1,12 +1,16 @@
-import { useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
 import { BRAND_NAME } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState } from '../../ui/ErrorState';
+import { LocationErrorBoundary } from './LocationErrorBoundary';
 import '../layouts/layout.css';
 
 /** The last line: the frame itself failed, so this stands alone with no header or footer. */
-export function AppErrorBoundary() {
-  const error = useRouteError();
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <LocationErrorBoundary fallback={(error) => <AppError error={error} />}>{children}</LocationErrorBoundary>;
+}
+
+function AppError({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -1,13 +1,18 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { NotFoundPanel } from '../../ui/NotFoundPanel';
 import { isChunkLoadError } from './isChunkLoadError';
+import { LocationErrorBoundary } from './LocationErrorBoundary';
 
 /** Errors inside a page: the header and footer stay, the page area explains and offers a way on. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <LocationErrorBoundary fallback={(error) => <RouteError error={error} />}>{children}</LocationErrorBoundary>;
+}
+
+function RouteError({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useDocumentTitle(notFound ? 'Page not found' : 'Something went wrong');
 

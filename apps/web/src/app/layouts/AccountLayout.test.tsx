@@ -1,24 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../../router';
-import { mockFetch, testQueryClient } from '../../test/render';
+import { mockFetch } from '../../test/render';
+import { renderApp } from '../../test/renderApp';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the account area', () => {
   it('sends a visitor to login, saying why and where they will return', async () => {
     vi.stubGlobal('fetch', mockFetch({ '/shop-api/me': { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Please log in.' } } }));
-    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions?from=email'] });
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/account/health-actions?from=email')}`);
+    const app = renderApp('/account/health-actions?from=email');
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+    expect(app.location().search).toBe(`?next=${encodeURIComponent('/account/health-actions?from=email')}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('You need to log in to view this page');
   });
 
@@ -30,12 +23,7 @@ describe('the account area', () => {
         '/shop-api/tasks': { body: [] },
       }),
     );
-    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions'] });
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderApp('/account/health-actions');
     expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Account menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account/home');
@@ -50,18 +38,11 @@ describe('the account area', () => {
         '/shop-api/logout': { body: {} },
       }),
     );
-    const router = createMemoryRouter(routes, { initialEntries: ['/account/health-actions'] });
-    const visited: string[] = [];
-    router.subscribe((state) => visited.push(state.location.pathname));
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const app = renderApp('/account/health-actions');
     // Once the page has settled: the header is rendered again as the lazy route arrives.
     expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(visited).not.toContain('/login');
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect(app.visited.map((location) => location.pathname)).not.toContain('/login');
   });
 });

@@ -1,15 +1,16 @@
-import { createPath, useNavigation } from 'react-router';
+import { createPath } from 'react-router';
 import { SLOW_LOAD_MS } from '../../lib/config';
 import { useAfterDelay } from '../../lib/useAfterDelay';
 import { LoadStatus } from '../../ui/LoadStatus';
+import { usePendingNavigation } from '../routing/pendingNavigation';
 
 /** While the next page's code loads: a thin bar at once, 'Taking a long time...' with Retry when it drags on. */
 export function NavigationStatus() {
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const pending = usePendingNavigation();
+  const loading = pending !== null;
   const visible = useAfterDelay(loading, 150);
   const slow = useAfterDelay(loading, SLOW_LOAD_MS);
-  const target = navigation.location ? createPath(navigation.location) : null;
+  const target = pending ? createPath(pending) : null;
 
   return (
     <>

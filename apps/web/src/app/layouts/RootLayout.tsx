@@ -1,8 +1,9 @@
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { Outlet, type Location } from 'react-router';
 import { SLOW_LOAD_MS } from '../../lib/config';
 import { useFocusMainOnNavigate } from '../../lib/useFocusMainOnNavigate';
 import { useAfterDelay } from '../../lib/useAfterDelay';
 import { LoadStatus } from '../../ui/LoadStatus';
+import { useScrollRestoration } from '../routing/useScrollRestoration';
 import { NavigationStatus } from './NavigationStatus';
 import { MAIN_ID, Shell } from './Shell';
 
@@ -17,10 +18,10 @@ function scrollKey(location: Location): string {
 
 export function RootLayout() {
   useFocusMainOnNavigate(MAIN_ID);
+  useScrollRestoration(scrollKey);
   return (
     <Shell before={<NavigationStatus />}>
       <Outlet />
-      <ScrollRestoration getKey={scrollKey} />
     </Shell>
   );
 }

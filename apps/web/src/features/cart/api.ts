@@ -1,10 +1,20 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CART_ERROR, DEFAULT_CHANNEL, needsNoPrescriber, type Address, type Cart, type Frequency } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
+import { readCookie, writeCookie } from '../../lib/cookies';
+import { useHydrating } from '../../lib/hydration';
 
 export const CART_TOKEN_KEY = 'cartToken';
 export const cartKeys = { cart: (token: string) => ['cart', token] as const };
+
+/**
+ * The token is kept in this browser's storage, and mirrored in a cookie sent only with the checkout's pages (never
+ * to the API), so the server can render a patient's own checkout rather than a loading frame.
+ */
+const CART_COOKIE = 'elmwood_cart';
+const CART_COOKIE_PATHS = ['/n/', '/basket'];
+const CART_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export function storedCartToken(): string | null {
   try {
@@ -20,12 +30,29 @@ export function clearStoredCartToken(): void {
 }
 
 function storeCartToken(token: string | null): void {
+  for (const path of CART_COOKIE_PATHS) writeCookie(CART_COOKIE, token, { path, maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS });
   try {
     if (token) window.localStorage.setItem(CART_TOKEN_KEY, token);
     else window.localStorage.removeItem(CART_TOKEN_KEY);
   } catch {
     // Without storage the cart lives only as long as this page.
   }
+}
+
+/** The token the checkout's pages are sent with (on the server, the request's). */
+export function cartCookieToken(): string | null {
+  return readCookie(CART_COOKIE);
+}
+
+/**
+ * The basket this browser names. A server-rendered page was rendered with the cookie's token, so hydrating starts
+ * from it too; from then on the browser's storage decides (the two differ only if one was cleared).
+ */
+export function useCartToken(): string | null {
+  const hydrating = useHydrating();
+  const [stored] = useState(storedCartToken);
+  const [sentWithPage] = useState(cartCookieToken);
+  return hydrating ? sentWithPage : stored;
 }
 
 export function useCart(token: string | null) {

@@ -1,2 +1,2 @@
 // What other features may use from the cart.
-export { clearStoredCartToken, storedCartToken, useAddCartItem, useAddToBasket, useCart, useCartCoupon, useCheckoutAddress, useRemoveCartItem, useStartCheckout, type CheckoutChoice } from './api';
+export { cartCookieToken, clearStoredCartToken, useAddCartItem, useAddToBasket, useCart, useCartCoupon, useCartToken, useCheckoutAddress, useRemoveCartItem, useStartCheckout, type CheckoutChoice } from './api';

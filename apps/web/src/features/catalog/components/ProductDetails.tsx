@@ -2,7 +2,7 @@ import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../ui/Button';
-import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml';
+import { prefetchSanitizer, SafeHtml } from '../../../ui/SafeHtml';
 import { Tag } from '../../../ui/Tag';
 import { CATEGORY_LABELS, consultationPath } from '../consultation';
 import { useVariantSelection } from '../hooks/useVariantSelection';
@@ -17,7 +17,7 @@ import './ProductDetails.css';
 const TRUST_POINTS = ['Free, discreet delivery in plain packaging'] as const;
 
 // A product's description is markup: its sanitiser is fetched while the product itself is, not after it.
-loadSanitizer().catch(() => {});
+prefetchSanitizer();
 
 export function ProductDetails({ product }: { product: Product }) {
   const { variant, choose } = useVariantSelection(product);

@@ -2,7 +2,7 @@ import { isBoughtDirectly, type Product } from '@elmwood/domain';
 import { useId, type RefObject } from 'react';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml';
+import { prefetchSanitizer, SafeHtml } from '../../../ui/SafeHtml';
 import { consultationPath } from '../consultation';
 import { infoSections, nutritionalInfo, treatmentQuote } from '../popupContent';
 import { isProductOutOfStock } from '../productContent';
@@ -25,7 +25,7 @@ interface ProductPopupProps {
 const BUYING_OPTIONS_LABEL = 'View buying options';
 
 // The popup's description is markup: its sanitiser comes with the popup's code, not after it is shown.
-loadSanitizer().catch(() => {});
+prefetchSanitizer();
 
 /**
  * The popup's call to action: the matching consultation, or for a product bought directly ('Add to basket' on its

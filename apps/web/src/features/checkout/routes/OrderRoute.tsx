@@ -4,7 +4,7 @@ import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_P
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
 import { useHydrating } from '../../../lib/hydration';
-import { storedCartToken, useCart } from '../../cart';
+import { useCart, useCartToken } from '../../cart';
 import { PaymentStep } from '../../payment';
 import { useQuestionnaire, useQuizState } from '../../quiz';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -13,11 +13,10 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { Toast } from '../../../ui/Toast';
 import type { SavedAddress } from '../api';
-import { AccountStep } from '../components/AccountStep';
 import { healthPlanSummary, HealthPlanStep } from '../components/HealthPlanStep';
+import { AccountStep, loadStepsForHydration, ShippingStep } from '../components/LazySteps';
 import { OrderSummary } from '../components/OrderSummary';
 import { PriceTerms } from '../components/PriceTerms';
-import { ShippingStep } from '../components/ShippingStep';
 import '../checkout.css';
 import '../../auth/auth.css';
 
@@ -25,6 +24,8 @@ import '../../auth/auth.css';
  * /n/:slug/order — the four-step checkout: Health Plan, Account, Shipping, Payment. A finished step folds
  * into a one-line summary with an Edit link; the payment area shows only at Payment.
  */
+export const loadForHydration = loadStepsForHydration;
+
 export function Component() {
   const { slug = 'weight-loss' } = useParams();
   return <Checkout slug={slug} basket={false} />;
@@ -37,7 +38,7 @@ export function Component() {
 export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
   useDocumentTitle(basket ? 'Basket' : 'Checkout');
   const location = useLocation();
-  const [token] = useState(storedCartToken);
+  const token = useCartToken();
   const cart = useCart(token);
   const me = useMe();
   const logout = useLogout();
@@ -48,11 +49,9 @@ export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
   const questionnaire = useQuestionnaire(slug);
   const consultation = useQuizState(slug);
   const knownBirthday = questionnaire.data && consultation.data ? consultationBirthday(questionnaire.data, consultation.data.answers) : null;
-  // The basket is named in this browser's storage, which the server cannot read: what it renders (and the page's
-  // first render here, which must match it) waits for the basket rather than calling it empty.
+  // The address draft and the payment methods on offer are this browser's (its storage, its wallets): the server
+  // does not know them, so those steps' bodies wait for the running app rather than render differently from it.
   const hydrating = useHydrating();
-
-  if (hydrating) return <LoadStatus status="loading" />;
   if (token && isApiError(cart.error) && cart.error.isNotFound && !me.data) {
     return (
       <div className="container page">
@@ -103,36 +102,40 @@ export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
       </>
     ),
     ACCOUNT: (
-      <AccountStep
-        user={user}
-        cartToken={token}
-        maleOnlyTreatment={maleOnly}
-        unlicensedProduct={unlicensedProduct}
-        knownBirthday={knownBirthday}
-        onDone={() => {
-          // Signing in merged the patient's earlier basket into this one: show what it holds now.
-          void cart.refetch();
-          finish();
-        }}
-      />
+      <StepCode>
+        <AccountStep
+          user={user}
+          cartToken={token}
+          maleOnlyTreatment={maleOnly}
+          unlicensedProduct={unlicensedProduct}
+          knownBirthday={knownBirthday}
+          onDone={() => {
+            // Signing in merged the patient's earlier basket into this one: show what it holds now.
+            void cart.refetch();
+            finish();
+          }}
+        />
+      </StepCode>
     ),
     SHIPPING: user ? (
-      <ShippingStep
-        user={user}
-        cartToken={token}
-        onNotice={setNotice}
-        onDone={(saved) => {
-          setAddress(saved);
-          finish();
-        }}
-      />
+      <StepCode waitForApp={hydrating}>
+        <ShippingStep
+          user={user}
+          cartToken={token}
+          onNotice={setNotice}
+          onDone={(saved) => {
+            setAddress(saved);
+            finish();
+          }}
+        />
+      </StepCode>
     ) : null,
     PAYMENT: user ? (
       <>
         {directOnly ? null : <OrderSummary cart={cart.data} token={token} />}
-        <Suspense fallback={<LoadStatus status="loading" />}>
+        <StepCode waitForApp={hydrating}>
           <PaymentStep cart={cart.data} cartToken={token} user={user} slug={slug} terms={<PriceTerms cart={cart.data} />} />
-        </Suspense>
+        </StepCode>
       </>
     ) : null,
   };
@@ -177,6 +180,12 @@ export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
       <Toast message={notice} onDismiss={() => setNotice(null)} />
     </div>
   );
+}
+
+/** A step's form, whose code arrives on its own; `waitForApp` while it depends on what only the browser knows. */
+function StepCode({ waitForApp = false, children }: { waitForApp?: boolean; children: ReactNode }) {
+  const loading = <LoadStatus status="loading" />;
+  return waitForApp ? loading : <Suspense fallback={loading}>{children}</Suspense>;
 }
 
 /** A finished step's tick, with its meaning for screen readers. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   allQuestions,
@@ -22,10 +22,9 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
+import { preloadable } from '../../../lib/preloadable';
 import { isQuizSlug, useQuestionnaire, useQuizState } from '../api';
 import { QuizStepForm } from '../components/QuizStepForm';
-import { LoadingAnimation } from '../components/LoadingAnimation';
-import { useRecommendationsReady } from '../../recommendations';
 import { RejectionScreen } from '../components/RejectionScreen';
 import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
 import { QUIZ_TAXONS, startingAnswers, stepOutcome } from '../steps';
@@ -146,6 +145,10 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const today = useMemo(() => ukToday(new Date()), []);
   const total = questionnaire.steps.length;
+  const onLastStep = !onFinished && step === String(total);
+  useEffect(() => {
+    if (onLastStep) preloadFinishingScreen();
+  }, [onLastStep]);
 
   const changeAnswer = (questionId: string, value: unknown) => {
     setAnswers((current) => {
@@ -177,7 +180,9 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
   if (finishing) {
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <FinishingScreen slug={slug} onFinish={() => navigate(`/n/${slug}/recommendations`)} />
+        <Suspense fallback={<LoadStatus status="loading" />}>
+          <finishingScreen.Component slug={slug} onFinish={() => navigate(`/n/${slug}/recommendations`)} />
+        </Suspense>
       </QuizFrame>
     );
   }
@@ -253,6 +258,11 @@ function QuizFrame({ questionnaire, stepNumber, children }: { questionnaire: Que
   );
 }
 
+// The screen after the last step (with the recommendations page's programmes) is its own chunk: no step before the
+// last needs it. It is fetched while the patient answers the last step.
+const finishingScreen = preloadable(() => import('../components/FinishingScreen').then((module) => module.FinishingScreen));
+const preloadFinishingScreen = () => void finishingScreen.preload().catch(() => {});
+
 function QuizNotFound() {
   return (
     <div className="container page">
@@ -261,10 +271,4 @@ function QuizNotFound() {
       </EmptyState>
     </div>
   );
-}
-
-/** The loading screen, ending as soon as the recommendations page has what it shows first. */
-function FinishingScreen({ slug, onFinish }: { slug: string; onFinish: () => void }) {
-  const ready = useRecommendationsReady(slug, true);
-  return <LoadingAnimation onFinish={onFinish} ready={ready} />;
 }
