@@ -13,6 +13,7 @@ export interface CachedReply extends Freshness {
  */
 export class ReplyCache {
   private readonly entries = new Map<string, CachedReply>();
+  private readonly loading = new Map<string, Promise<CachedReply | null>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -22,6 +23,28 @@ export class ReplyCache {
   async get(key: string, load: () => Promise<unknown>): Promise<CachedReply | null> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return hit;
+    // Without caching, a read that starts after a write must not share a load that began before it.
+    if (this.ttlMs <= 0) return this.load(key, load);
+    // Concurrent misses (every connection at once when an entry expires under load) share one load, so one reply:
+    // each its own would be compressed once per request and replace the prebuilt copy of the one before.
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(key, load).finally(() => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      });
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  clear(): void {
+    // A forgotten reply is no longer fresh anywhere it was kept (its prebuilt copy).
+    for (const reply of this.entries.values()) reply.expiresAt = 0;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  private async load(key: string, load: () => Promise<unknown>): Promise<CachedReply | null> {
     const value = await load();
     if (value === null || value === undefined) return null;
     const reply = toCachedReply(value);
@@ -31,12 +54,6 @@ export class ReplyCache {
       this.entries.set(key, reply);
     }
     return reply;
-  }
-
-  clear(): void {
-    // A forgotten reply is no longer fresh anywhere it was kept (its prebuilt copy).
-    for (const reply of this.entries.values()) reply.expiresAt = 0;
-    this.entries.clear();
   }
 }
 
