@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';
@@ -19,13 +19,20 @@ describe('a component whose code is its own chunk', () => {
   });
 
   it('suspends until its code arrives when it was not preloaded', async () => {
-    const { Component } = preloadable(() => Promise.resolve(Greeting));
-    render(
-      <Suspense fallback={<p>Loading</p>}>
-        <Component name="Sam" />
-      </Suspense>,
-    );
+    let arrive: (component: typeof Greeting) => void = () => {};
+    const { Component, isLoaded } = preloadable(() => new Promise<typeof Greeting>((resolve) => (arrive = resolve)));
+    // React retries a component suspended in use() once its promise settles: awaited acts let the test see it.
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Loading</p>}>
+          <Component name="Sam" />
+        </Suspense>,
+      );
+    });
     expect(screen.getByText('Loading')).toBeInTheDocument();
-    expect(await screen.findByText('Hello Sam')).toBeInTheDocument();
+    expect(isLoaded()).toBe(false);
+    await act(async () => arrive(Greeting));
+    expect(screen.getByText('Hello Sam')).toBeInTheDocument();
+    expect(isLoaded()).toBe(true);
   });
 });

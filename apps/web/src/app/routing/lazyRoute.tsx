@@ -1,4 +1,5 @@
 import { use, type ComponentType, type ReactElement } from 'react';
+import { loadOnce } from '../../lib/loadOnce';
 
 /** What a route module exports: its page, and any code that page needs at once beyond its own. */
 export interface RouteModule {
@@ -13,34 +14,17 @@ export interface LazyRouteComponent {
   isLoaded: () => boolean;
 }
 
-/** A promise marked as React's use() reads it: one already settled is read at once, without suspending. */
-type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
-function tracked<T>(promise: TrackedPromise<T>): TrackedPromise<T> {
-  promise.then(
-    (value) => {
-      Object.assign(promise, { status: 'fulfilled', value });
-    },
-    (reason: unknown) => {
-      Object.assign(promise, { status: 'rejected', reason });
-    },
-  );
-  return promise;
-}
-
 /**
- * Unlike React.lazy, a module already loaded renders in the same pass rather than suspending once more: hydration
- * over the server's HTML needs the page at once, as does a page returned to. A module that failed to load keeps
- * failing (the browser would not fetch it again); Retry reloads the page.
+ * A page already loaded renders in the same pass (a hydration, a page returned to). A module that failed to load
+ * keeps failing (the browser would not fetch it again); Retry reloads the page.
  */
 export function lazyRoute(importModule: () => Promise<RouteModule>): LazyRouteComponent {
-  let module: TrackedPromise<RouteModule> | undefined;
-  const load = (): Promise<RouteModule> => (module ??= tracked(importModule()));
+  const module = loadOnce(importModule);
   function LazyRoute() {
-    const { Component } = use(load());
+    const { Component } = use(module());
     return <Component />;
   }
-  return Object.assign(LazyRoute, { load, isLoaded: () => module?.status === 'fulfilled' });
+  return Object.assign(LazyRoute, { load: module, isLoaded: module.isLoaded });
 }
 
 export function isLazyRoute(component: unknown): component is LazyRouteComponent {

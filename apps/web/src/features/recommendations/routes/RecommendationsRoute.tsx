@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProductsByCodes } from '../../catalog';
 import { useQuizState } from '../../quiz';
@@ -6,28 +6,20 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import { preloadable } from '../../../lib/preloadable';
 import { PROGRAMMES, programmeProductCodes } from '../content';
-import type { RecommendationsBody } from '../components/RecommendationsBody';
 import '../recommendations.css';
 
-// Asked for once the heading has painted, alongside the consultation and treatments; a failed download is
-// tried again when the body is needed.
-const loadBody = () => import('../components/RecommendationsBody');
-let early: ReturnType<typeof loadBody> | null = null;
-function preloadBody(): void {
-  early ??= loadBody();
-  early.catch(() => {});
-}
-const LazyRecommendationsBody = lazy(() => (early ?? loadBody()).catch(loadBody).then((module) => ({ default: module.RecommendationsBody })));
-let LoadedBody: typeof RecommendationsBody | null = null;
+// Asked for once the heading has painted, alongside the consultation and treatments.
+const body = preloadable(() => import('../components/RecommendationsBody').then((module) => module.RecommendationsBody));
+const preloadBody = () => void body.preload().catch(() => {});
 
 /**
  * Run before a server-rendered page is hydrated (router.tsx, loadRouteModules): with the body's code at hand it
  * hydrates with the rest of the page, rather than staying server HTML that a first click cannot yet work.
  */
 export async function loadForHydration(): Promise<void> {
-  preloadBody();
-  LoadedBody = (await early!).RecommendationsBody;
+  await body.preload();
 }
 
 /** /n/:slug/recommendations — what the consultation allows, chosen and sent to checkout. */
@@ -38,6 +30,8 @@ export function Component() {
   // The treatments are asked for alongside the consultation, not after it.
   useProductsByCodes(content ? programmeProductCodes(content) : [], { limit: content ? programmeProductCodes(content).length : 0, enabled: Boolean(content) });
   useDocumentTitle(content?.heading ?? 'Recommendations');
+  // Decided once: the body's place in the tree must not change when its code arrives, or it would start again.
+  const [bodyAtHand] = useState(body.isLoaded);
   useEffect(() => {
     const frame = requestAnimationFrame(() => setTimeout(preloadBody));
     return () => cancelAnimationFrame(frame);
@@ -64,13 +58,13 @@ export function Component() {
         <LoadStatus status="error" onRetry={() => void state.refetch()} />
       ) : state.isPending ? (
         <LoadStatus status="loading" />
-      ) : ready && LoadedBody ? (
+      ) : ready && bodyAtHand ? (
         // No Suspense boundary where the code is at hand (a server-rendered page): React would hydrate one in a
         // pass of its own, after the page has started, and a choice made in between would be lost.
-        <LoadedBody slug={slug} content={content} quiz={quiz} />
+        <body.Component slug={slug} content={content} quiz={quiz} />
       ) : ready ? (
         <Suspense fallback={<LoadStatus status="loading" />}>
-          <LazyRecommendationsBody slug={slug} content={content} quiz={quiz} />
+          <body.Component slug={slug} content={content} quiz={quiz} />
         </Suspense>
       ) : (
         <EmptyState
