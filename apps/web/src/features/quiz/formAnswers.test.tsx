@@ -1,10 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { questionSchema, type Question } from '@elmwood/domain';
 import { QuestionField } from './components/QuestionField';
 import { answersFromForm } from './formAnswers';
+import { preloadAllInputs } from './components/questionInputs';
+
+// Each kind of input is its own chunk: loaded before the first render, as a hydrating page loads its own.
+beforeAll(preloadAllInputs);
 
 const question = (input: Partial<Question> & { type: string }): Question =>
   questionSchema.parse({ id: 'q1', question: 'Your answer?', answers: [], ...input });

@@ -1,9 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { questionSchema } from '@elmwood/domain';
 import { QuestionField } from './QuestionField';
+import { preloadAllInputs } from './questionInputs';
+
+// Each kind of input is its own chunk: loaded before the first render, as a hydrating page loads its own.
+beforeAll(preloadAllInputs);
 
 const bmiQuestion = questionSchema.parse({ id: 'bmi', type: 'BmiType', question: 'What is your height and weight?' });
 const weightQuestion = questionSchema.parse({ id: 'goal', type: 'WeightType', question: 'What is your goal weight?' });

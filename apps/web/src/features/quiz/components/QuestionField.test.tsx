@@ -1,9 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { questionSchema, type Question } from '@elmwood/domain';
 import { QuestionField } from './QuestionField';
+import { preloadAllInputs } from './questionInputs';
+
+// Each kind of input is its own chunk: loaded before the first render, as a hydrating page loads its own.
+beforeAll(preloadAllInputs);
 
 const question = (input: Partial<Question> & { type: string }): Question =>
   questionSchema.parse({ id: 'q1', question: 'Your answer?', answers: [], ...input });

@@ -1,11 +1,8 @@
+import { Suspense, useState } from 'react';
 import { answerKind, invalidQuestionTypeMessage, type Question } from '@elmwood/domain';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { SafeHtml } from '../../../ui/SafeHtml';
-import { ChoiceQuestion, MultiChoiceQuestion } from './ChoiceQuestion';
-import { DateOfBirthQuestion } from './DateOfBirthQuestion';
-import { DatetimeQuestion } from './DatetimeQuestion';
-import { BmiQuestion, WeightQuestion } from './MeasurementQuestion';
-import { TextQuestion } from './TextQuestion';
+import { ANSWER_KIND_ATTRIBUTE, isInputAtHand, BmiInput, ChoiceInput, DateOfBirthInput, DatetimeInput, MultiChoiceInput, TextInput, WeightInput } from './questionInputs';
 import type { QuestionInputProps } from './types';
 
 interface QuestionFieldProps {
@@ -30,25 +27,42 @@ function QuestionInput(props: QuestionInputProps) {
   switch (answerKind(props.question.type)) {
     case 'single':
     case 'productChoice':
-      return <ChoiceQuestion {...props} withImages={IMAGE_TYPES.includes(props.question.type.toLowerCase())} />;
+      return <ChoiceInput {...props} withImages={IMAGE_TYPES.includes(props.question.type.toLowerCase())} />;
     case 'multiple':
-      return <MultiChoiceQuestion {...props} />;
+      return <MultiChoiceInput {...props} />;
     case 'text':
-      return <TextQuestion {...props} />;
+      return <TextInput {...props} />;
     case 'bmi':
-      return <BmiQuestion {...props} />;
+      return <BmiInput {...props} />;
     case 'weight':
-      return <WeightQuestion {...props} />;
+      return <WeightInput {...props} />;
     case 'datetime':
-      return <DatetimeQuestion {...props} />;
+      return <DatetimeInput {...props} />;
     case 'dateOfBirth':
-      return <DateOfBirthQuestion {...props} />;
+      return <DateOfBirthInput {...props} />;
     case 'date':
       // The same DD/MM/YYYY field, without the browser offering the patient's own birthday.
-      return <DateOfBirthQuestion {...props} autoComplete="off" />;
+      return <DateOfBirthInput {...props} autoComplete="off" />;
     case null:
       return <UnknownQuestionType type={props.question.type} />;
   }
+}
+
+/**
+ * The input, in a Suspense boundary of its own only where its code is not yet here (a question an answer just
+ * revealed): a boundary in the server's HTML would hydrate in a pass of its own, after the page has started.
+ * Decided once, so the input is not started again when its code arrives.
+ */
+function LoadedQuestionInput(props: QuestionInputProps) {
+  const kind = answerKind(props.question.type);
+  const [atHand] = useState(() => kind === null || isInputAtHand(kind));
+  return atHand ? (
+    <QuestionInput {...props} />
+  ) : (
+    <Suspense fallback={null}>
+      <QuestionInput {...props} />
+    </Suspense>
+  );
 }
 
 function InfoBox({ detail, where }: { detail: { text: string; type?: string }; where: 'top' | 'bottom' }) {
@@ -77,13 +91,13 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
     <>
       {question.note ? <SafeHtml className="quiz-question__note" html={question.note} /> : null}
       {info?.topInfo ? <InfoBox detail={info.topInfo} where="top" /> : null}
-      <QuestionInput question={question} value={value} onChange={onChange} labelId={labelId} errorId={errorId} />
+      <LoadedQuestionInput question={question} value={value} onChange={onChange} labelId={labelId} errorId={errorId} />
       <ErrorMessage id={errorElementId}>{error}</ErrorMessage>
       {info?.bottomInfo ? <InfoBox detail={info.bottomInfo} where="bottom" /> : null}
     </>
   );
   return (
-    <div className="quiz-question" data-question-id={question.id}>
+    <div className="quiz-question" data-question-id={question.id} {...{ [ANSWER_KIND_ATTRIBUTE]: kind ?? undefined }}>
       {question.over_note ? <SafeHtml className="quiz-question__over-note" html={question.over_note} /> : null}
       {single ? (
         <div className="quiz-question__group">

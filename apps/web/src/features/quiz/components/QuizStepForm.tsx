@@ -6,6 +6,7 @@ import { invalidAnswer, useSubmitStep } from '../api';
 import { useQuizFormReply } from '../formReply';
 import { answersThroughStep, stepSubmission } from '../steps';
 import { QuestionField } from './QuestionField';
+import { preloadAllInputs } from './questionInputs';
 
 interface QuizStepFormProps {
   slug: string;
@@ -33,6 +34,9 @@ const SERVER_ERROR_ID = 'quiz-step-server-error';
  * server's), previewed with the same consultation evaluator for instant feedback, then sent for the
  * server's decision. Nothing typed is lost when sending fails.
  */
+/** Whatever the next step asks, its inputs are on their way once the patient starts on this one. */
+const preloadNextInputs = () => void preloadAllInputs().catch(() => {});
+
 export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack, action }: QuizStepFormProps) {
   const submit = useSubmitStep(slug, taskId);
   const posted = useQuizFormReply(step.id);
@@ -65,7 +69,16 @@ export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, an
   };
 
   return (
-    <form className="quiz-step" method="post" action={action} onSubmit={handleSubmit} noValidate aria-labelledby="quiz-step-title">
+    <form
+      className="quiz-step"
+      method="post"
+      action={action}
+      onSubmit={handleSubmit}
+      onFocus={preloadNextInputs}
+      onPointerDown={preloadNextInputs}
+      noValidate
+      aria-labelledby="quiz-step-title"
+    >
       <h1 id="quiz-step-title" className="quiz-step__title">
         {step.name}
       </h1>

@@ -25,6 +25,7 @@ import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { preloadable } from '../../../lib/preloadable';
 import { isQuizSlug, useQuestionnaire, useQuizState } from '../api';
 import { QuizStepForm } from '../components/QuizStepForm';
+import { loadInputsForHydration } from '../components/questionInputs';
 import { RejectionScreen } from '../components/RejectionScreen';
 import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
 import { QUIZ_TAXONS, startingAnswers, stepOutcome } from '../steps';
@@ -35,6 +36,9 @@ import '../quiz.css';
 
 /** The step segment of the rejection screen: /n/{slug}/quiz/rejected?question={1-based question}. */
 export const REJECTED_STEP = 'rejected';
+
+/** Before a server-rendered step is hydrated (router.tsx, loadRouteModules): the inputs its questions use. */
+export const loadForHydration = loadInputsForHydration;
 
 /** /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. */
 export function Component() {
