@@ -1,9 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeWegovy } from './test/fixtures';
 import { mockFetch } from './test/render';
 import { renderApp } from './test/renderApp';
+import { preloadAllInputs } from './features/quiz/components/questionInputs';
+
+// The quiz's inputs are chunks of their own: here, as on a hydrating page, loaded before the step renders.
+beforeAll(preloadAllInputs);
 
 afterEach(() => vi.unstubAllGlobals());
 
