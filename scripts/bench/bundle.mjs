@@ -33,23 +33,35 @@ function staticClosure(assetsDir, start, seen = new Set()) {
   return seen;
 }
 
+/** The chunk whose source map names `source` (chunk files are named by hash alone, apps/web/vite.config.ts). */
+function chunkHolding(assetsDir, names, source) {
+  return names.find((name) => {
+    if (!name.endsWith('.js')) return false;
+    try {
+      return JSON.parse(readFileSync(join(assetsDir, `${name}.map`), 'utf8')).sources.some((path) => path.endsWith(source));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
- * JS a lazily loaded page needs on a first visit: the entry bundle, the page's chunk and what it imports
- * statically; and, apart, what one of its own lazy imports (`lazyPrefix`, e.g. the charts) adds on top.
+ * JS a lazily loaded page needs on a first visit: the entry bundle, the chunk holding the page's module
+ * (`routeSource`, e.g. features/weight/routes/ProgressRoute.tsx) and what it imports statically; and, apart, what
+ * one of its own lazy imports (the chunk holding `lazySource`, e.g. the charts) adds on top.
  */
-export function lazyRouteBundle(distDir, routePrefix, lazyPrefix) {
+export function lazyRouteBundle(distDir, routeSource, lazySource) {
   const assetsDir = join(distDir, 'assets');
   const entry = entryBundle(distDir);
   // The boot script sits beside index.html, not among the built chunks.
   const loaded = new Set(entry.files.filter((file) => file.src.startsWith('/assets/')).map((file) => file.src.replace(/^\/assets\//, '')));
-  const route = readdirSync(assetsDir).find((name) => name.startsWith(`${routePrefix}-`) && name.endsWith('.js'));
-  if (!route) throw new Error(`No ${routePrefix} chunk in ${assetsDir}`);
+  const route = chunkHolding(assetsDir, readdirSync(assetsDir), routeSource);
+  if (!route) throw new Error(`No chunk in ${assetsDir} holds ${routeSource}`);
   const page = [...staticClosure(assetsDir, route)].filter((name) => !loaded.has(name));
   const pageSet = new Set([...loaded, ...page]);
-  const lazy = [...pageSet]
-    .flatMap((name) => [...readFileSync(join(assetsDir, name), 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) => match[1]))
-    .find((name) => name.startsWith(`${lazyPrefix}-`));
-  if (!lazy) throw new Error(`${routePrefix} does not load a ${lazyPrefix} chunk lazily`);
+  const lazilyImported = [...pageSet].flatMap((name) => [...readFileSync(join(assetsDir, name), 'utf8').matchAll(DYNAMIC_IMPORT)].map((match) => match[1]));
+  const lazy = chunkHolding(assetsDir, lazilyImported, lazySource);
+  if (!lazy) throw new Error(`${routeSource} does not load ${lazySource} lazily`);
   const extra = [...staticClosure(assetsDir, lazy)].filter((name) => !pageSet.has(name));
   const size = (names) => round(names.reduce((sum, name) => sum + gzipKb(join(assetsDir, name)), 0));
   const withoutLazy = round(entry.totalGzipKb + size(page));

@@ -98,7 +98,7 @@ try {
 }
 if (parts.has('pages')) {
   // Not an entry route, so no budget: reported so the charting library's weight stays in view.
-  report.progressPage = lazyRouteBundle('apps/web/dist', 'ProgressRoute', 'LineChart');
+  report.progressPage = lazyRouteBundle('apps/web/dist', 'features/weight/routes/ProgressRoute.tsx', 'features/weight/charts/LineChart.tsx');
 }
 report.budgets = rows;
 
