@@ -17,34 +17,12 @@ function brandName(name: string): Plugin {
   };
 }
 
-/**
- * Preloads the text font in the built index.html, so a pre-rendered page's text does not move when Inter
- * arrives after the first paint. (A link in index.html itself would point nowhere under the dev server.)
- */
-function preloadTextFont(fileName: string): Plugin {
-  return {
-    name: 'elmwood-preload-text-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const font = Object.values(bundle ?? {}).find(
-          (item) => item.type === 'asset' && item.originalFileNames.some((name) => name.endsWith(fileName)),
-        );
-        if (!font) throw new Error(`${fileName} is not in the build`);
-        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${font.fileName}` }, injectTo: 'head' }];
-      },
-    },
-  };
-}
-
 export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     plugins: [
       react(),
       brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME),
-      preloadTextFont('inter-latin-wght-normal.woff2'),
       entryPreloads(),
       paintFirst(),
       pureTopLevelCalls(DOMAIN_MODULE),
