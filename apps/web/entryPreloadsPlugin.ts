@@ -60,16 +60,18 @@ export function entryPreloads(): Plugin {
         const alreadyLoaded = new Set([...loaded.scripts, ...loaded.styles]);
         const url = (file: string) => `${base}${file}`;
 
-        const pages: BuiltEntryPreload[] = ENTRY_PRELOADS.map(({ path, module, fetches }) => {
-          const id = resolve(root, module);
-          // Not always the chunk's facade: a route module that another route imports too may share its chunk.
-          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+        // Not always the chunk's facade: a route module that another route imports too may share its chunk.
+        const chunkOf = (module: string) => chunks.find((candidate) => candidate.moduleIds.includes(resolve(root, module)));
+        const pages: BuiltEntryPreload[] = ENTRY_PRELOADS.map(({ path, module, fetches, shows = [] }) => {
+          const chunk = chunkOf(module);
           if (!chunk) return this.error(`entry preloads: ${module} (for ${path}) is in no chunk`);
           const needs = filesOf(withImports(chunk));
+          const lazyParts = shows.map((part) => chunkOf(part) ?? this.error(`entry preloads: ${part} (shown on ${path}) is in no chunk`));
+          const shown = filesOf([chunk, ...lazyParts].flatMap(withImports));
           return {
             path,
             scripts: [...new Set(needs.scripts)].filter((file) => !alreadyLoaded.has(file)).map(url),
-            styles: [...new Set(needs.styles)].filter((file) => !alreadyLoaded.has(file)).map(url),
+            styles: [...new Set(shown.styles)].filter((file) => !alreadyLoaded.has(file)).map(url),
             fetches,
           };
         });

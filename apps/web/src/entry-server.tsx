@@ -13,6 +13,7 @@ import type { QuizFormReply } from './features/quiz/formReply';
 import { startingAnswers, stepOutcome, stepSubmission } from './features/quiz/steps';
 import { isApiError, setApiTransport } from './lib/api';
 import { readServerCookiesWith } from './lib/cookies';
+import { serverCodeLoaded } from './lib/hydrateWhenSeen';
 import { AppRoutes, loadRouteModules } from './router';
 import { loadSanitizer, renderCollectingSanitised } from './ui/SafeHtml';
 import { sanitizeWithin } from './ui/sanitizeHtml';
@@ -76,6 +77,7 @@ export function renderPage(url: string, api: ApiTransport, cookies = ''): Promis
 async function render(url: string, quizFormReply: QuizFormReply | null): Promise<RenderedPage | null> {
   // The code the browser loads before hydrating (a route's loadForHydration), so both render the same tree.
   await loadRouteModules(new URL(url, 'http://shop.invalid').pathname);
+  await serverCodeLoaded();
   const queryClient = createQueryClient();
   const page = () =>
     renderToString(

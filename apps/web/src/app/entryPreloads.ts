@@ -11,6 +11,11 @@ export interface EntryPreload {
   module: string;
   /** GET /shop-api calls the page makes as it opens, exactly as the app makes them. */
   fetches: string[];
+  /**
+   * Modules the route loads lazily whose parts the server renders on this page, relative to apps/web: their styles
+   * come with the page, so it paints styled; their code comes later.
+   */
+  shows?: string[];
 }
 
 export const ENTRY_PRELOADS: readonly EntryPreload[] = [
@@ -34,6 +39,12 @@ export const ENTRY_PRELOADS: readonly EntryPreload[] = [
     path: '/n/:slug/recommendations',
     module: 'src/features/recommendations/routes/RecommendationsRoute.tsx',
     fetches: ['/shop-api/medical-history-by-slug/:slug'],
+    shows: [
+      'src/features/recommendations/components/RecommendationsBody.tsx',
+      'src/features/recommendations/components/ProgrammeSections.tsx',
+      'src/features/recommendations/components/StockNotification.tsx',
+      'src/features/recommendations/components/SupplementOffer.tsx',
+    ],
   },
   {
     path: '/n/:slug/order',

@@ -34,6 +34,14 @@ export function useHydrationDone(): void {
  * What was typed, ticked or chosen meanwhile, or before the script came, is told to the running page.
  */
 export function holdInputUntilHydrated(root: HTMLElement): void {
+  onHydrated.push(holdInput(root));
+}
+
+/**
+ * Holds the clicks, form sends and edits made within `root` (server HTML not yet running) until the returned
+ * release is called, once it runs; then does them, in order.
+ */
+export function holdInput(root: HTMLElement): () => void {
   const held: Array<() => void> = [];
   const hold = (event: Event, click: () => void) => {
     event.preventDefault();
@@ -61,14 +69,14 @@ export function holdInputUntilHydrated(root: HTMLElement): void {
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('input', onEdit, true);
   document.addEventListener('change', onEdit, true);
-  onHydrated.push(() => {
+  return () => {
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('input', onEdit, true);
     document.removeEventListener('change', onEdit, true);
     // After the commit that hydrated the page, and the renders that follow it at once, so its handlers are in place.
     setTimeout(() => void replay(root, edits, held), 0);
-  });
+  };
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

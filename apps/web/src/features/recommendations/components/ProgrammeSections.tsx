@@ -7,6 +7,24 @@ import { CLINIC_CONTACT, MEDICAL_DIRECTOR, type ProgrammeContent, type Testimoni
 import { useGroupRating } from '../reviews';
 import { ProductCarousel } from './ProductCarousel';
 
+/**
+ * Everything below the programme choice, from the plan to the perks: read as the patient scrolls, so its code is
+ * fetched and hydrated only as it comes into view (RecommendationsBody).
+ */
+export function ProgrammeDetails({ content, products, ratingGroup }: { content: ProgrammeContent; products: readonly Product[]; ratingGroup: string | null }) {
+  return (
+    <>
+      <PlanOption content={content} products={products} />
+      <Rating group={ratingGroup} />
+      <Experts />
+      <Testimonials content={content} />
+      <Faq content={content} />
+      <MedicalDirector />
+      <Perks />
+    </>
+  );
+}
+
 /** The plan option: heading, description, how-it-works table, persona box and the recommended treatments. */
 export function PlanOption({ content, products }: { content: ProgrammeContent; products: readonly Product[] }) {
   return (

@@ -5,18 +5,21 @@ import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
 import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
 import { isApiError } from '../../../lib/api';
+import { hydrateWhenSeen } from '../../../lib/hydrateWhenSeen';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { programmeProductCodes, type ProgrammeContent } from '../content';
 import { inStock, useProgrammeChoice } from '../hooks/useProgrammeChoice';
 import { useRecurringGift } from '../hooks/useRecurringGift';
 import { FloatingCheckoutBar } from './FloatingCheckoutBar';
-import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from './ProgrammeSections';
 import { ProgrammeSummary } from './ProgrammeSummary';
-import { StockNotification } from './StockNotification';
-import { SupplementOffer } from './SupplementOffer';
 
 /** The sticky checkout bar shows once a third of the page has gone by. */
 const FLOATING_BAR_AFTER_PERCENT = 30;
+
+// Below the programme choice, more than a phone's screen down: their code waits until the patient scrolls towards them.
+const StockNotification = hydrateWhenSeen(() => import('./StockNotification').then((module) => module.StockNotification));
+const SupplementOffer = hydrateWhenSeen(() => import('./SupplementOffer').then((module) => module.SupplementOffer));
+const ProgrammeDetails = hydrateWhenSeen(() => import('./ProgrammeSections').then((module) => module.ProgrammeDetails));
 
 const session = {
   read(key: string): string | null {
@@ -56,6 +59,7 @@ export function RecommendationsBody({ slug, content, quiz }: { slug: string; con
     const all = [...(known.data ?? []), ...(others.length > 0 ? (extra.data ?? []) : [])];
     return codes.flatMap((code) => all.find((product) => product.code === code) ?? []);
   }, [loaded, known.data, extra.data, others.length, codes]);
+  const supplements = useMemo(() => (known.data ?? []).filter((product) => content.supplements.includes(product.code)), [known.data, content.supplements]);
   const recommended = useMemo(() => (ordered ?? []).filter((product) => quiz.recommendations.includes(product.code)), [ordered, quiz.recommendations]);
 
   // Everything below the heading arrives at once, so nothing on screen is pushed down as it loads.
@@ -66,14 +70,8 @@ export function RecommendationsBody({ slug, content, quiz }: { slug: string; con
         {content.guarantee} <Link to={content.guaranteeLink}>Terms apply</Link>
       </p>
       <Programme slug={slug} content={content} quiz={quiz} products={ordered} />
-      <SupplementOffer slug={slug} products={(known.data ?? []).filter((product) => content.supplements.includes(product.code))} />
-      <PlanOption content={content} products={recommended} />
-      <Rating group={reviewGroupOf(quiz.recommendations[0] ?? '')} />
-      <Experts />
-      <Testimonials content={content} />
-      <Faq content={content} />
-      <MedicalDirector />
-      <Perks />
+      <SupplementOffer slug={slug} products={supplements} />
+      <ProgrammeDetails content={content} products={recommended} ratingGroup={reviewGroupOf(quiz.recommendations[0] ?? '')} />
     </>
   );
 }
