@@ -12,10 +12,22 @@ export async function audit(pages, { runs = 3 } = {}) {
   const results = pages.map(({ url }) => ({ url, runs: [] }));
   for (let run = 0; run < runs; run += 1) {
     for (const [index, { url, headers }] of pages.entries()) {
-      results[index].runs.push(await auditOnce(url, headers));
+      results[index].runs.push(await auditCompleted(url, headers));
     }
   }
   return results;
+}
+
+/** Now and then a run loses its trace on this busy machine (NO_NAVSTART): it is run again, twice at most. */
+const ATTEMPTS = 3;
+
+async function auditCompleted(url, headers) {
+  let run;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    run = await auditOnce(url, headers);
+    if (!run.runtimeError) break;
+  }
+  return run;
 }
 
 /**
