@@ -22,6 +22,8 @@ test('a patient with an order logs weights in st/lbs, sets a goal, edits an entr
   const card = section(page, 'Your weight');
   await expect(card).toContainText('You started at 100 kg, aiming for 80 kg. Log your weight to see your progress.');
   await expectNoAxeViolations(page, 'account home');
+  // Nothing on it, an order's status included, makes a phone's page wider than its screen (which would zoom it out).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   // Log a weight in stone and pounds: the height is known from the consultation, so it is not asked.
   await card.getByRole('button', { name: 'Log your weight' }).click();
