@@ -63,7 +63,7 @@ describe('ReplyCache', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it('starts a new load after clear(), not joining one begun before it', async () => {
+  it('starts a new load after clear(), neither joining nor keeping one begun before it', async () => {
     const cache = new ReplyCache(60_000);
     const before = gatedLoad({ version: 1 });
     const old = cache.get('key', before.load);
@@ -72,6 +72,8 @@ describe('ReplyCache', () => {
     expect((await cache.get('key', load))!.json.body).toBe('{"version":2}');
     expect(load).toHaveBeenCalledTimes(1);
     before.release();
-    await old;
+    expect((await old)!.json.body).toBe('{"version":1}');
+    expect((await cache.get('key', load))!.json.body).toBe('{"version":2}');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

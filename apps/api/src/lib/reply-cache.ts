@@ -14,6 +14,7 @@ export interface CachedReply extends Freshness {
 export class ReplyCache {
   private readonly entries = new Map<string, CachedReply>();
   private readonly loading = new Map<string, Promise<CachedReply | null>>();
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -42,13 +43,16 @@ export class ReplyCache {
     for (const reply of this.entries.values()) reply.expiresAt = 0;
     this.entries.clear();
     this.loading.clear();
+    this.generation += 1;
   }
 
   private async load(key: string, load: () => Promise<unknown>): Promise<CachedReply | null> {
+    const generation = this.generation;
     const value = await load();
     if (value === null || value === undefined) return null;
     const reply = toCachedReply(value);
-    if (this.ttlMs > 0) {
+    // A load begun before clear() may hold what a write has since changed: it answers its own readers, but is not kept.
+    if (this.ttlMs > 0 && generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.clear();
       reply.expiresAt = Date.now() + this.ttlMs;
       this.entries.set(key, reply);
