@@ -33,6 +33,27 @@ describe('input before hydration', () => {
     root.remove();
   });
 
+  it('holds a form that posts to the server, once the app’s script runs, and sends it through the running page', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    root.innerHTML = '<form method="post" action="/n/weight-loss/quiz/1"><button type="submit">Continue</button></form>';
+    const button = root.querySelector('button')!;
+    const sent: Array<HTMLElement | null> = [];
+    // Where the app's own handler sits: below the document, so what is held never reaches it.
+    root.addEventListener('submit', (event) => {
+      event.preventDefault();
+      sent.push(event.submitter);
+    });
+
+    holdInputUntilHydrated(root);
+    button.click();
+    expect(sent).toEqual([]);
+
+    render(<Hydrated />);
+    await waitFor(() => expect(sent).toEqual([button]));
+    root.remove();
+  });
+
   it('tells the running page what was typed, ticked and chosen in the server’s HTML before it ran', async () => {
     function Form() {
       useHydrationDone();

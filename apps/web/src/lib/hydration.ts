@@ -30,8 +30,10 @@ export function useHydrationDone(): void {
 /**
  * From the moment the app's script runs until the server's HTML is hydrated (the page's code still arriving), a
  * click on one of the page's buttons, or a form sent, would do nothing the patient meant: it is held, and done once
- * the page runs. Links, and forms that post to the server themselves, work without the app: left to the browser.
- * What was typed, ticked or chosen meanwhile, or before the script came, is told to the running page.
+ * the page runs. That includes forms that post to the server themselves: before the script they are sent as plain
+ * forms, but once it runs the app's half-hydrated handlers take the submit (a consultation step's Continue showed
+ * nothing and sent nothing). Links are left to the browser. What was typed, ticked or chosen meanwhile, or before
+ * the script came, is told to the running page.
  */
 export function holdInputUntilHydrated(root: HTMLElement): void {
   onHydrated.push(holdInput(root));
@@ -54,7 +56,7 @@ export function holdInput(root: HTMLElement): () => void {
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
-    if (!form || !root.contains(form) || form.method === 'post') return;
+    if (!form || !root.contains(form)) return;
     const submitter = event.submitter;
     hold(event, () => form.isConnected && form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined));
   };
