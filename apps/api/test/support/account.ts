@@ -103,7 +103,7 @@ export async function insertOrder(db: Db, customerId: number, options: OrderRowO
     subscriptionId = subscription!.id;
   }
   if (options.withTasks ?? true) {
-    await createTasksForOrder(db, { orderId: order!.id, customerId, productIds: [...new Set(firstVariants.map(({ product }) => product.id))] });
+    await createTasksForOrder(db, { orderId: order!.id, customerId, productCodes: [...new Set(firstVariants.map(({ product }) => product.code))] });
   }
   return { id: order!.id, number, subscriptionId };
 }

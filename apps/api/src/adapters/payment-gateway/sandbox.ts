@@ -153,14 +153,15 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
     last4: source.last4,
   });
 
-  async function answerFor(tx: Tx | Db, payment: PaymentRow): Promise<Authorisation> {
+  /** `known`: the payment's source when the caller holds it already (it just made the payment with it). */
+  async function answerFor(tx: Tx | Db, payment: PaymentRow, known?: SourceRow): Promise<Authorisation> {
+    const sourceOf = async () => known ?? (await tx.select().from(sandboxSources).where(eq(sandboxSources.id, payment.sourceId)))[0];
     if (payment.status === 'challenge') {
-      const [source] = await tx.select({ kind: sandboxSources.kind }).from(sandboxSources).where(eq(sandboxSources.id, payment.sourceId));
-      const action = source?.kind === 'paypal' ? 'paypal' : '3ds';
+      const action = (await sourceOf())?.kind === 'paypal' ? 'paypal' : '3ds';
       return { status: 'challenge', paymentId: payment.id, action, challengeUrl: `/sandbox-gateway/${action}/${payment.id}` };
     }
     if (payment.status === 'declined') return { status: 'declined', paymentId: payment.id, reason: payment.declineReason ?? DECLINE_REASON };
-    const [source] = await tx.select().from(sandboxSources).where(eq(sandboxSources.id, payment.sourceId));
+    const source = await sourceOf();
     return {
       status: 'authorised',
       paymentId: payment.id,
@@ -193,7 +194,7 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
         declineReason: status === 'declined' ? DECLINE_REASON : null,
       })
       .returning();
-    return answerFor(tx, payment!);
+    return answerFor(tx, payment!, input.source);
   }
 
   const gateway = {

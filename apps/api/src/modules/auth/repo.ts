@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { experimentAssignments } from '../../db/schema/orders';
@@ -7,6 +7,14 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
 
 export function authRepo(db: Db) {
+  // Every signed-in request asks these two: prepared once, so neither their SQL nor their plan is made per request.
+  const liveSession = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.family, sql.placeholder('family')), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('auth_session_is_live');
+  const customerWithUid = db.select().from(customers).where(eq(customers.uid, sql.placeholder('uid'))).limit(1).prepare('auth_customer_by_uid');
   return {
     async customerByEmail(email: string): Promise<CustomerRow | undefined> {
       const [row] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
@@ -17,7 +25,7 @@ export function authRepo(db: Db) {
       return row!;
     },
     async customerByUid(uid: string): Promise<CustomerRow | undefined> {
-      const [row] = await db.select().from(customers).where(eq(customers.uid, uid)).limit(1);
+      const [row] = await customerWithUid.execute({ uid });
       return row;
     },
     /** Undefined when the email is already registered. */
@@ -75,11 +83,7 @@ export function authRepo(db: Db) {
     },
     /** A sign-in lasts while its family holds an unrevoked, unexpired token (refresh_tokens_family index). */
     async sessionIsLive(family: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
-        .limit(1);
+      const [row] = await liveSession.execute({ family, now: new Date() });
       return row !== undefined;
     },
     async revokeFamily(family: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { QuestionnaireService } from '../questionnaires/index';
 import { NO_REFERRAL, type Referrals } from '../referrals/index';
 import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { countPlacedOrders, lockCartForPayment, findCartSnapshot, type CartLineRow, type Queryable } from './repo';
+import { countPlacedOrders, lockCartForPayment, findCartSnapshot, preparedCheckoutRulesRead, type CartLineRow, type Queryable } from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -66,17 +66,18 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
   today?: () => string;
   now?: () => Date;
 }): CheckoutCarts {
+  const readRules = preparedCheckoutRulesRead(db);
   return {
     async prepare(token, viewer) {
-      const found = TOKEN_PATTERN.test(token) ? await findCartSnapshot(db, token) : null;
-      if (!found || !visibleTo(found.cart, viewer)) throw notFound(CART_NOT_FOUND);
+      const found = TOKEN_PATTERN.test(token) ? await readRules(token) : null;
+      if (!found || !visibleTo(found, viewer)) throw notFound(CART_NOT_FOUND);
       const [automatic, coupon, cached] = await Promise.all([
         promotions.automatic(),
-        promotions.byCoupon(found.cart.couponCode),
-        Promise.all(found.linked.map(({ questionnaireId }) => questionnaires.byId(questionnaireId))),
+        promotions.byCoupon(found.couponCode),
+        Promise.all(found.questionnaireIds.map((questionnaireId) => questionnaires.byId(questionnaireId))),
       ]);
       const byId = new Map(cached.filter((entry) => entry !== null).map((entry) => [entry.questionnaire.questionnaireId, entry.questionnaire]));
-      return { couponCode: found.cart.couponCode, offers: coupon ? [...automatic, coupon] : automatic, questionnaires: byId };
+      return { couponCode: found.couponCode, offers: coupon ? [...automatic, coupon] : automatic, questionnaires: byId };
     },
 
     async lock(tx, token, viewer, rules) {

@@ -363,6 +363,31 @@ export async function findSellableVariants(db: Queryable, codes: readonly string
   return rows.map((row) => row.variant);
 }
 
+/** What a checkout reads before locking the cart: who may see it, its coupon, its consultations' questionnaires. */
+export interface CheckoutRulesRead {
+  customerUid: string | null;
+  couponCode: string | null;
+  questionnaireIds: number[];
+}
+
+/** Prepared once: the checkout's first read, without the lines (those are read again under the lock anyway). */
+export function preparedCheckoutRulesRead(db: Db): (token: string) => Promise<CheckoutRulesRead | null> {
+  const statement = db
+    .select({
+      customerUid: carts.customerUid,
+      couponCode: carts.couponCode,
+      questionnaireIds: sql<number[]>`(select coalesce(json_agg(distinct k.questionnaire_id), '[]'::json)
+        from cart_consultations cc join consultations k on k.id = cc.consultation_id where cc.cart_id = ${outerCartId})`,
+    })
+    .from(carts)
+    .where(eq(carts.token, sql.placeholder('token')))
+    .prepare('checkout_rules_read');
+  return async (token) => {
+    const [row] = await statement.execute({ token });
+    return row ?? null;
+  };
+}
+
 /**
  * What adding one item reads, prepared once (PostgreSQL plans it once per connection, and its SQL is built once):
  * the cart, its consultations and lines, and the wanted variant, in a single round trip.

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { allQuestions, evaluateConsultation, type Questionnaire, type TriggeredRule } from '@elmwood/domain';
 import type { SnapshotQuestion } from '../../db/schema/clinic';
 import { orderConsultations } from '../../db/schema/clinic';
@@ -86,13 +86,4 @@ export async function copyConsultationsOntoOrder(
       };
     }),
   );
-}
-
-/** Whether a consultation on the order says the patient continues a treatment, so a photo of that prescription is owed. */
-export async function needsPrescriptionProof(tx: Queryable, orderId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ needed: sql<boolean>`bool_or(coalesce((${orderConsultations.outcome} ->> 'prescriptionProofRequired')::boolean, false))` })
-    .from(orderConsultations)
-    .where(eq(orderConsultations.orderId, orderId));
-  return row?.needed === true;
 }

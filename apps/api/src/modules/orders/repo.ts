@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
 import { products } from '../../db/schema/catalog';
-import { experimentAssignments, orderEvents, orderItems, orders, payments, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
+import { experimentAssignments, orderEvents, orderItems, orders, payments, paymentTokens, subscriptions } from '../../db/schema/orders';
 import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */
@@ -115,19 +115,13 @@ export async function claimCartFor(db: Queryable, cartId: number, customerUid: s
   await db.update(carts).set({ customerUid }).where(and(eq(carts.id, cartId), sql`${carts.customerUid} is null`));
 }
 
-export async function productIdsByCode(db: Queryable, codes: readonly string[]): Promise<number[]> {
-  if (codes.length === 0) return [];
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.code, [...codes]));
-  return rows.map((row) => row.id);
-}
-
 export async function productAttributesByCode(db: Queryable, codes: readonly string[]): Promise<{ code: string; attributes: ProductAttribute[] }[]> {
   if (codes.length === 0) return [];
   return db.select({ code: products.code, attributes: products.attributes }).from(products).where(inArray(products.code, [...codes]));
 }
 
-/** An order line as the patient's pages show it, from its stored row. */
-export function orderItemOf(row: typeof orderItems.$inferSelect): OrderItem {
+/** An order line as the patient's pages show it, from its stored row or the row being written. */
+export function orderItemOf(row: NewOrderItem): OrderItem {
   return {
     productCode: row.productCode,
     productSlug: row.productSlug,
@@ -146,16 +140,6 @@ export function orderItemOf(row: typeof orderItems.$inferSelect): OrderItem {
 export async function findOrderItems(db: Queryable, orderId: number): Promise<OrderItem[]> {
   const rows = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   return rows.map(orderItemOf);
-}
-
-export async function hasOpenCriticalTasks(db: Queryable, customerId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
-    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

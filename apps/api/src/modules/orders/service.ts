@@ -6,7 +6,6 @@ import {
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
-  TASK_CODES,
   PAYMENT_ERROR,
   thankYouInfoBoxSchema,
   thankYouNextStepSchema,
@@ -17,6 +16,7 @@ import {
   type CompleteCheckout,
   type OrderPaymentState,
   type OrderState,
+  type OrderItem,
   type OrderView,
   type Task,
 } from '@elmwood/domain';
@@ -30,7 +30,7 @@ import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/i
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type HeldOrderStates } from '../lifecycle/index';
 import { createTasksForOrder, findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
-import { copyConsultationsOntoOrder, needsPrescriptionProof } from './consultation-snapshot';
+import { copyConsultationsOntoOrder } from './consultation-snapshot';
 import { addOrderedConsultationPoints } from '../weight/index';
 import { hasCallBookedSince } from '../coaches/index';
 import { newOrderNumber } from './order-number';
@@ -47,16 +47,16 @@ import {
   findOrderSubscription,
   findOwnedOrder,
   findPaymentToken,
-  hasOpenCriticalTasks,
   insertOrder,
   insertOrderItems,
   insertPayment,
   insertSubscriptions,
   lockOrderAndItsCart,
   productAttributesByCode,
-  productIdsByCode,
   saveDefaultPaymentToken,
+  orderItemOf,
   updatePayment,
+  type NewOrderItem,
   type OrderRow,
   type PaymentRow,
   type Queryable,
@@ -172,7 +172,13 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
    * An order that no longer waits (a repeat got here first, or a newer attempt replaced it) is left alone, and an
    * authorisation nobody wants any more is voided. Answers whether this call placed the order (for the email).
    */
-  async function applyOutcome(orderId: number, waitingFor: 'pending' | 'challenge', answer: Authorisation, mode: string): Promise<{ order: OrderRow; payment: PaymentRow; placed: boolean }> {
+  async function applyOutcome(
+    orderId: number,
+    waitingFor: 'pending' | 'challenge',
+    answer: Authorisation,
+    mode: string,
+    items?: readonly OrderItem[],
+  ): Promise<{ order: OrderRow; payment: PaymentRow; placed: boolean }> {
     // The order and payment are answered as this transaction left them (it holds both under lock), not read again.
     const applied = await db.transaction(async (tx) => {
       const order = await lockOrderAndItsCart(tx, orderId);
@@ -197,7 +203,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       }
       const change = { state: 'authorised', gatewayPaymentId: answer.paymentId };
       await updatePayment(tx, payment.id, change);
-      const states = await finalise(tx, order, answer, mode);
+      const states = await finalise(tx, order, answer, mode, items);
       return { order: { ...order, ...states }, payment: { ...payment, ...change }, placed: true, unwanted: false };
     });
     if (applied.unwanted && answer.status === 'authorised') await voidQuietly(answer.paymentId);
@@ -265,10 +271,16 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
    * Everything an approved payment sets in motion, inside the caller's transaction; `answer` null for an order
    * that takes no payment (its total is £0), which then follows the same lifecycle. The caller holds the order's
    * row (locked, or inserted in this transaction) as `order`: its moves start from those states, and the states
-   * they end in are answered.
+   * they end in are answered. `known`: the order's lines, when the caller wrote them (they never change).
    */
-  async function finalise(tx: Queryable, order: OrderRow, answer: Extract<Authorisation, { status: 'authorised' }> | null, mode: string): Promise<HeldOrderStates> {
-    const items = await findOrderItems(tx, order.id);
+  async function finalise(
+    tx: Queryable,
+    order: OrderRow,
+    answer: Extract<Authorisation, { status: 'authorised' }> | null,
+    mode: string,
+    known?: readonly OrderItem[],
+  ): Promise<HeldOrderStates> {
+    const items = known ?? (await findOrderItems(tx, order.id));
     const recurring = items.filter((item) => isSubscriptionFrequency(item.frequency));
 
     let paymentTokenId: number | null = null;
@@ -305,13 +317,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
     );
 
     await addOrderedConsultationPoints(tx, order.id, order.customerId);
-    await createTasksForOrder(tx as Db, {
-      orderId: order.id,
-      customerId: order.customerId,
-      productIds: await productIdsByCode(tx, items.map((item) => item.productCode)),
-      // A patient continuing a treatment started elsewhere shows the prescriber their previous prescription first.
-      extraCodes: (await needsPrescriptionProof(tx, order.id)) ? [TASK_CODES.prescriptionPhoto] : [],
-    });
+    const { criticalOpen } = await createTasksForOrder(tx, { orderId: order.id, customerId: order.customerId, productCodes: items.map((item) => item.productCode) });
     let held: HeldOrderStates = { state: order.state as OrderState, paymentState: order.paymentState as OrderPaymentState };
     // What paid is kept in the history, for the order page and receipt ('Visa ending 4242').
     const paid = answer
@@ -321,7 +327,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
     const authorised = await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY }, held);
     if (authorised.applied) held = { ...held, state: authorised.to };
     // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
-    if (!(await hasOpenCriticalTasks(tx, order.customerId))) {
+    if (!criticalOpen) {
       const reviewed = await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId }, {}, held);
       if (reviewed.applied) held = { ...held, state: reviewed.to };
     }
@@ -331,10 +337,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
   }
 
   /**
-   * Asks the gateway to authorise (idempotent by the order's key), then records what it said. `recurring`: whether
-   * the order has a subscription line (its card is then kept), when the caller just wrote its lines; else read.
+   * Asks the gateway to authorise (idempotent by the order's key), then records what it said. `items`: the order's
+   * lines when the caller just wrote them; else read. A subscription line keeps the card for renewals.
    */
-  async function authorise(customer: Customer, order: OrderRow, payment: PaymentRow, source: PaymentSource, mode: string, recurring?: boolean): Promise<CheckoutReply> {
+  async function authorise(customer: Customer, order: OrderRow, payment: PaymentRow, source: PaymentSource, mode: string, items?: readonly OrderItem[]): Promise<CheckoutReply> {
+    const lines = items ?? (await findOrderItems(db, order.id));
     let answer: Authorisation;
     try {
       answer = await gateway.authorise({
@@ -342,7 +349,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         reference: order.number,
         source,
         customerEmail: customer.email,
-        saveCard: recurring ?? (await findOrderItems(db, order.id)).some((item) => isSubscriptionFrequency(item.frequency)),
+        saveCard: lines.some((item) => isSubscriptionFrequency(item.frequency)),
         returnUrls: { success: returnUrl(order.number), failure: returnUrl(order.number) },
         idempotencyKey: `order:${order.number}:authorise`,
       });
@@ -355,7 +362,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         throw new AppError(503, 'PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
       }
     }
-    const result = await applyOutcome(order.id, 'pending', answer, mode);
+    const result = await applyOutcome(order.id, 'pending', answer, mode, lines);
     return replyFor(result.order, result.payment);
   }
 
@@ -391,7 +398,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       // Read before the transaction: on the embedded database a query outside it would wait for it to end.
       const cardCheckFailures = await recentCardCheckFailures(customer.uid);
       let replaced = null as OrderRow | null;
-      let placed: { order: OrderRow; payment: PaymentRow | null; recurring?: boolean } | null;
+      let placed: { order: OrderRow; payment: PaymentRow | null; items?: readonly OrderItem[] } | null;
       try {
         placed = await db.transaction(async (tx) => {
           const cart = await carts.lock(tx, token, customer.uid, rules);
@@ -418,11 +425,10 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
           if (cart.customerUid === null) await claimCartFor(tx, cart.id, customer.uid);
           if (!isPaymentNeeded(cart.view.totals.total)) {
             const free = await createOrder(tx, customer, cart, idempotencyKey, body.mode, null);
-            return { order: { ...free.order, ...(await finalise(tx, free.order, null, body.mode)) }, payment: null };
+            return { order: { ...free.order, ...(await finalise(tx, free.order, null, body.mode, free.items)) }, payment: null };
           }
           if (paying instanceof AppError) throw paying;
-          const recurring = cart.view.items.some((item) => isSubscriptionFrequency(item.frequency));
-          return { ...(await createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method)), recurring };
+          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method);
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
@@ -435,11 +441,11 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         const old = replaced;
         await releaseAttempt(old, false).catch((error: unknown) => log.error({ err: error, orderNumber: old.number }, 'could not look up a replaced payment'));
       }
-      const { order, payment, recurring } = placed;
+      const { order, payment, items } = placed;
       if (order.state === 'payment_pending' && payment?.state === 'pending') {
         // A repeat of an attempt whose first try never reached the gateway: it needs what pays after all.
         if (paying instanceof AppError) throw paying;
-        return authorise(customer, order, payment, paying.source, order.paymentMode, recurring);
+        return authorise(customer, order, payment, paying.source, order.paymentMode, items);
       }
       return replyFor(order, payment);
     },
@@ -554,7 +560,7 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
     },
   };
 
-  /** The order and its lines; with a method, its pending payment too, and the cart locked until that payment ends. */
+  /** The order and its lines (answered as written); with a method, its pending payment too, and the cart locked until that payment ends. */
   async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string | null) {
     const { view } = cart;
     const order = await insertOrder(
@@ -579,10 +585,8 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       },
       newOrderNumber,
     );
-    await insertOrderItems(
-      tx,
-      order.id,
-      view.items.map((item) => ({
+    const items = view.items.map(
+      (item): NewOrderItem => ({
         productCode: item.product.code,
         productSlug: item.product.slug,
         productName: item.product.name,
@@ -595,15 +599,17 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
         unitPrice: item.unitPrice,
         total: item.total,
         image: item.product.images.find((image) => image.code === 'main') ?? item.product.images[0] ?? null,
-      })),
+      }),
     );
+    await insertOrderItems(tx, order.id, items);
     await copyConsultationsOntoOrder(tx, order.id, customer.id, cart.consultations, ukToday(now()), customer.birthday);
     // The credit is taken with the order; it comes back by itself if the order never goes ahead (see referrals).
     if (referrals) await referrals.recordSpend(tx, order);
     await carts.lockForPayment(tx, cart.id);
-    if (method === null) return { order, payment: null };
+    const written = items.map(orderItemOf);
+    if (method === null) return { order, payment: null, items: written };
     const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
-    return { order, payment };
+    return { order, payment, items: written };
   }
 }
 export type OrderService = ReturnType<typeof createOrderService>;

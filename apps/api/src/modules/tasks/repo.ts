@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Task, TaskType } from '@elmwood/domain';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { TASK_CODES, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema/catalog';
+import { orderConsultations } from '../../db/schema/clinic';
 import { orders, productTaskDefinitions, taskDefinitions, tasks } from '../../db/schema/orders';
 
 const taskColumns = {
@@ -73,30 +75,34 @@ export async function findTasks(db: Db, customerId: number, filter: TaskFilter =
 }
 
 /**
- * The tasks an order brings, from its products' task definitions and any its consultation asks for. A task the patient already has open
- * (from an earlier order) is not asked twice. Runs inside the order's transaction.
+ * The tasks an order brings, from its products' task definitions, and the previous prescription's photo when a
+ * consultation on the order says the patient continues a treatment started elsewhere. A task the patient already
+ * has open (from an earlier order) is not asked twice. One statement, inside the order's transaction; answers
+ * whether the patient now has a critical task open (one a clinician waits on), whichever order brought it.
  */
 export async function createTasksForOrder(
-  tx: Db,
-  order: { orderId: number; customerId: number; productIds: readonly number[]; /** Tasks the order's consultation asks for. */ extraCodes?: readonly string[] },
-): Promise<void> {
-  if (order.productIds.length === 0) return;
-  const [byProduct, open] = await Promise.all([
-    tx
-      .selectDistinct({ code: productTaskDefinitions.taskCode })
-      .from(productTaskDefinitions)
-      .where(inArray(productTaskDefinitions.productId, [...order.productIds])),
-    tx
-      .select({ code: tasks.code })
-      .from(tasks)
-      .where(and(eq(tasks.customerId, order.customerId), eq(tasks.state, 'open'))),
-  ]);
-  const already = new Set(open.map((task) => task.code));
-  const wanted = [...new Set([...byProduct.map((task) => task.code), ...(order.extraCodes ?? [])])].map((code) => ({ code }));
-  const fresh = wanted.filter((task) => !already.has(task.code));
-  if (fresh.length === 0) return;
-  await tx
-    .insert(tasks)
-    .values(fresh.map((task) => ({ customerId: order.customerId, orderId: order.orderId, code: task.code })))
-    .onConflictDoNothing();
+  tx: Pick<Db, 'execute'>,
+  order: { orderId: number; customerId: number; productCodes: readonly string[] },
+): Promise<{ criticalOpen: boolean }> {
+  const result = await tx.execute(sql`
+    with wanted as (
+      select d.task_code as code from ${productTaskDefinitions} d join ${products} on ${products.id} = d.product_id
+      where ${order.productCodes.length > 0 ? inArray(products.code, [...order.productCodes]) : sql`false`}
+      union
+      select ${TASK_CODES.prescriptionPhoto}::text where exists (
+        select 1 from ${orderConsultations} c
+        where c.order_id = ${order.orderId} and coalesce((c.outcome ->> 'prescriptionProofRequired')::boolean, false))
+    ), created as (
+      insert into ${tasks} (customer_id, order_id, code)
+      select ${order.customerId}::int, ${order.orderId}::int, w.code from wanted w
+      where not exists (select 1 from ${tasks} t where t.customer_id = ${order.customerId} and t.state = 'open' and t.code = w.code)
+      on conflict do nothing
+      returning code
+    )
+    select exists (
+      select 1 from (select code from created union all select code from ${tasks} where customer_id = ${order.customerId} and state = 'open') open_task
+      join ${taskDefinitions} d on d.code = open_task.code where d.is_critical
+    ) as "criticalOpen"`);
+  const [row] = (result as unknown as { rows: { criticalOpen: boolean }[] }).rows;
+  return { criticalOpen: row?.criticalOpen === true };
 }

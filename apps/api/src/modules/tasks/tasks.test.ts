@@ -1,7 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_CODES } from '@elmwood/domain';
-import { products } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { orders, tasks } from '../../db/schema/orders';
 import { createTestContext, type TestContext } from '../../../test/support/app';
@@ -44,17 +43,12 @@ async function order(customerId: number): Promise<number> {
   return row!.id;
 }
 
-async function productIds(...codes: string[]): Promise<number[]> {
-  const rows = await context.database.db.select({ id: products.id }).from(products).where(inArray(products.code, codes));
-  return rows.map((row) => row.id);
-}
-
 describe('tasks created by orders', () => {
   it('gives a weight-loss order the ID and full-length photo tasks first, marked critical, and only to its patient', async () => {
     const owner = await patient('tasks-owner@example.com');
     const other = await patient('tasks-other@example.com');
     const orderId = await order(owner);
-    await createTasksForOrder(context.database.db, { orderId, customerId: owner, productIds: await productIds('WEGOVY') });
+    expect(await createTasksForOrder(context.database.db, { orderId, customerId: owner, productCodes: ['WEGOVY'] })).toEqual({ criticalOpen: true });
 
     const found = await findTasks(context.database.db, owner);
     expect(found.map((task) => task.taskDefinition.code)).toEqual([
@@ -69,13 +63,20 @@ describe('tasks created by orders', () => {
 
   it('does not ask twice for a task the patient already has open, and brings none for products a clinician does not review', async () => {
     const owner = await patient('tasks-repeat@example.com');
-    await createTasksForOrder(context.database.db, { orderId: await order(owner), customerId: owner, productIds: await productIds('WEGOVY') });
+    await createTasksForOrder(context.database.db, { orderId: await order(owner), customerId: owner, productCodes: ['WEGOVY'] });
     const second = await order(owner);
-    await createTasksForOrder(context.database.db, { orderId: second, customerId: owner, productIds: await productIds('SILDENAFIL', 'DAILY-MULTIVITAMIN') });
+    // None is created, but the clinician still waits on the first order's open photos.
+    expect(await createTasksForOrder(context.database.db, { orderId: second, customerId: owner, productCodes: ['SILDENAFIL', 'DAILY-MULTIVITAMIN'] })).toEqual({ criticalOpen: true });
     expect(await context.database.db.select().from(tasks).where(eq(tasks.orderId, second))).toEqual([]);
 
     const vitaminsOnly = await order(owner);
-    await createTasksForOrder(context.database.db, { orderId: vitaminsOnly, customerId: owner, productIds: await productIds('DAILY-MULTIVITAMIN') });
+    await createTasksForOrder(context.database.db, { orderId: vitaminsOnly, customerId: owner, productCodes: ['DAILY-MULTIVITAMIN'] });
     expect(await findTasks(context.database.db, owner, { orderId: vitaminsOnly })).toEqual([]);
+  });
+
+  it('answers that no critical task is open for an order whose products need none', async () => {
+    const owner = await patient('tasks-none@example.com');
+    expect(await createTasksForOrder(context.database.db, { orderId: await order(owner), customerId: owner, productCodes: ['DAILY-MULTIVITAMIN'] })).toEqual({ criticalOpen: false });
+    expect(await createTasksForOrder(context.database.db, { orderId: await order(owner), customerId: owner, productCodes: [] })).toEqual({ criticalOpen: false });
   });
 });
