@@ -63,6 +63,35 @@ export interface RenderedEmail {
 
 export type Notifications = ReturnType<typeof createNotifications>;
 
+/** Messages that show the order they name, with what the patient still has to do for it. */
+const ORDER_TEMPLATES: ReadonlySet<string> = new Set<NotificationTemplate>(['order-placed', 'critical-tasks-open']);
+
+interface OrderFacts {
+  number: string;
+  items: { name: string; frequency: number; total: number }[];
+  discount: number;
+  shipping: number;
+  total: number;
+  criticalTasks: { id: string; name: string }[];
+}
+
+interface MessageFacts {
+  customer: { uid: string; firstName: string | null } | null;
+  order: OrderFacts | null;
+}
+
+/** The patient's own order by its number, as JSON with its lines and the patient's open critical tasks. */
+function orderFactsOf(orderNumber: string, customerId: number) {
+  return sql`(select json_build_object(
+      'number', o.number, 'discount', o.discount, 'shipping', o.shipping, 'total', o.total,
+      'items', (select coalesce(json_agg(json_build_object('name', i.product_name || ' ' || i.variant_name, 'frequency', i.frequency, 'total', i.total) order by i.id), '[]'::json)
+                from ${orderItems} i where i.order_id = o.id),
+      'criticalTasks', (select coalesce(json_agg(json_build_object('id', t.id, 'name', d.name) order by d.position, t.created_at), '[]'::json)
+                        from ${tasks} t join ${taskDefinitions} d on d.code = t.code
+                        where t.customer_id = o.customer_id and t.state = 'open' and d.is_critical))
+    from ${orders} o where o.number = ${orderNumber} and o.customer_id = ${customerId})`;
+}
+
 /**
  * The notifications module: records each message in the outbox (in the transaction of the event that asks for it),
  * and hands it to its channel's provider from the job queue, once.
@@ -110,45 +139,42 @@ export function createNotifications(deps: NotificationsDeps) {
     },
   };
 
-  async function contextFor(row: typeof notifications.$inferSelect, firstName: string): Promise<MessageContext> {
+  /**
+   * What a message says besides its own data, in one read: the patient's uid and first name, and for a message about
+   * an order, the order with its lines and the critical tasks still open (a clinician waits on them whichever order
+   * brought them).
+   */
+  async function factsFor(row: typeof notifications.$inferSelect): Promise<MessageFacts> {
+    const orderNumber = typeof row.data.orderNumber === 'string' && ORDER_TEMPLATES.has(row.template) ? row.data.orderNumber : null;
+    const result = await db.execute(sql`
+      select c.uid, c.first_name as "firstName", ${orderNumber === null ? sql`null::json` : orderFactsOf(orderNumber, row.customerId!)} as "order"
+      from (select 1) as one left join ${customers} c on c.id = ${row.customerId}`);
+    const [facts] = (result as unknown as { rows: { uid: string | null; firstName: string | null; order: OrderFacts | null }[] }).rows;
+    return {
+      customer: facts?.uid ? { uid: facts.uid, firstName: facts.firstName } : null,
+      order: facts?.order ?? null,
+    };
+  }
+
+  function contextFor(facts: MessageFacts, firstName: string): MessageContext {
     const context: MessageContext = { brandName, firstName, url };
-    const orderNumber = typeof row.data.orderNumber === 'string' ? row.data.orderNumber : null;
-    if (orderNumber && (row.template === 'order-placed' || row.template === 'critical-tasks-open')) {
-      const [order] = await db.select().from(orders).where(and(eq(orders.number, orderNumber), eq(orders.customerId, row.customerId!)));
-      if (order) {
-        const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-        context.order = {
-          number: order.number,
-          items: items.map((item) => ({ name: `${item.productName} ${item.variantName}`, frequency: item.frequency, total: item.total })),
-          discount: order.discount,
-          shipping: order.shipping,
-          total: order.total,
-        };
-        context.openCriticalTasks = await openCriticalTasks(order.customerId);
-      }
+    if (facts.order) {
+      const { criticalTasks, ...order } = facts.order;
+      context.order = order;
+      context.openCriticalTasks = criticalTasks.map((task) => ({ name: task.name, url: url(`/account/tasks/${task.id}`) }));
     }
     return context;
   }
 
-  /** The patient's critical tasks still open: a clinician waits on them whichever order brought them. */
-  async function openCriticalTasks(customerId: number) {
-    const rows = await db
-      .select({ id: tasks.id, name: taskDefinitions.name })
-      .from(tasks)
-      .innerJoin(taskDefinitions, eq(taskDefinitions.code, tasks.code))
-      .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open'), eq(taskDefinitions.isCritical, true)))
-      .orderBy(asc(taskDefinitions.position), asc(tasks.createdAt));
-    return rows.map((task) => ({ name: task.name, url: url(`/account/tasks/${task.id}`) }));
-  }
-
   /** The email as the patient receives it: HTML and text rendered from the same React components. */
   async function renderEmail(row: typeof notifications.$inferSelect): Promise<RenderedEmail> {
-    const [customer] = await db.select({ uid: customers.uid, firstName: customers.firstName }).from(customers).where(eq(customers.id, row.customerId!));
+    const facts = await factsFor(row);
+    const { customer } = facts;
     const template = row.template as NotificationTemplate;
     const toClinic = CLINIC_TEMPLATES.has(template);
     // A deleted account's name may be gone by the time its confirmation is sent: the message carries it.
     const firstName = typeof row.data.firstName === 'string' ? row.data.firstName : (customer?.firstName ?? 'there');
-    const context = await contextFor(row, toClinic ? 'clinic team' : firstName);
+    const context = contextFor(facts, toClinic ? 'clinic team' : firstName);
     const composed = compose({ template: row.template, data: row.data } as NotificationRequest, context);
     const unsubscribeUrl = customer && !toClinic && !SECURITY_TEMPLATES.has(template) ? url(`${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, customer.uid, 'email')}`) : null;
     const element = EmailLayout({ brandName, siteUrl, preview: composed.preview, firstName: context.firstName, unsubscribeUrl, children: composed.body });
@@ -158,9 +184,8 @@ export function createNotifications(deps: NotificationsDeps) {
   }
 
   async function renderShort(row: typeof notifications.$inferSelect): Promise<string> {
-    const [customer] = await db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.id, row.customerId!));
-    const context = await contextFor(row, customer?.firstName ?? 'there');
-    const short = compose({ template: row.template, data: row.data } as NotificationRequest, context).short;
+    const facts = await factsFor(row);
+    const short = compose({ template: row.template, data: row.data } as NotificationRequest, contextFor(facts, facts.customer?.firstName ?? 'there')).short;
     return row.channel === 'sms' ? `${short} Reply STOP to stop these messages.` : short;
   }
 
