@@ -23,11 +23,29 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Sends helmet's headers on every reply, pages and API alike, as one prepared set. */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * The headers of a reply that is never a page (JSON, a PDF, a CSV), as OWASP's REST guidance has them: nothing may
+ * load from it, frame it or sniff it as something else. The page policy (about 1 KB: scripts, frames, providers)
+ * means nothing on such a reply, and every API reply would carry it.
+ */
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+  return {
+    ...Object.fromEntries(kept.filter((name) => page[name] !== undefined).map((name) => [name, page[name]!])),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+}
+
+/**
+ * Sends helmet's headers on every reply as one prepared set: the page set, or under `apiPrefix` the API set. A page
+ * served under the API prefix (the unsubscribe page) sets its own policy.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, apiPrefix = '/shop-api/'): void {
+  const page = securityHeaders(options);
+  const api = apiSecurityHeaders(page);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(apiPrefix) ? api : page);
     done();
   });
 }

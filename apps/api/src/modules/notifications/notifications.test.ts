@@ -230,6 +230,8 @@ describe('the order-placed email through a real SMTP server, from the job queue'
     const shown = await live.app.inject({ method: 'GET', url: path });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Stop reminders by email?');
+    // A page under the API's prefix: its own policy lets its inline styles and its form work, and nothing else.
+    expect(shown.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
     expect(await live.database.db.select().from(channelOptOuts).where(eq(channelOptOuts.customerId, customer!.id))).toEqual([]);
     const oneClick = await live.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(oneClick.statusCode).toBe(200);

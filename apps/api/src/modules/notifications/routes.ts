@@ -23,6 +23,8 @@ function page(reply: FastifyReply, status: number, brandName: string, title: str
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
+    // Under the API's policy (nothing may load) its own inline styles would not apply; it needs them and its form only.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
     .send(
       `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(brandName)}</title>` +
         `<style>body{margin:0;background:#f6f4ef;color:#1d2b2a;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}main{max-width:480px;margin:48px auto;padding:24px;background:#fff;border:1px solid #dcd8cf;border-radius:12px}h1{font-size:22px;line-height:1.2;margin:0 0 16px}button{background:#1f5c4a;color:#fff;border:0;border-radius:8px;padding:12px 20px;font:inherit;font-weight:600;cursor:pointer}button:hover{background:#174a3b}button:focus-visible{outline:3px solid #f2c14e;outline-offset:2px}a{color:#1f5c4a}</style></head>` +

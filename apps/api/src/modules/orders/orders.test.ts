@@ -498,7 +498,7 @@ describe('with Checkout.com configured', () => {
     try {
       const config = await live.app.inject({ method: 'GET', url: '/shop-api/payment/config' });
       expect(config.json()).toEqual({ gateway: 'checkout-com', tokensUrl: 'https://api.sandbox.checkout.com/tokens', publicKey: 'pk_sbox_x', applePay: null, googlePay: null, paypal: true });
-      const csp = config.headers['content-security-policy'] as string;
+      const csp = (await live.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
       expect(csp).toContain("connect-src 'self' https://api.sandbox.checkout.com");
       expect(csp).toContain("frame-src 'self' https://*.checkout.com https://*.ckotech.co");
       // No sandbox provider pages in front of a real provider.
