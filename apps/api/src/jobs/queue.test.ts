@@ -57,6 +57,29 @@ describe('the job queue', () => {
     expect(seen).toEqual([1, 1]);
   });
 
+  it('queues many jobs in one call, each once per key, with the retry policy of its queue', async () => {
+    const queue = defineQueue<{ n: number }>('test-many', { retryLimit: 3 });
+    const taken = await jobs.send(queue, { n: 1 }, { singletonKey: 'n-1' });
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
+    await jobs.sendMany(queue, [
+      { data: { n: 1 }, options: { singletonKey: 'n-1' } },
+      { data: { n: 2 }, options: { singletonKey: 'n-2' } },
+      { data: { n: 3 }, options: { singletonKey: 'n-3', startAfter: inAnHour } },
+    ]);
+    await jobs.sendMany(queue, [{ data: { n: 2 }, options: { singletonKey: 'n-2' } }]);
+    await jobs.sendMany(queue, []);
+    const rows = (
+      await database.executeSql("select id, data, retry_limit, start_after > now() + interval '50 minutes' as later from pgboss.job where name = $1 order by data->>'n'", ['test-many'])
+    ).rows as Array<{ id: string; data: { n: number }; retry_limit: number; later: boolean }>;
+    expect(rows).toEqual([
+      { id: taken, data: { n: 1 }, retry_limit: 3, later: false },
+      { id: jobIdFor('test-many', 'n-2'), data: { n: 2 }, retry_limit: 3, later: false },
+      { id: jobIdFor('test-many', 'n-3'), data: { n: 3 }, retry_limit: 3, later: true },
+    ]);
+    // A key sendMany took is taken for send too.
+    expect(await jobs.send(queue, { n: 2 }, { singletonKey: 'n-2' })).toBeNull();
+  });
+
   it('withdraws a job cancelled before its time, and starts none before startAfter', async () => {
     const queue = defineQueue<{ n: number }>('test-later');
     const seen: number[] = [];

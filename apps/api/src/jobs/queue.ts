@@ -68,6 +68,8 @@ export interface Jobs {
    * commits. The queue must have been prepared first, outside any transaction.
    */
   sendWithin<T extends object>(tx: Executor, queue: QueueDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs in one statement, each as `send` would (a key already taken adds nothing). */
+  sendMany<T extends object>(queue: QueueDefinition<T>, jobs: readonly { data: T; options?: SendOptions }[]): Promise<void>;
   /** Creates the queue (idempotent), so that jobs can later be sent to it from inside a transaction. */
   prepare(queue: QueueDefinition<object>): Promise<void>;
   /** Withdraws a job sent with this key so it never runs (a running try finishes); the key may then be sent again. */
@@ -150,6 +152,14 @@ async function whileProcessesRace(create: () => Promise<void>, tries = 5): Promi
   }
 }
 
+/** A job's identity (its key's id, so a repeat from any process conflicts) and its start, as pg-boss takes them. */
+function jobOptions(queue: QueueDefinition<object>, { singletonKey, startAfter }: SendOptions): { id?: string; singletonKey?: string; startAfter?: Date } {
+  return {
+    ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
+    ...(startAfter ? { startAfter } : {}),
+  };
+}
+
 export async function startJobs(database: Database, options: JobsOptions): Promise<Jobs> {
   const { runJobs, log, now = () => new Date() } = options;
   const boss = new PgBoss({
@@ -192,22 +202,18 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
   return {
     async send(queue, data, sendOptions = {}) {
       await ensureQueue(queue);
-      const { singletonKey, startAfter } = sendOptions;
-      return boss.send(queue.name, data, {
-        ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
-        ...(startAfter ? { startAfter } : {}),
-      });
+      return boss.send(queue.name, data, jobOptions(queue, sendOptions));
     },
     async sendWithin(tx, queue, data, sendOptions = {}) {
       const prepared = ready.get(queue.name);
       if (!prepared) throw new Error(`Queue ${queue.name} is not prepared: prepare it before sending from a transaction`);
       await prepared;
-      const { singletonKey, startAfter } = sendOptions;
-      return boss.send(queue.name, data, {
-        db: transactionDb(tx),
-        ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
-        ...(startAfter ? { startAfter } : {}),
-      });
+      return boss.send(queue.name, data, { db: transactionDb(tx), ...jobOptions(queue, sendOptions) });
+    },
+    async sendMany(queue, jobs) {
+      if (jobs.length === 0) return;
+      await ensureQueue(queue);
+      await boss.insert(jobs.map(({ data, options = {} }) => ({ name: queue.name, data, ...jobOptions(queue, options) })));
     },
     async prepare(queue) {
       await ensureQueue(queue);
