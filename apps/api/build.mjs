@@ -2,15 +2,7 @@
 // external (PGlite, for one, loads its WebAssembly from beside its own files), and migrations are copied.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
-
-const externalNpmPackages = {
-  name: 'external-npm-packages',
-  setup(buildApi) {
-    buildApi.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@elmwood/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
+import { externalNpmPackages } from './esbuild-plugins.mjs';
 
 await rm('dist', { recursive: true, force: true });
 await build({

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
@@ -24,6 +25,7 @@ export async function startProcess(command, args, { env = {}, readyUrl, cwd } = 
   await new Promise((resolve) => setTimeout(resolve, 500));
   if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode} (is ${readyUrl} another process's?)`);
   return {
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -53,4 +55,51 @@ export function gzipKb(path) {
 
 export function fileKb(path) {
   return statSync(path).size / 1024;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds used so far by each process on the machine, keyed by pid, with its command name (Linux /proc). */
+function cpuSecondsByProcess() {
+  const usage = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended while we looked
+    }
+    // "pid (comm) state ppid …": the name may hold spaces and parentheses, so the fields start after its last ')'.
+    const nameEnd = stat.lastIndexOf(')');
+    const fields = stat.slice(nameEnd + 2).split(' ');
+    const [utime, stime] = [Number(fields[11]), Number(fields[12])];
+    usage.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, nameEnd), seconds: (utime + stime) / CLOCK_TICKS_PER_SECOND });
+  }
+  return usage;
+}
+
+/**
+ * Runs `measure` and says where the machine's CPU went meanwhile, in % of one core: the shop's process, PostgreSQL's
+ * processes, this bench (autocannon drives the load from it) and everything else. On a machine whose cores add up
+ * to 100 % × cores, a total near that means the figure is what the machine can do, not what the shop's code allows.
+ */
+export async function withCpuShares(shopPid, measure) {
+  const before = cpuSecondsByProcess();
+  const started = process.hrtime.bigint();
+  const result = await measure();
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const shares = { shop: 0, postgres: 0, bench: 0, other: 0 };
+  for (const [pid, { name, seconds }] of cpuSecondsByProcess()) {
+    const used = seconds - (before.get(pid)?.seconds ?? 0);
+    const group = pid === shopPid ? 'shop' : pid === process.pid ? 'bench' : name === 'postgres' ? 'postgres' : 'other';
+    shares[group] += used;
+  }
+  for (const group of Object.keys(shares)) shares[group] = Math.round((100 * shares[group]) / wallSeconds);
+  return { result, shares };
+}
+
+/** "shop 95 %, PostgreSQL 70 %, load generator 25 %, other 3 % (of 200 %)": one line of the bench's table. */
+export function describeCpuShares(shares) {
+  return `shop ${shares.shop} %, PostgreSQL ${shares.postgres} %, load generator ${shares.bench} %, other ${shares.other} % (of ${100 * availableParallelism()} %)`;
 }
