@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build as bundle } from 'esbuild';
 import pg from 'pg';
 import { externalNpmPackages } from '../../apps/api/esbuild-plugins.mjs';
 import { lazyRouteBundle } from './bundle.mjs';
@@ -291,7 +291,7 @@ async function writes() {
 /** Bundles the least-work server (it runs the shop's TypeScript rules) and starts it on the bench's database. */
 async function startLeastWorkServer() {
   const outfile = 'bench-results/least-work-server.mjs';
-  await build({ entryPoints: ['scripts/bench/least-work-server.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', plugins: [externalNpmPackages], logLevel: 'warning' });
+  await bundle({ entryPoints: ['scripts/bench/least-work-server.ts'], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', plugins: [externalNpmPackages], logLevel: 'warning' });
   const url = `http://127.0.0.1:${LEAST_PORT}/least`;
   const child = await startProcess('node', [outfile], { env: { DATABASE_URL: databaseUrl, SHOP_URL: shop, PORT: String(LEAST_PORT) }, readyUrl: `${url}/ready` });
   return { url, stop: child.stop };
