@@ -146,9 +146,7 @@ async function reads() {
     const measured = { bare: bareRun };
     for (const [index, [name, url]] of Object.entries(routes).entries()) {
       measured[`${name}, its reply from the bare server`] = await load(`${bareUrl}${sameReplyPath(index)}`, { connections: CONNECTIONS, duration: READ_SECONDS });
-      measured[name] = await profiledWindow(profileWindows, `${name} (round ${round + 1})`, () =>
-        load(url, { connections: CONNECTIONS, duration: READ_SECONDS, headers: BROWSER_HEADERS }),
-      );
+      measured[name] = await watched(`${name} (round ${round + 1})`, () => load(url, { connections: CONNECTIONS, duration: READ_SECONDS, headers: BROWSER_HEADERS }));
       measured[`${name}, uncompressed`] = await load(url, { connections: CONNECTIONS, duration: READ_SECONDS });
     }
     rounds.push(measured);
@@ -170,6 +168,7 @@ async function reads() {
     const ownCost = median(rounds.map((round) => round[name].requestsPerSecond / round[sameReply].requestsPerSecond));
     rows.push({ budget: `(control) bare Fastify sending ${name}'s reply (its headers and bytes) vs bare Fastify`, figure: `${Math.round(100 * ceiling)}%`, limit: '—', result: 'info' });
     rows.push({ budget: `(control) ${name} vs bare Fastify sending the same reply`, figure: `${Math.round(100 * ownCost)}%`, limit: '—', result: 'info' });
+    cpuControl(`${name} (last round)`, rounds.at(-1)[name]);
   }
   return rounds;
 }
