@@ -28,6 +28,8 @@ describe('subscription lifecycle', () => {
     ['paused', 'dose_changed', 'patient', 'paused'],
     ['renewal_ordered', 'renewal_rejected', 'prescriber', 'suspended'],
     ['payment_failed', 'renewal_rejected', 'prescriber', 'suspended'],
+    ['renewal_ordered', 'renewal_cancelled', 'support', 'suspended'],
+    ['payment_failed', 'renewal_cancelled', 'admin', 'suspended'],
     ['active', 'supply_stopped', 'job', 'suspended'],
     ['renewal_due', 'supply_stopped', 'job', 'suspended'],
     ['check_in_overdue', 'supply_stopped', 'job', 'suspended'],
@@ -60,6 +62,10 @@ describe('subscription lifecycle', () => {
     ['suspended', 'skipped'],
     ['renewal_ordered', 'dose_changed'],
     ['active', 'renewal_rejected'],
+    ['active', 'renewal_cancelled'],
+    ['renewal_due', 'renewal_cancelled'],
+    ['paused', 'renewal_cancelled'],
+    ['cancelled', 'renewal_cancelled'],
     ['renewal_ordered', 'supply_stopped'],
     ['paused', 'supply_stopped'],
     ['suspended', 'supply_stopped'],
@@ -83,6 +89,9 @@ describe('subscription lifecycle', () => {
     expect(SUBSCRIPTION_LIFECYCLE.decide('payment_failed', 'suspended', 'patient')).toEqual({ ok: false, reason: 'not_permitted' });
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_charged', 'patient')).toEqual({ ok: false, reason: 'not_permitted' });
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_rejected', 'job')).toEqual({ ok: false, reason: 'not_permitted' });
+    // A renewal order is cancelled for the patient by the clinic's staff who help them, never by a prescriber or a job.
+    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_cancelled', 'prescriber')).toEqual({ ok: false, reason: 'not_permitted' });
+    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_cancelled', 'job')).toEqual({ ok: false, reason: 'not_permitted' });
     // The check-in's clinical rules stop a supply; the patient cannot stop (or undo) it by answering differently.
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'patient')).toEqual({ ok: false, reason: 'not_permitted' });
   });
@@ -95,6 +104,7 @@ describe('subscription lifecycle', () => {
     expect(SUBSCRIPTION_LIFECYCLE.decide('payment_failed', 'suspended', 'job')).toMatchObject({ effects: ['cancel_renewal_order', 'notify_suspended'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('active', 'paused', 'patient')).toMatchObject({ effects: ['move_dates', 'notify_plan_changed'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'job')).toMatchObject({ effects: ['notify_supply_stopped'] });
+    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_cancelled', 'support')).toMatchObject({ effects: ['notify_suspended'] });
   });
 });
 

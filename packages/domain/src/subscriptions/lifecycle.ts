@@ -44,6 +44,7 @@ export type SubscriptionEvent =
   | 'skipped'
   | 'dose_changed'
   | 'renewal_rejected'
+  | 'renewal_cancelled'
   | 'supply_stopped'
   | 'cancelled';
 
@@ -66,6 +67,9 @@ export const SUBSCRIPTION_LIFECYCLE = defineLifecycle<SubscriptionState, Subscri
   // The dose of the next renewal: the state stays; a higher dose waits for the prescriber in the renewal review.
   dose_changed: { from: [...BEFORE_THE_ORDER, 'paused'], to: null, by: ['patient', ...STAFF_WHO_HELP_PATIENTS], effects: ['notify_plan_changed'] },
   renewal_rejected: { from: ['renewal_ordered', 'payment_failed'], to: 'suspended', by: ['prescriber'], effects: ['notify_suspended'] },
+  // Support cancelled this period's renewal order (the patient asked by phone): nothing of it is sent or charged, and
+  // the plan waits on hold for the patient to restart it, rather than wait for an order that will never come.
+  renewal_cancelled: { from: ['renewal_ordered', 'payment_failed'], to: 'suspended', by: [...STAFF_WHO_HELP_PATIENTS], effects: ['notify_suspended'] },
   // The check-in's answers stop the supply (assessCheckIn: possible pancreatitis, pregnancy): nothing is ordered, and
   // the plan waits, suspended, for a clinician and the patient, as after a prescriber's rejection.
   supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['notify_supply_stopped'] },

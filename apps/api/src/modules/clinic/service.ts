@@ -58,10 +58,12 @@ export interface ClinicServiceDeps {
   referrals?: Pick<Referrals, 'creditReferrer'>;
   log: FastifyBaseLogger;
   now?: () => Date;
-  /** Renewals are charged on the saved card once approved, and a rejected one stops its plan. */
+  /** Renewals are charged on the saved card once approved; a rejected or cancelled one puts its plan on hold. */
   renewals?: {
     approved(orderId: number, now: Date): Promise<void>;
     rejected(tx: Db, orderId: number, reason: string): Promise<void>;
+    /** Support cancelled a renewal order: its plan goes on hold. */
+    cancelled(tx: Db, orderId: number, actor: Actor, reason: string): Promise<void>;
   };
 }
 
@@ -416,6 +418,8 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
           if (applied.effects.includes('notify_cancelled')) {
             await notifier.notify(tx, { template: 'order-cancelled', customerId: order.customerId, dedupeKey: `order-cancelled:${order.number}`, data: { orderNumber: order.number } });
           }
+          // A cancelled renewal would leave its plan waiting for an order that never comes.
+          if (renewals) await renewals.cancelled(tx as Db, order.id, actorOf(member), reason);
         }
         return { order, applied };
       });

@@ -16,7 +16,7 @@ export type NotificationRequest =
   | { template: 'information-requested'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'renewal-coming'; customerId: number; dedupeKey: string; data: { subscriptionId: string; chargeDate: string; amount: number } }
   | { template: 'payment-failed'; customerId: number; dedupeKey: string; data: { subscriptionId?: string; orderNumber?: string; nextAttemptDate?: string } }
-  | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' } }
+  | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' | 'cancelled' } }
   | { template: 'plan-changed'; customerId: number; dedupeKey: string; data: { subscriptionId: string; change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed'; nextDeliveryDate?: string } }
   /** What a check-in's answers mean for the patient now (assessCheckIn's rules, by id): the supply stopped, or a clinician will call. */
   | { template: 'check-in-outcome'; customerId: number; dedupeKey: string; data: { ruleIds: string[]; supplyStopped: boolean } }

@@ -167,6 +167,17 @@ describe('templates', () => {
     expect(mail!.text).not.toContain('payment');
   });
 
+  it('says a plan put on hold after its renewal order was cancelled can be restarted from the account, naming no payment or prescriber', async () => {
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const c = patient.customerId;
+    await notifier().notify(db(), { template: 'plan-suspended', customerId: c, dedupeKey: `t-cancelled-${c}`, data: { subscriptionId: 'sub-7', reason: 'cancelled' } });
+    await deliverNotifications({ app: ctx.app, db: db() });
+    const [mail] = await mailTo(patient.email);
+    expect(mail!.text).toContain('Your renewal order was cancelled, so your plan is on hold');
+    expect(mail!.text).toContain('/account/plan/sub-7');
+    expect(mail!.text).not.toMatch(/payment|prescriber/);
+  });
+
   it('emails "password changed" when a patient resets their password', async () => {
     const body = signupBody();
     await ctx.app.inject({ method: 'POST', url: '/shop-api/register', payload: body });

@@ -255,6 +255,39 @@ describe('a monthly plan renewing', () => {
   });
 });
 
+describe('support cancelling a renewal order', () => {
+  it('puts its plan on hold (not left waiting for an order that never comes), charging nothing, and the patient can restart it', async () => {
+    at('2026-11-23');
+    const { patient, planId } = await subscribedPatient();
+    const delivery = (await planRow(planId)).nextDeliveryDate;
+    at(addDays(delivery, -7));
+    await round();
+    await answerCheckIn(patient);
+    const renewal = await latestRenewal(planId);
+    expect((await planRow(planId)).state).toBe('renewal_ordered');
+    const support = await signedInStaff(shop.ctx, 'support');
+    const cancel = () =>
+      shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${renewal.number}/cancel`, headers: { cookie: support.cookie }, payload: { reason: 'Patient asked by phone to stop this month' } });
+    const res = await cancel();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await planRow(planId)).state).toBe('suspended');
+    expect((await subscriptionHistory(db(), planId)).at(-1)).toMatchObject({ event: 'renewal_cancelled', actorType: 'support', reason: 'Patient asked by phone to stop this month' });
+    expect(await outbox('plan-suspended', patient.customerId)).toMatchObject([{ data: { subscriptionId: planId, reason: 'cancelled' } }]);
+    // A repeat of the cancel moves nothing and tells nobody twice.
+    await cancel();
+    expect(await outbox('plan-suspended', patient.customerId)).toHaveLength(1);
+
+    at(addDays(delivery, -3));
+    await round();
+    expect(await mitCharges(renewal.number)).toHaveLength(0);
+    expect(await renewalOrders(planId)).toMatchObject([{ number: renewal.number, state: 'cancelled' }]);
+
+    const resumed = await patientCall(patient, 'POST', `${planId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await planRow(planId)).state).toBe('active');
+  });
+});
+
 describe('the patient changing the plan', () => {
   it('pauses for two deliveries, resumes and skips, the dates moving each time', async () => {
     at('2026-11-23');

@@ -299,6 +299,22 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
     return rows.map((row) => row.id);
   }
 
+  /** A renewal order ended without a supply: its plan goes on hold, once, and the patient is told why. */
+  async function holdPlanOf(
+    tx: Db,
+    orderId: number,
+    { event, actor, reason, told }: { event: 'renewal_rejected' | 'renewal_cancelled'; actor: Actor; reason: string; told: 'clinician' | 'cancelled' },
+  ): Promise<void> {
+    const renewal = await renewalOfOrder(tx, orderId);
+    if (!renewal) return;
+    const plan = await findPlan(tx, renewal.subscriptionId);
+    if (!plan) return;
+    const applied = await applySubscriptionEvent(tx, plan.id, event, actor, { reason });
+    if (applied.applied) {
+      await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:${event}:${orderId}`, data: { subscriptionId: plan.id, reason: told } });
+    }
+  }
+
   return {
     chargeRenewal,
 
@@ -341,14 +357,12 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
 
     /** A prescriber rejected a renewal: the plan stops (suspended) until the patient and the clinic sort it out. */
     async rejected(tx: Db, orderId: number, reason: string): Promise<void> {
-      const renewal = await renewalOfOrder(tx, orderId);
-      if (!renewal) return;
-      const plan = await findPlan(tx, renewal.subscriptionId);
-      if (!plan) return;
-      const applied = await applySubscriptionEvent(tx, plan.id, 'renewal_rejected', { type: 'prescriber' }, { reason });
-      if (applied.applied) {
-        await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:rejected:${orderId}`, data: { subscriptionId: plan.id, reason: 'clinician' } });
-      }
+      await holdPlanOf(tx, orderId, { event: 'renewal_rejected', actor: { type: 'prescriber' }, reason, told: 'clinician' });
+    },
+
+    /** Support cancelled a renewal order: its plan goes on hold (suspended) for the patient to restart, not left waiting for it. */
+    async cancelled(tx: Db, orderId: number, actor: Actor, reason: string): Promise<void> {
+      await holdPlanOf(tx, orderId, { event: 'renewal_cancelled', actor, reason, told: 'cancelled' });
     },
 
     /** Whether an order is a renewal (the clinic marks it 'Renewal'). */

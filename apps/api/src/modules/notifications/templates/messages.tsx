@@ -210,8 +210,22 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: we could not take your payment. Please update your card: ${context.url('/account/details/change/billing-method')}`,
   }),
-  'plan-suspended': ({ reason }, context) =>
-    reason === 'clinician'
+  'plan-suspended': ({ reason, subscriptionId }, context) =>
+    reason === 'cancelled'
+      ? {
+          subject: 'Your plan is on hold',
+          preview: 'Your renewal order was cancelled, so your plan is on hold.',
+          body: (
+            <>
+              <Title>Your plan is on hold</Title>
+              <P>Your renewal order was cancelled, so your plan is on hold. Nothing has been charged and nothing will be sent.</P>
+              <P>When you are ready to carry on with your treatment, you can restart your plan from your account.</P>
+              <Action href={context.url(`/account/plan/${encodeURIComponent(subscriptionId)}`)}>Manage your plan</Action>
+            </>
+          ),
+          short: `${context.brandName}: your renewal order was cancelled, so your plan is on hold. Nothing has been charged. ${context.url(`/account/plan/${encodeURIComponent(subscriptionId)}`)}`,
+        }
+      : reason === 'clinician'
       ? {
           subject: 'Your plan is on hold',
           preview: 'Our prescriber did not approve your next supply.',
