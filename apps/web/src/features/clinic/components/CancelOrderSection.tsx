@@ -35,7 +35,14 @@ export function CancelOrderSection({ review, role }: { review: OrderReview; role
       </p>
       {staffMayCancelOrder(role, review.state) ? (
         <div className="clinic-actions" key={round}>
-          <CancelDialog patient={review.patient.name} orderNumber={review.orderNumber} pending={decision.isPending} error={decision.error} onCancel={cancel} />
+          <CancelDialog
+            patient={review.patient.name}
+            orderNumber={review.orderNumber}
+            isRenewal={review.renewal !== null}
+            pending={decision.isPending}
+            error={decision.error}
+            onCancel={cancel}
+          />
         </div>
       ) : (
         <p>This order is {stateName(review.state).toLowerCase()}, so it can no longer be cancelled here.</p>
@@ -44,7 +51,16 @@ export function CancelOrderSection({ review, role }: { review: OrderReview; role
   );
 }
 
-function CancelDialog({ patient, orderNumber, pending, error, onCancel }: { patient: string; orderNumber: string; pending: boolean; error: unknown; onCancel: (reason: string) => void }) {
+interface CancelDialogProps {
+  patient: string;
+  orderNumber: string;
+  isRenewal: boolean;
+  pending: boolean;
+  error: unknown;
+  onCancel: (reason: string) => void;
+}
+
+function CancelDialog({ patient, orderNumber, isRenewal, pending, error, onCancel }: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
   const trimmed = reason.trim();
@@ -69,6 +85,12 @@ function CancelDialog({ patient, orderNumber, pending, error, onCancel }: { pati
         <p>
           Order {orderNumber} for {patient} will be cancelled, any amount held on the card released and the patient emailed.
         </p>
+        {isRenewal ? (
+          <p>
+            This is a renewal: the patient's plan goes on hold until they restart it from their account. To end the plan, cancel the plan
+            itself.
+          </p>
+        ) : null}
         <div className="field">
           <label className="field__label" htmlFor="clinic-cancel-reason">
             Reason for cancelling

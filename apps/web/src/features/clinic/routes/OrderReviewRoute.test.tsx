@@ -159,6 +159,22 @@ describe('cancelling an order (support, admin)', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: `${ORDER}/cancel`, body: { reason: 'The patient asked by phone.' } }]);
   });
 
+  it("warns that cancelling a renewal puts the patient's plan on hold", async () => {
+    stubOrder(supportMember, {}, { renewal: { deliveryDate: '2026-12-20', doseIncrease: false } });
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent("This is a renewal: the patient's plan goes on hold until they restart it from their account.");
+  });
+
+  it('says nothing of a plan when cancelling a first order', async () => {
+    stubOrder(supportMember);
+    await openOrder();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).not.toHaveTextContent('plan');
+  });
+
   it("announces the API's refusal inside the dialog", async () => {
     stubClinicApi({
       'GET /shop-api/clinic/me': [200, supportMember],
