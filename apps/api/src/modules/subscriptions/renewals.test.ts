@@ -65,6 +65,17 @@ async function subscribedPatient(): Promise<Subscribed> {
 
 const answerCheckIn = (patient: Patient) => answerCheckInTask(shop.ctx, patient);
 
+/** A subscribed patient a week before their next delivery, their check-in answered: the renewal order waits for a prescriber. */
+async function renewalInReview() {
+  at('2026-11-23');
+  const { patient, planId } = await subscribedPatient();
+  const delivery = (await planRow(planId)).nextDeliveryDate;
+  at(addDays(delivery, -7));
+  await round();
+  await answerCheckIn(patient);
+  return { patient, planId, delivery, renewal: await latestRenewal(planId) };
+}
+
 async function latestRenewal(planId: string) {
   return (await renewalOrders(planId)).at(-1)!;
 }
@@ -150,13 +161,7 @@ describe('a monthly plan renewing', () => {
   });
 
   it('retries a declined renewal on days 1, 3 and 7 after the first decline, then suspends the plan and gives the order up', async () => {
-    at('2026-11-23');
-    const { patient, planId } = await subscribedPatient();
-    const delivery = (await planRow(planId)).nextDeliveryDate;
-    at(addDays(delivery, -7));
-    await round();
-    await answerCheckIn(patient);
-    const renewal = await latestRenewal(planId);
+    const { patient, planId, delivery, renewal } = await renewalInReview();
     await approve(renewal.number);
     // The patient's bank starts refusing the saved card.
     const [origin] = await db().select({ sourceId: sandboxPayments.sourceId }).from(sandboxPayments).where(eq(sandboxPayments.reference, (await db().select().from(orders).where(eq(orders.id, (await planRow(planId)).orderId)))[0]!.number));
@@ -200,13 +205,7 @@ describe('a monthly plan renewing', () => {
   });
 
   it('charges the retry once the patient’s card works again, and carries on', async () => {
-    at('2026-11-23');
-    const { patient, planId } = await subscribedPatient();
-    const delivery = (await planRow(planId)).nextDeliveryDate;
-    at(addDays(delivery, -7));
-    await round();
-    await answerCheckIn(patient);
-    const renewal = await latestRenewal(planId);
+    const { planId, delivery, renewal } = await renewalInReview();
     await approve(renewal.number);
     const origin = (await db().select().from(orders).where(eq(orders.id, (await planRow(planId)).orderId)))[0]!;
     const [source] = await db().select({ id: sandboxPayments.sourceId }).from(sandboxPayments).where(eq(sandboxPayments.reference, origin.number));
@@ -238,13 +237,7 @@ describe('a monthly plan renewing', () => {
   });
 
   it('stops the plan when the prescriber rejects the renewal, charging nothing', async () => {
-    at('2026-11-23');
-    const { patient, planId } = await subscribedPatient();
-    const delivery = (await planRow(planId)).nextDeliveryDate;
-    at(addDays(delivery, -7));
-    await round();
-    await answerCheckIn(patient);
-    const renewal = await latestRenewal(planId);
+    const { patient, planId, delivery, renewal } = await renewalInReview();
     const res = await staffPost(`/orders/${renewal.number}/reject`, { reasonCode: 'other', note: 'Please book a call with us first.' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await planRow(planId)).state).toBe('suspended');
@@ -257,13 +250,7 @@ describe('a monthly plan renewing', () => {
 
 describe('support cancelling a renewal order', () => {
   it('puts its plan on hold (not left waiting for an order that never comes), charging nothing, and the patient can restart it', async () => {
-    at('2026-11-23');
-    const { patient, planId } = await subscribedPatient();
-    const delivery = (await planRow(planId)).nextDeliveryDate;
-    at(addDays(delivery, -7));
-    await round();
-    await answerCheckIn(patient);
-    const renewal = await latestRenewal(planId);
+    const { patient, planId, delivery, renewal } = await renewalInReview();
     expect((await planRow(planId)).state).toBe('renewal_ordered');
     const support = await signedInStaff(shop.ctx, 'support');
     const cancel = () =>
