@@ -210,22 +210,24 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: we could not take your payment. Please update your card: ${context.url('/account/details/change/billing-method')}`,
   }),
-  'plan-suspended': ({ reason, subscriptionId }, context) =>
-    reason === 'cancelled'
-      ? {
-          subject: 'Your plan is on hold',
-          preview: 'Your renewal order was cancelled, so your plan is on hold.',
-          body: (
-            <>
-              <Title>Your plan is on hold</Title>
-              <P>Your renewal order was cancelled, so your plan is on hold. Nothing has been charged and nothing will be sent.</P>
-              <P>When you are ready to carry on with your treatment, you can restart your plan from your account.</P>
-              <Action href={context.url(`/account/plan/${encodeURIComponent(subscriptionId)}`)}>Manage your plan</Action>
-            </>
-          ),
-          short: `${context.brandName}: your renewal order was cancelled, so your plan is on hold. Nothing has been charged. ${context.url(`/account/plan/${encodeURIComponent(subscriptionId)}`)}`,
-        }
-      : reason === 'clinician'
+  'plan-suspended': ({ reason, subscriptionId }, context) => {
+    if (reason === 'cancelled') {
+      const plan = context.url(`/account/plan/${encodeURIComponent(subscriptionId)}`);
+      return {
+        subject: 'Your plan is on hold',
+        preview: 'Your renewal order was cancelled, so your plan is on hold.',
+        body: (
+          <>
+            <Title>Your plan is on hold</Title>
+            <P>Your renewal order was cancelled, so your plan is on hold. Nothing has been charged and nothing will be sent.</P>
+            <P>When you are ready to carry on with your treatment, you can restart your plan from your account.</P>
+            <Action href={plan}>Manage your plan</Action>
+          </>
+        ),
+        short: `${context.brandName}: your renewal order was cancelled, so your plan is on hold. Nothing has been charged. ${plan}`,
+      };
+    }
+    return reason === 'clinician'
       ? {
           subject: 'Your plan is on hold',
           preview: 'Our prescriber did not approve your next supply.',
@@ -251,7 +253,8 @@ const composers: Composers = {
             </>
           ),
           short: `${context.brandName}: your plan is on hold because we could not take payment. ${context.url('/account/details/change/billing-method')}`,
-        },
+        };
+  },
   'plan-changed': ({ subscriptionId, change, nextDeliveryDate }, context) => {
     const what = {
       paused: 'Your plan is paused.',
