@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { outer } from '../db/outer';
 import { orders, taskDefinitions, tasks } from '../db/schema/orders';
 import type { Notifier } from '../modules/notifications/contract';
 import { defineQueue, type Jobs } from './queue';
@@ -24,7 +25,7 @@ export async function nudgeOpenCriticalTasks(db: Db, notifier: Notifier, now: Da
         eq(orders.state, 'awaiting_patient'),
         lte(orders.createdAt, new Date(now.getTime() - DAY_MS)),
         gte(orders.createdAt, new Date(now.getTime() - NUDGE_WINDOW_DAYS * DAY_MS)),
-        sql`exists (select 1 from ${tasks} t join ${taskDefinitions} d on d.code = t.code where t.customer_id = ${orders.customerId} and t.state = 'open' and d.is_critical)`,
+        sql`exists (select 1 from ${tasks} t join ${taskDefinitions} d on d.code = t.code where t.customer_id = ${outer(orders.customerId)} and t.state = 'open' and d.is_critical)`,
       ),
     );
   for (const order of waiting) {

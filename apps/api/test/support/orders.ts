@@ -20,6 +20,7 @@ export const TEST_ADDRESS = {
 } as const;
 
 export const WEGOVY_MONTHLY = { productCode: 'WEGOVY', variantCode: 'WEGOVY-0-25MG', frequency: 30 } as const;
+export const MOUNJARO_MONTHLY = { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-2-5MG', frequency: 30 } as const;
 
 export interface CheckoutOptions {
   /** Lines to buy (default: Wegovy 0.25 mg monthly, which needs the weight-loss consultation). */

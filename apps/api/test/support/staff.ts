@@ -9,7 +9,7 @@ import { newTotpSecret, secretBox, totpKeyFrom } from '../../src/modules/clinic/
 import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
 import { orders } from '../../src/db/schema/orders';
 import type { TestContext } from './app';
-import { placedOrderNumber } from './orders';
+import { placedOrderNumber, type PlaceOrderOptions } from './orders';
 import { photoForm } from './uploads';
 
 export const STAFF_PASSWORD = 'staff password 2026';
@@ -81,8 +81,8 @@ export async function uploadPhoto(ctx: TestContext, patientCookie: string, categ
 }
 
 /** A weight-loss order placed through the API whose critical tasks (ID and full-length photos) are done: in review. */
-export async function orderInReview(ctx: TestContext, patientCookie: string): Promise<{ orderNumber: string; photoIds: string[] }> {
-  const orderNumber = await placedOrderNumber(ctx.app, patientCookie);
+export async function orderInReview(ctx: TestContext, patientCookie: string, options: PlaceOrderOptions = {}): Promise<{ orderNumber: string; photoIds: string[] }> {
+  const orderNumber = await placedOrderNumber(ctx.app, patientCookie, options);
   const photoIds = [await uploadPhoto(ctx, patientCookie, 'I'), await uploadPhoto(ctx, patientCookie, 'W')];
   const [order] = await ctx.database.db.select({ state: orders.state }).from(orders).where(eq(orders.number, orderNumber));
   if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);

@@ -12,7 +12,7 @@ import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-l
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
-import { placeOrder, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
+import { MOUNJARO_MONTHLY, placeOrder, type PlaceOrderOptions, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
 import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto } from '../../../test/support/staff';
 
@@ -209,8 +209,8 @@ describe('decisions', () => {
 });
 
 describe('dispatch and refunds', () => {
-  async function approvedOrder(patient: string) {
-    const { orderNumber } = await orderInReview(ctx, patient);
+  async function approvedOrder(patient: string, options: PlaceOrderOptions = {}) {
+    const { orderNumber } = await orderInReview(ctx, patient, options);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`)).json()).toMatchObject({ state: 'approved', paymentState: 'captured' });
     return orderNumber;
   }
@@ -236,6 +236,17 @@ describe('dispatch and refunds', () => {
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Your treatment is on its way%'`));
     expect(mail!.text).toContain('AB123456789GB');
     expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).not.toContain(orderNumber);
+  });
+
+  it('lists each order to dispatch with its own medicines and the time its own approval was given', async () => {
+    const wegovy = await approvedOrder(await signedInPatient(ctx.app));
+    const mounjaro = await approvedOrder(await signedInPatient(ctx.app), { items: [MOUNJARO_MONTHLY] });
+    const approvalOf = async (number: string) =>
+      (await db().select({ at: orderEvents.createdAt }).from(orderEvents).where(and(eq(orderEvents.orderId, (await orderRow(number)).id), eq(orderEvents.toState, 'approved'))))[0]!.at;
+    const listed = (await as(pharmacist, 'GET', '/dispatch')).json().orders as { orderNumber: string; products: string[]; approvedAt: string }[];
+    expect(listed.find((entry) => entry.orderNumber === wegovy)).toMatchObject({ products: ['Wegovy'], approvedAt: (await approvalOf(wegovy)).toISOString() });
+    expect(listed.find((entry) => entry.orderNumber === mounjaro)).toMatchObject({ products: ['Mounjaro'], approvedAt: (await approvalOf(mounjaro)).toISOString() });
+    expect((await approvalOf(mounjaro)).getTime()).toBeGreaterThan((await orderRow(mounjaro)).createdAt.getTime());
   });
 
   it('refunds part and then the rest through the gateway, once per Idempotency-Key, never more than was taken', async () => {

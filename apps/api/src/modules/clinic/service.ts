@@ -27,6 +27,7 @@ import {
 import type { Notifier } from '../notifications/contract';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
+import { outer } from '../../db/outer';
 import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
@@ -195,8 +196,8 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
     async reviewQueue(member: StaffRow, tab: 'ready' | 'waiting'): Promise<ReviewQueue> {
       await audit(db, { staffId: member.id, action: 'read-review-queue', resource: 'queue', resourceId: tab });
       const state: OrderState = tab === 'ready' ? 'in_review' : 'awaiting_patient';
-      const since = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.machine = 'order' and e.to_state = ${orders.state}), ${orders.createdAt})`;
-      const urgent = sql<boolean>`exists (select 1 from order_consultations oc where oc.order_id = ${orders.id} and oc.outcome -> 'triggeredRules' @> '[{"level":"urgent"}]'::jsonb)`;
+      const since = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${outer(orders.id)} and e.machine = 'order' and e.to_state = ${outer(orders.state)}), ${outer(orders.createdAt)})`;
+      const urgent = sql<boolean>`exists (select 1 from order_consultations oc where oc.order_id = ${outer(orders.id)} and oc.outcome -> 'triggeredRules' @> '[{"level":"urgent"}]'::jsonb)`;
       const rows = await db
         .select({
           number: orders.number,
@@ -206,8 +207,8 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
           since,
           firstName: customers.firstName,
           lastName: customers.lastName,
-          products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
-          isRenewal: sql<boolean>`exists (select 1 from subscription_renewals r where r.order_id = ${orders.id})`,
+          products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${outer(orders.id)})`,
+          isRenewal: sql<boolean>`exists (select 1 from subscription_renewals r where r.order_id = ${outer(orders.id)})`,
           urgent,
         })
         .from(orders)
@@ -452,13 +453,13 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
 
     async dispatchQueue(member: StaffRow): Promise<DispatchQueue> {
       await audit(db, { staffId: member.id, action: 'read-dispatch-queue', resource: 'queue', resourceId: 'dispatch' });
-      const approvedAt = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${orders.id} and e.machine = 'order' and e.to_state = 'approved'), ${orders.createdAt})`;
+      const approvedAt = sql<Date>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${outer(orders.id)} and e.machine = 'order' and e.to_state = 'approved'), ${outer(orders.createdAt)})`;
       const rows = await db
         .select({
           number: orders.number,
           approvedAt,
           shippingAddress: orders.shippingAddress,
-          products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${orders.id})`,
+          products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${outer(orders.id)})`,
         })
         .from(orders)
         .where(and(eq(orders.state, 'approved'), inArray(orders.paymentState, ['captured', 'not_required'])))

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { decideSubscriptionEvent, type RenewalCheckIn, type SubscriptionEffect, type SubscriptionEvent, type SubscriptionState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { outer } from '../../db/outer';
 import { subscriptionEvents, subscriptions } from '../../db/schema/orders';
 import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
@@ -18,7 +19,7 @@ export async function renewalCheckIn(tx: Pick<Db, 'select'>, plan: { id: string;
       and(
         eq(subscriptions.id, plan.id),
         sql`exists (select 1 from order_items i join products p on p.code = i.product_code
-          where i.order_id = ${subscriptions.orderId} and i.frequency = ${subscriptions.frequency} and p.category = 'weight-loss')`,
+          where i.order_id = ${outer(subscriptions.orderId)} and i.frequency = ${outer(subscriptions.frequency)} and p.category = 'weight-loss')`,
       ),
     );
   if (!weightLoss) return 'not_needed';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { deletedEmail, maskRecipient, stuckBefore, type StuckMessageAction, type StuckMessageReply, type StuckMessages } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { outer } from '../../db/outer';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import type { Executor, Jobs } from '../../jobs/queue';
@@ -73,7 +74,7 @@ export function createStuckMessages({ db, jobs, now }: StuckMessagesDeps) {
                   error: 'marked as sent by the clinic',
                   data: sql`case when ${inArray(notifications.template, [...SECRET_TEMPLATES])} then '{}'::jsonb else ${notifications.data} end`,
                   // A deleted account's handled messages keep no address (modules/clinic/deletions.ts).
-                  recipient: sql`case when exists (select 1 from ${customers} where ${customers.id} = ${notifications.customerId} and ${customers.email} like ${deletedEmail('%')}) then 'deleted' else ${notifications.recipient} end`,
+                  recipient: sql`case when exists (select 1 from ${customers} where ${customers.id} = ${outer(notifications.customerId)} and ${customers.email} like ${deletedEmail('%')}) then 'deleted' else ${notifications.recipient} end`,
                 },
           )
           .where(and(eq(notifications.id, id), stuck(at)))

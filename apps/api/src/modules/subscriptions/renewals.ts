@@ -12,6 +12,7 @@ import {
 } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
+import { outer } from '../../db/outer';
 import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
@@ -289,7 +290,7 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
           or(
             and(
               inArray(orders.paymentState, ['awaiting_charge', 'charge_declined']),
-              sql`not exists (select 1 from payments p where p.order_id = ${orders.id} and p.state = 'pending' and p.updated_at > now() - make_interval(secs => ${unansweredTrySeconds}))`,
+              sql`not exists (select 1 from payments p where p.order_id = ${outer(orders.id)} and p.state = 'pending' and p.updated_at > now() - make_interval(secs => ${unansweredTrySeconds}))`,
             ),
             and(eq(orders.paymentState, 'not_required'), eq(subscriptions.state, 'renewal_ordered'), eq(subscriptions.nextDeliveryDate, subscriptionRenewals.deliveryDate)),
           ),
