@@ -60,6 +60,10 @@ import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createClinicService } from './modules/clinic/service';
+import { createOrderDecisions } from './workflows/decide-order';
+import { carryOutOrderEffects, type OrderEffectDeps } from './workflows/order-effects';
+import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
+import { orderPaymentsQueue } from './workflows/payment-queue';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
@@ -80,6 +84,8 @@ declare module 'fastify' {
     notifications: Notifications;
     /** The payment gateway, for the process that runs jobs (it deletes a deleted account's kept cards). */
     paymentGateway: PaymentGateway;
+    /** Captures, voids and renewal charges queued by decisions, for the process that runs jobs. */
+    paymentActions: PaymentActions;
   }
 }
 
@@ -96,6 +102,8 @@ export interface AppDeps {
   now?: () => Date;
   /** With TEST_CLOCK=true outside production: the clock behind `now`, which POST /dev/clock moves. */
   testClock?: SettableClock;
+  /** Tests put a misbehaving provider between the shop and the configured one (one that times out, or never answers). */
+  wrapPaymentGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -104,7 +112,7 @@ const ONE_HOUR = 60 * 60 * 1000;
 /** Same depth from src/ and dist/, so one expression finds the built web app in both. */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date(), testClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, logger, webRoot = null, now = () => new Date(), testClock, wrapPaymentGateway }: AppDeps): Promise<FastifyInstance> {
   const prebuilt = new PrebuiltReplies();
   const app = Fastify({
     serverFactory: serverAnsweringPrebuilt(prebuilt),
@@ -126,6 +134,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   registerStorableTextGuard(app);
 
   const payment = paymentSetupFor(config, database.db);
+  const gateway = wrapPaymentGateway ? wrapPaymentGateway(payment.gateway) : payment.gateway;
   // The providers' scripts, each allowed only when its provider is configured (loaded only on the pages that use it).
   const scripts = contentSecurityFor(providerScripts(config, payment.browser));
   registerSecurityHeaders(app, {
@@ -179,21 +188,27 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
+  const checkoutCartsService = checkoutCarts({ db: database.db, promotions, questionnaires, referrals });
+  const renewals = createRenewalService({ db: database.db, gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
+  const orderEffects: OrderEffectDeps = { notifier, jobs, referrals, renewals, carts: checkoutCartsService };
   const orders = createOrderService({
     db: database.db,
-    gateway: payment.gateway,
-    carts: checkoutCarts({ db: database.db, promotions, questionnaires, referrals }),
+    gateway,
+    carts: checkoutCartsService,
     referrals,
-    notifier,
+    carryOutEffects: (effects, input) => carryOutOrderEffects(effects, input, orderEffects),
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
     recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
   });
   app.decorate('orders', orders);
-  const renewals = createRenewalService({ db: database.db, gateway: payment.gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
   app.decorate('renewals', renewals);
-  app.decorate('paymentGateway', payment.gateway);
+  app.decorate('paymentGateway', gateway);
+  await jobs.prepare(orderPaymentsQueue);
+  const paymentActions = createPaymentActions({ db: database.db, gateway, renewals, effects: orderEffects, log: app.log, now });
+  app.decorate('paymentActions', paymentActions);
+  const decisions = createOrderDecisions({ db: database.db, gateway, effects: orderEffects, payments: paymentActions, log: app.log });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -258,7 +273,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       const billing = createBillingService({
         db: database.db,
-        gateway: payment.gateway,
+        gateway,
         secret,
         limits: {
           failedPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
@@ -293,16 +308,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAccount: limiters({ scope: 'staff-sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
         },
       });
-      const clinic = createClinicService({
-        db: database.db,
-        gateway: payment.gateway,
-        notifier,
-        support,
-        referrals,
-        log: app.log,
-        now,
-        renewals,
-      });
+      const clinic = createClinicService({ db: database.db, support, now });
       await shopApi.register(notificationRoutes, { db: database.db, secret: notificationSecret(config), brandName: config.BRAND_NAME });
       await shopApi.register(reminderRoutes, { reminders: notifications.reminders, auth, db: database.db });
       if (textMessagingMode(config) === 'twilio') {
@@ -311,7 +317,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, uploads, store, plans, deletions, stuckMessages });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages });
     },
     { prefix: '/shop-api' },
   );

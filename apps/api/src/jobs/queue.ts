@@ -45,6 +45,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this instant. */
   startAfter?: Date;
+  /** Not before this many seconds from now. */
+  delaySeconds?: number;
 }
 
 export interface JobContext {
@@ -153,10 +155,13 @@ async function whileProcessesRace(create: () => Promise<void>, tries = 5): Promi
 }
 
 /** A job's identity (its key's id, so a repeat from any process conflicts) and its start, as pg-boss takes them. */
-function jobOptions(queue: QueueDefinition<object>, { singletonKey, startAfter }: SendOptions): { id?: string; singletonKey?: string; startAfter?: Date } {
+function jobOptions(queue: QueueDefinition<object>, { singletonKey, startAfter, delaySeconds }: SendOptions): { id?: string; singletonKey?: string; startAfter?: Date } {
+  // A delay counts on this machine's clock, never a test's fixed one. (pg-boss also takes a number of seconds, but
+  // the embedded database types that parameter as a timestamp and refuses it.)
+  const after = startAfter ?? (delaySeconds ? new Date(Date.now() + delaySeconds * 1000) : undefined);
   return {
     ...(singletonKey !== undefined ? { id: jobIdFor(queue.name, singletonKey), singletonKey } : {}),
-    ...(startAfter ? { startAfter } : {}),
+    ...(after ? { startAfter: after } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { workRenewals } from './renewals';
 import { workAllJobs } from './runner';
 import { workStalePayments } from './stale-payments';
 import { workStoredCardDeletions } from './stored-card-deletions';
+import { workPaymentActions } from '../workflows/payment-actions';
 
 /**
  * Every queue a job-running process works, with the shop's services they call: the API process with RUN_JOBS, or
@@ -19,4 +20,5 @@ export async function workEveryQueue(jobs: Jobs, app: FastifyInstance, db: Db, l
   });
   await workRenewals(jobs, app.renewals);
   await workStoredCardDeletions(jobs, app.paymentGateway);
+  await workPaymentActions(jobs, app.paymentActions);
 }

@@ -54,12 +54,22 @@ describe('order lifecycle', () => {
   });
 
   it('names the effects that follow: capture on approval, void on rejection and cancellation', () => {
-    expect(ORDER_LIFECYCLE.decide('in_review', 'approved', 'prescriber')).toMatchObject({ effects: ['capture_payment', 'notify_approved', 'credit_referrer'] });
-    expect(ORDER_LIFECYCLE.decide('in_review', 'rejected', 'prescriber')).toMatchObject({ effects: ['void_payment', 'notify_rejected'] });
-    expect(ORDER_LIFECYCLE.decide('awaiting_patient', 'cancelled', 'patient')).toMatchObject({ effects: ['void_payment', 'notify_cancelled'] });
-    expect(ORDER_LIFECYCLE.decide('payment_pending', 'payment_authorised', 'gateway')).toMatchObject({
-      effects: ['start_subscriptions', 'create_tasks', 'complete_cart', 'notify_order_placed'],
+    expect(ORDER_LIFECYCLE.decide('in_review', 'approved', 'prescriber')).toMatchObject({
+      effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'],
     });
+    expect(ORDER_LIFECYCLE.decide('in_review', 'rejected', 'prescriber')).toMatchObject({ effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] });
+    expect(ORDER_LIFECYCLE.decide('awaiting_patient', 'cancelled', 'patient')).toMatchObject({ effects: ['void_payment', 'notify_cancelled', 'hold_renewal_plan'] });
+    expect(ORDER_LIFECYCLE.decide('payment_pending', 'payment_authorised', 'gateway')).toMatchObject({
+      effects: ['start_subscriptions', 'add_weight_points', 'create_tasks', 'complete_cart', 'notify_order_placed'],
+    });
+  });
+
+  it('tells the patient of the approval once the money is taken, and of each refund by the money’s event', () => {
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('authorised', 'captured', 'gateway')).toMatchObject({ effects: ['notify_approved'] });
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('awaiting_charge', 'charged', 'gateway')).toMatchObject({ effects: ['notify_approved'] });
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('captured', 'partially_refunded', 'support')).toMatchObject({ effects: ['notify_refunded'] });
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('partially_refunded', 'refunded', 'admin')).toMatchObject({ effects: ['notify_refunded'] });
+    expect(ORDER_LIFECYCLE.decide('dispatched', 'refunded', 'admin')).toMatchObject({ effects: [] });
   });
 
   it('approves only authorised money, dispatches only taken money, refunds only what was taken', () => {
@@ -146,7 +156,7 @@ describe('an order of products bought without a consultation', () => {
     expect(decideOrderEvent({ ...waiting, needsPrescriber: false }, 'released', 'pharmacist')).toMatchObject({
       ok: true,
       to: 'approved',
-      effects: ['capture_payment', 'notify_approved', 'credit_referrer'],
+      effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'],
     });
   });
   it('never lets a pharmacist release an order that holds a medicine, or one whose contents were not checked', () => {

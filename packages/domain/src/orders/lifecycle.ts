@@ -37,30 +37,44 @@ export const ORDER_PAYMENT_STATES = [
 ] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
-/** What follows a transition; the API carries each out idempotently after the transition commits. */
+/**
+ * What follows a transition. The API has one handler per effect (apps/api/src/workflows/order-effects.ts), run in
+ * the transaction that made the move; one that calls the payment provider queues a durable job there instead.
+ */
 export type OrderEffect =
   | 'start_subscriptions'
   | 'create_tasks'
   | 'complete_cart'
   | 'notify_order_placed'
+  /** The weights the consultation recorded join the patient's weight log (their progress starts there). */
+  | 'add_weight_points'
   | 'create_information_task'
   | 'notify_information_requested'
+  /** Takes the money: captures the authorisation, or charges a renewal's saved card. */
   | 'capture_payment'
   | 'void_payment'
+  /** The approval's message: at once when nothing is to be taken, else when the money is (captured, charged). */
   | 'notify_approved'
   | 'notify_rejected'
   | 'notify_cancelled'
   | 'notify_dispatched'
   | 'notify_refunded'
   | 'notify_payment_needed'
-  | 'credit_referrer';
+  | 'credit_referrer'
+  /** A first weight-loss approval offers the reminder set-up and the first coach call (SPEC §2 tasks). */
+  | 'offer_reminder_set_up'
+  | 'offer_first_coach_call'
+  /** A renewal order that ends without a supply puts its plan on hold, and the patient is told why. */
+  | 'hold_renewal_plan';
+
+const APPROVAL_EFFECTS: readonly OrderEffect[] = ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'];
 
 export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, LifecycleActor, OrderEffect>(ORDER_STATES, {
   payment_authorised: {
     from: ['payment_pending'],
     to: 'awaiting_patient',
     by: ['gateway'],
-    effects: ['start_subscriptions', 'create_tasks', 'complete_cart', 'notify_order_placed'],
+    effects: ['start_subscriptions', 'add_weight_points', 'create_tasks', 'complete_cart', 'notify_order_placed'],
   },
   payment_failed: { from: ['payment_pending'], to: 'payment_failed', by: ['gateway', 'patient', 'job'], effects: [] },
   critical_tasks_done: { from: ['awaiting_patient'], to: 'in_review', by: ['patient', 'job'], effects: [] },
@@ -70,14 +84,15 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
     by: ['prescriber'],
     effects: ['create_information_task', 'notify_information_requested'],
   },
-  approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: ['capture_payment', 'notify_approved', 'credit_referrer'] },
+  approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: APPROVAL_EFFECTS },
   // Nothing to prescribe (a food supplement or cosmetic only, see needsNoPrescriber): a pharmacist checks and releases it.
-  released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: ['capture_payment', 'notify_approved', 'credit_referrer'] },
-  rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected'] },
-  cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled'] },
+  released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: APPROVAL_EFFECTS },
+  rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] },
+  cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled', 'hold_renewal_plan'] },
   dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
   delivered: { from: ['dispatched'], to: 'delivered', by: ['pharmacist', 'support', 'admin', 'job'], effects: [] },
-  refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
+  // The patient is told of each refund by the money's own event (partially_refunded, refunded).
+  refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: [] },
   // An approved renewal whose card declined every retry: nothing is dispatched and the plan is suspended.
   unpaid: { from: ['approved'], to: 'cancelled', by: ['job'], effects: [] },
 });
@@ -102,14 +117,14 @@ export const ORDER_PAYMENT_LIFECYCLE = defineLifecycle<OrderPaymentState, OrderP
   superseded: { from: ['pending'], to: 'declined', by: ['patient', 'job'], effects: ['void_payment'] },
   // Nothing to take (a basket made free by its discounts): no card is asked for.
   not_required: { from: ['pending'], to: 'not_required', by: ['gateway'], effects: [] },
-  captured: { from: ['authorised', 'capture_failed'], to: 'captured', by: ['gateway'], effects: [] },
+  captured: { from: ['authorised', 'capture_failed'], to: 'captured', by: ['gateway'], effects: ['notify_approved'] },
   // The authorisation lapsed or the bank refused the capture: the patient is asked to pay again.
   capture_failed: { from: ['authorised'], to: 'capture_failed', by: ['gateway'], effects: ['notify_payment_needed'] },
   voided: { from: ['authorised', 'capture_failed'], to: 'voided', by: ['gateway'], effects: [] },
-  partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: [] },
-  refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: [] },
+  partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
+  refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
   // A renewal's merchant-initiated charge on the saved card: taken at once (no separate capture), or declined and retried.
-  charged: { from: ['awaiting_charge', 'charge_declined'], to: 'captured', by: ['gateway'], effects: [] },
+  charged: { from: ['awaiting_charge', 'charge_declined'], to: 'captured', by: ['gateway'], effects: ['notify_approved'] },
   charge_declined: { from: ['awaiting_charge', 'charge_declined'], to: 'charge_declined', by: ['gateway'], effects: [] },
 });
 export type OrderPaymentEvent =

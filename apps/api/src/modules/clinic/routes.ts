@@ -29,6 +29,10 @@ import {
   clinicSupportThreadSchema,
   supportInboxSchema,
   supportReplySchema,
+  type Carrier,
+  type DecisionReply,
+  type RefundReply,
+  type RejectionReasonCode,
   type StaffRole,
 } from '@elmwood/domain';
 import type { FileStore } from '../../adapters/file-store/port';
@@ -67,10 +71,21 @@ const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 const NO_STORE = 'private, no-store';
 
+/** A clinician's decisions on an order, as the console's routes call them (carried out by workflows/decide-order.ts). */
+export interface ClinicDecisions {
+  approve(member: StaffRow, number: string, event?: 'approved' | 'released'): Promise<DecisionReply>;
+  reject(member: StaffRow, number: string, reasonCode: RejectionReasonCode, note: string): Promise<DecisionReply>;
+  cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply>;
+  requestInformation(member: StaffRow, number: string, question: string, photoRequested: boolean): Promise<DecisionReply>;
+  dispatch(member: StaffRow, number: string, carrier: Carrier, trackingNumber: string): Promise<DecisionReply>;
+  refund(member: StaffRow, number: string, amount: number, reason: string, key: string): Promise<RefundReply>;
+}
+
 interface ClinicDeps {
   db: Db;
   staffAuth: StaffAuth;
   clinic: ClinicService;
+  decisions: ClinicDecisions;
   uploads: UploadsRepo;
   store: FileStore;
   /** Support ends a patient's plan (a multi-month one mid-commitment included). */
@@ -95,7 +110,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, uploads, store, plans, deletions, stuckMessages }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -177,7 +192,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       config: { staffRoles: PRESCRIBER },
       schema: { tags: ['clinic'], summary: 'Approve (prescriber): records the decision and captures the authorised payment, once', params: orderParams, response: { 200: decisionReplySchema, ...errors } },
     },
-    async (request) => clinic.approve(member(request), request.params.number),
+    async (request) => decisions.approve(member(request), request.params.number),
   );
 
   api.post(
@@ -191,7 +206,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => clinic.approve(member(request), request.params.number, 'released'),
+    async (request) => decisions.approve(member(request), request.params.number, 'released'),
   );
 
   api.post(
@@ -206,7 +221,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => clinic.reject(member(request), request.params.number, request.body.reasonCode, request.body.note),
+    async (request) => decisions.reject(member(request), request.params.number, request.body.reasonCode, request.body.note),
   );
 
   api.post(
@@ -221,7 +236,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => clinic.requestInformation(member(request), request.params.number, request.body.question, request.body.photoRequested),
+    async (request) => decisions.requestInformation(member(request), request.params.number, request.body.question, request.body.photoRequested),
   );
 
   api.post(
@@ -236,7 +251,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => clinic.cancel(member(request), request.params.number, request.body.reason),
+    async (request) => decisions.cancel(member(request), request.params.number, request.body.reason),
   );
 
   api.get(
@@ -266,7 +281,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => clinic.dispatch(member(request), request.params.number, request.body.carrier, request.body.trackingNumber),
+    async (request) => decisions.dispatch(member(request), request.params.number, request.body.carrier, request.body.trackingNumber),
   );
 
   api.post(
@@ -282,7 +297,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         response: { 200: refundReplySchema, ...errors },
       },
     },
-    async (request) => clinic.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']),
+    async (request) => decisions.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']),
   );
 
   if (plans) {

@@ -1,5 +1,5 @@
 // What other modules may use from orders.
 export { createOrderService, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, type OrderService } from './service';
 export { orderRoutes } from './routes';
-export { countDeclinedPaymentsSince, listPaymentTokens, saveDefaultPaymentToken } from './repo';
+export { countDeclinedPaymentsSince, findCheckoutPayment, insertSubscriptions, listPaymentTokens, lockOrder, saveDefaultPaymentToken, updatePayment, type OrderRow } from './repo';
 export { createOrderPages, type OrderPages } from './order-page';

@@ -4,8 +4,6 @@ import {
   isPaymentNeeded,
   releaseSuperseded,
   isSubscriptionFrequency,
-  nextSubscriptionDelivery,
-  planMonthsOf,
   PAYMENT_ERROR,
   thankYouInfoBoxSchema,
   thankYouNextStepSchema,
@@ -16,22 +14,21 @@ import {
   type CompleteCheckout,
   type OrderPaymentState,
   type OrderState,
+  type OrderEffect,
   type OrderItem,
   type OrderView,
   type Task,
 } from '@elmwood/domain';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notifier } from '../notifications/contract';
 import { PaymentGatewayError, type Authorisation, type PaymentEvent, type PaymentGateway, type PaymentSource } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type HeldOrderStates } from '../lifecycle/index';
-import { createTasksForOrder, findTasks } from '../tasks/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails, type HeldOrderStates } from '../lifecycle/index';
+import { findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder } from './consultation-snapshot';
-import { addOrderedConsultationPoints } from '../weight/index';
 import { hasCallBookedSince } from '../coaches/index';
 import { newOrderNumber } from './order-number';
 import {
@@ -50,7 +47,6 @@ import {
   insertOrder,
   insertOrderItems,
   insertPayment,
-  insertSubscriptions,
   lockOrderAndItsCart,
   productAttributesByCode,
   saveDefaultPaymentToken,
@@ -71,12 +67,25 @@ export interface Customer {
   birthday?: string | null;
 }
 
+/** What placing an order tells the effects of its payment_authorised event (workflows/order-effects.ts carries them out). */
+export interface PlacementEffectInput {
+  tx: Db;
+  order: OrderRow;
+  event: 'payment_authorised';
+  actor: Actor;
+  details: EventDetails;
+  placement: { items: readonly OrderItem[]; paymentTokenId: number | null; placedAt: Date };
+}
+
 export interface OrderServiceDeps {
   db: Db;
   gateway: PaymentGateway;
   carts: CheckoutCarts;
-  /** The order-placed email is asked for in the transaction that places the order. */
-  notifier: Notifier;
+  /**
+   * The placed order's effects (plans, weight points, tasks, the cart completed, the order-placed email), in the
+   * transaction that places it; the shop's workflows know them, this module only names the moment.
+   */
+  carryOutEffects: (effects: readonly OrderEffect[], input: PlacementEffectInput) => Promise<void>;
   siteUrl: string;
   log: FastifyBaseLogger;
   /** Declined payments per patient per hour before new attempts are refused (card testing). */
@@ -161,7 +170,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, notifier, siteUrl, log, failedAttemptsPerHour, recentCardCheckFailures, referrals, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({ db, gateway, carts, carryOutEffects, siteUrl, log, failedAttemptsPerHour, recentCardCheckFailures, referrals, now = () => new Date() }: OrderServiceDeps) {
   /** Absolute, as providers require: their 3-D Secure and PayPal pages send the patient back to the shop's page. */
   const returnUrl = (number: string) => new URL(`${RETURN_PATH}?order=${encodeURIComponent(number)}`, siteUrl).toString();
 
@@ -299,41 +308,19 @@ export function createOrderService({ db, gateway, carts, notifier, siteUrl, log,
       });
     }
 
-    const placedAt = now();
-    const byFrequency = new Map<number, number>();
-    for (const item of recurring) byFrequency.set(item.frequency, (byFrequency.get(item.frequency) ?? 0) + item.total);
-    await insertSubscriptions(
-      tx,
-      [...byFrequency].map(([frequency, price]) => ({
-        customerId: order.customerId,
-        orderId: order.id,
-        frequency,
-        planMonths: planMonthsOf(frequency as 30 | 90),
-        state: 'active',
-        price,
-        nextDeliveryDate: nextSubscriptionDelivery(placedAt, frequency as 30 | 90),
-        paymentTokenId,
-      })),
-    );
-
-    await addOrderedConsultationPoints(tx, order.id, order.customerId);
-    const { criticalOpen } = await createTasksForOrder(tx, { orderId: order.id, customerId: order.customerId, productCodes: items.map((item) => item.productCode) });
     let held: HeldOrderStates = { state: order.state as OrderState, paymentState: order.paymentState as OrderPaymentState };
     // What paid is kept in the history, for the order page and receipt ('Visa ending 4242').
     const paid = answer
       ? await applyOrderPaymentEvent(tx, order.id, 'authorised', GATEWAY, { data: { gatewayPaymentId: answer.paymentId, ...(answer.paidWith ? { paidWith: answer.paidWith } : {}) } }, held)
       : await applyOrderPaymentEvent(tx, order.id, 'not_required', GATEWAY, { reason: NOTHING_TO_PAY }, held);
     if (paid.applied) held = { ...held, paymentState: paid.to };
-    const authorised = await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, answer ? {} : { reason: NOTHING_TO_PAY }, held);
-    if (authorised.applied) held = { ...held, state: authorised.to };
-    // Nothing for the patient to do (no photo or identity check): the order goes straight to a clinician.
-    if (!criticalOpen) {
-      const reviewed = await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId }, {}, held);
-      if (reviewed.applied) held = { ...held, state: reviewed.to };
-    }
-    if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
-    await notifier.notify(tx, { template: 'order-placed', customerId: order.customerId, dedupeKey: `order-placed:${order.number}`, data: { orderNumber: order.number } });
-    return held;
+    const details = answer ? {} : { reason: NOTHING_TO_PAY };
+    const authorised = await applyOrderEvent(tx, order.id, 'payment_authorised', GATEWAY, details, held);
+    if (!authorised.applied) return held;
+    await carryOutEffects(authorised.effects, { tx: tx as Db, order, event: 'payment_authorised', actor: GATEWAY, details, placement: { items, paymentTokenId, placedAt: now() } });
+    // Its effects may have moved it on: with no photo or identity check to wait for, it goes straight to review.
+    const placed = (await findOrderById(tx, order.id))!;
+    return { state: placed.state as OrderState, paymentState: placed.paymentState as OrderPaymentState };
   }
 
   /**

@@ -231,7 +231,7 @@ describe('a monthly plan renewing', () => {
     const renewal = await latestRenewal(planId);
     await approve(renewal.number);
     at(addDays(delivery, -3));
-    await Promise.all([round(), round(), shop.ctx.app.renewals.approved((await db().select().from(orders).where(eq(orders.number, renewal.number)))[0]!.id, shop.clock)]);
+    await Promise.all([round(), round(), shop.ctx.app.paymentActions.run((await db().select().from(orders).where(eq(orders.number, renewal.number)))[0]!.id, 'charge', shop.clock)]);
     expect(await mitCharges(renewal.number)).toHaveLength(1);
     expect((await planRow(planId)).nextDeliveryDate).toBe(addDays(delivery, 30));
   });

@@ -346,29 +346,19 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
       return report;
     },
 
-    /** A prescriber approved a renewal: charge it now if its charge date has come (else the round does on the day). */
-    async approved(orderId: number, now: Date): Promise<void> {
-      if (!(await renewalOfOrder(db, orderId))) return;
-      try {
-        await chargeRenewal(orderId, now);
-      } catch (error) {
-        log.error({ err: error, orderId }, 'renewal charge after approval did not get an answer; the next round asks again');
-      }
-    },
-
-    /** A prescriber rejected a renewal: the plan stops (suspended) until the patient and the clinic sort it out. */
-    async rejected(tx: Db, orderId: number, reason: string): Promise<void> {
-      await holdPlanOf(tx, orderId, { event: 'renewal_rejected', actor: { type: 'prescriber' }, reason, told: 'clinician' });
-    },
-
-    /** Support cancelled a renewal order: its plan goes on hold (suspended) for the patient to restart, not left waiting for it. */
-    async cancelled(tx: Db, orderId: number, actor: Actor, reason: string): Promise<void> {
-      await holdPlanOf(tx, orderId, { event: 'renewal_cancelled', actor, reason, told: 'cancelled' });
+    /**
+     * A renewal order ended without a supply (hold_renewal_plan): rejected by a prescriber, the plan stops until the
+     * patient and the clinic sort it out; cancelled by support, it waits on hold for the patient to restart it,
+     * rather than for an order that will never come.
+     */
+    async holdPlan(tx: Db, orderId: number, ending: 'rejected' | 'cancelled', actor: Actor, reason: string): Promise<void> {
+      if (ending === 'rejected') await holdPlanOf(tx, orderId, { event: 'renewal_rejected', actor, reason, told: 'clinician' });
+      else await holdPlanOf(tx, orderId, { event: 'renewal_cancelled', actor, reason, told: 'cancelled' });
     },
 
     /** Whether an order is a renewal (the clinic marks it 'Renewal'). */
-    async isRenewal(orderId: number): Promise<boolean> {
-      const [row] = await db.select({ id: subscriptionRenewals.id }).from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, orderId));
+    async isRenewal(orderId: number, tx: Pick<Db, 'select'> = db): Promise<boolean> {
+      const [row] = await tx.select({ id: subscriptionRenewals.id }).from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, orderId));
       return row !== undefined;
     },
   };

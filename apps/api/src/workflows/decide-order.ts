@@ -1,0 +1,225 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  prescriberLabel,
+  rejectionMessage,
+  TRACKING_FORMAT_MESSAGES,
+  validTrackingNumber,
+  type Carrier,
+  type DecisionReply,
+  type OrderEvent,
+  type OrderPaymentState,
+  type OrderState,
+  type RefundReply,
+  type RegistrationBody,
+  type RejectionReasonCode,
+} from '@elmwood/domain';
+import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway/port';
+import type { Db } from '../db/client';
+import { orderRefunds } from '../db/schema/clinic';
+import { orderEvents, orders } from '../db/schema/orders';
+import { AppError } from '../lib/errors';
+import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
+import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
+import type { PaymentActions } from './payment-actions';
+import type { PaymentAction } from './payment-queue';
+
+export interface OrderDecisionDeps {
+  db: Db;
+  gateway: Pick<PaymentGateway, 'refund'>;
+  effects: OrderEffectDeps;
+  payments: Pick<PaymentActions, 'tryNow'>;
+  log: { error(details: object, message: string): void };
+}
+
+const actorOf = (member: StaffRow): Actor => ({ type: member.role as Actor['type'], id: member.id });
+
+/** Who decided, as the order's history keeps it. */
+function decidedBy(member: StaffRow) {
+  return {
+    staffId: member.uid,
+    name: member.name,
+    role: member.role,
+    registration: member.registrationBody && member.registrationNumber ? `${member.registrationBody} ${member.registrationNumber}` : null,
+    label: prescriberLabel(member.name, member.registrationBody as RegistrationBody | null, member.registrationNumber),
+  };
+}
+
+function decisionReply(order: OrderRow, changed: boolean): DecisionReply {
+  return { orderNumber: order.number, state: order.state, paymentState: order.paymentState, changed };
+}
+
+/** The reason an event could not be applied, as the prescriber or pharmacist reads it. */
+function refused(order: OrderRow, reason: string): AppError {
+  if (reason === 'prescriber_needed') return new AppError(409, 'PRESCRIBER_NEEDED', `Order ${order.number} holds a medicine, so a prescriber must approve it.`);
+  if (reason === 'payment_not_ready') return new AppError(409, 'PAYMENT_NOT_READY', `The payment of order ${order.number} is ${order.paymentState.replace(/_/g, ' ')}, so this cannot be done now.`);
+  return new AppError(409, 'ORDER_STATE_CONFLICT', `Order ${order.number} is ${order.state.replace(/_/g, ' ')}, so this cannot be done now.`);
+}
+
+/** The money call a decided order still waits for, if any (the same the decision's effects queued). */
+function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | null {
+  const state = order.state as OrderState;
+  const money = order.paymentState as OrderPaymentState;
+  if (state === 'approved' && money === 'authorised') return 'capture';
+  if (state === 'approved' && isRenewal && (money === 'awaiting_charge' || money === 'not_required')) return 'charge';
+  if ((state === 'rejected' || state === 'cancelled') && (money === 'authorised' || money === 'capture_failed')) return 'void';
+  return null;
+}
+
+/**
+ * A clinician's decisions on an order (approve, release, reject, cancel, ask for information, dispatch, refund):
+ * each applies its event under the order's lock with an audit row and the event's effects in one transaction, so a
+ * second click or a second process finds nothing to do; the money the decision moves is queued in that same
+ * transaction, tried at once, and retried by its job when the provider does not answer.
+ */
+export function createOrderDecisions({ db, gateway, effects, payments, log }: OrderDecisionDeps) {
+  const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
+
+  /** Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. */
+  async function decide(member: StaffRow, number: string, event: OrderEvent, details: EventDetails, auditAs: { action: string; details?: Record<string, unknown> }) {
+    return db.transaction(async (tx) => {
+      const order = await orderByNumber(number, tx, true);
+      const actor = actorOf(member);
+      const applied = await applyOrderEvent(tx, order.id, event, actor, details);
+      if (applied.applied) {
+        await audit(tx, { staffId: member.id, action: auditAs.action, patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: auditAs.details ?? null });
+        await carryOutOrderEffects(applied.effects, { tx, order, event, actor, details }, effects);
+      }
+      return applied;
+    });
+  }
+
+  /** After the decision: the money it moves, tried now (again on a repeat, when an earlier try did not get through). */
+  async function moveMoney(number: string): Promise<OrderRow> {
+    const order = await orderByNumber(number);
+    const action = moneyStillToMove(order, await effects.renewals.isRenewal(order.id));
+    if (action) await payments.tryNow(order.id, action);
+    return orderByNumber(number);
+  }
+
+  /** A decision already taken (a second click) answers as it stands; another state refuses. */
+  async function settled(number: string, applied: Awaited<ReturnType<typeof decide>>, done: OrderState): Promise<DecisionReply> {
+    if (!applied.applied) {
+      const current = await orderByNumber(number);
+      if (current.state !== done) throw refused(current, applied.reason);
+    }
+    return decisionReply(await moveMoney(number), applied.applied);
+  }
+
+  return {
+    /**
+     * Approve (a prescriber), or release (a pharmacist, for an order with nothing to prescribe): recorded once, then
+     * the money is taken (a renewal's saved card on its charge date).
+     */
+    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved'): Promise<DecisionReply> {
+      const decider = event === 'approved' ? { prescriber: decidedBy(member) } : { pharmacist: decidedBy(member) };
+      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' });
+      return settled(number, applied, 'approved');
+    },
+
+    async reject(member: StaffRow, number: string, reasonCode: RejectionReasonCode, note: string): Promise<DecisionReply> {
+      const reason = rejectionMessage(reasonCode, note);
+      const applied = await decide(member, number, 'rejected', { reason, data: { reasonCode, note, prescriber: decidedBy(member) } }, { action: 'reject', details: { reasonCode } });
+      return settled(number, applied, 'rejected');
+    },
+
+    /**
+     * Support or admin cancel an order not yet decided (the patient asked by phone, or their account is to be
+     * deleted): recorded once, the patient told, then the money held released, once.
+     */
+    async cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply> {
+      const applied = await decide(member, number, 'cancelled', { reason, data: { by: decidedBy(member) } }, { action: 'cancel-order', details: { reason } });
+      return settled(number, applied, 'cancelled');
+    },
+
+    async requestInformation(member: StaffRow, number: string, question: string, photoRequested: boolean): Promise<DecisionReply> {
+      const applied = await decide(
+        member,
+        number,
+        'information_requested',
+        { reason: question, data: { question, photoRequested, prescriber: decidedBy(member) } },
+        { action: 'request-information', details: { photoRequested } },
+      );
+      if (!applied.applied) throw refused(await orderByNumber(number), applied.reason);
+      return decisionReply(await orderByNumber(number), true);
+    },
+
+    async dispatch(member: StaffRow, number: string, carrier: Carrier, typed: string): Promise<DecisionReply> {
+      const trackingNumber = validTrackingNumber(carrier, typed);
+      if (!trackingNumber) throw new AppError(422, 'INVALID_TRACKING_NUMBER', TRACKING_FORMAT_MESSAGES[carrier]);
+      const applied = await db.transaction(async (tx) => {
+        const order = await orderByNumber(number, tx, true);
+        const actor = actorOf(member);
+        const details = { data: { carrier, trackingNumber, pharmacist: decidedBy(member) } };
+        const moved = await applyOrderEvent(tx, order.id, 'dispatched', actor, details);
+        if (moved.applied) {
+          await tx.update(orders).set({ trackingCarrier: carrier, trackingNumber }).where(eq(orders.id, order.id));
+          await audit(tx, { staffId: member.id, action: 'dispatch', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: { carrier, trackingNumber } });
+          await carryOutOrderEffects(moved.effects, { tx, order, event: 'dispatched', actor, details }, effects);
+        }
+        return moved;
+      });
+      const current = await orderByNumber(number);
+      if (!applied.applied) {
+        if (current.state === 'dispatched' && current.trackingNumber === trackingNumber) return decisionReply(current, false);
+        throw refused(current, applied.reason);
+      }
+      return decisionReply(current, true);
+    },
+
+    /**
+     * A full or partial refund. The request is reserved under the order's lock (amount within what is left, one row
+     * per Idempotency-Key), then sent to the gateway with a key of its own, then recorded in the history; a repeat
+     * of the same key finishes whatever the first did not.
+     */
+    async refund(member: StaffRow, number: string, amount: number, reason: string, key: string): Promise<RefundReply> {
+      const reserved = await db.transaction(async (tx) => {
+        const order = await orderByNumber(number, tx, true);
+        const [earlier] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, key)));
+        if (earlier) {
+          if (earlier.amount !== amount) throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another refund.');
+          return { order, refund: earlier };
+        }
+        if (order.paymentState !== 'captured' && order.paymentState !== 'partially_refunded') {
+          throw new AppError(409, 'NOTHING_TO_REFUND', `The payment of order ${order.number} is ${order.paymentState.replace(/_/g, ' ')}: only taken money can be refunded.`);
+        }
+        const remaining = order.total - (await refundedSoFar(tx, order.id));
+        if (amount > remaining) throw new AppError(422, 'REFUND_TOO_LARGE', `At most ${remaining} pence can still be refunded on this order.`);
+        const [refund] = await tx.insert(orderRefunds).values({ orderId: order.id, amount, reason, staffId: member.id, idempotencyKey: key }).returning();
+        return { order, refund: refund! };
+      });
+      const { order, refund } = reserved;
+      const recorded = await db.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.orderId, order.id), sql`${orderEvents.data}->>'refundId' = ${String(refund.id)}`));
+      if (recorded.length === 0) {
+        const payment = await findCheckoutPayment(db, order.id);
+        try {
+          await gateway.refund(payment!.gatewayPaymentId!, amount, `order:${order.number}:refund:${refund.id}`);
+        } catch (error) {
+          // Nothing was refunded: the reservation goes, so the amount stays available.
+          await db.delete(orderRefunds).where(eq(orderRefunds.id, refund.id));
+          if (error instanceof PaymentGatewayError && error.reason !== 'unavailable') throw new AppError(422, 'REFUND_REFUSED', `The payment provider refused the refund: ${error.message}`);
+          log.error({ err: error, orderNumber: order.number }, 'refund failed');
+          throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'The payment provider could not be reached. Nothing was refunded; please try again in a moment.');
+        }
+        await db.transaction(async (tx) => {
+          const locked = await orderByNumber(number, tx, true);
+          const full = (await refundedSoFar(tx, locked.id)) >= locked.total;
+          const details = { reason, data: { refundId: refund.id, amount, by: decidedBy(member) } };
+          const actor = actorOf(member);
+          if (full && ['approved', 'dispatched', 'delivered'].includes(locked.state)) {
+            const moved = await applyOrderEvent(tx, locked.id, 'refunded', actor, details);
+            if (moved.applied) await carryOutOrderEffects(moved.effects, { tx, order: locked, event: 'refunded', actor, details }, effects);
+          }
+          const money = await applyOrderPaymentEvent(tx, locked.id, full ? 'refunded' : 'partially_refunded', actor, details);
+          await audit(tx, { staffId: member.id, action: 'refund', patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number, resource: 'payment', resourceId: String(refund.id), details: { amount, reason } });
+          if (money.applied) await carryOutOrderEffects(money.effects, { tx, order: locked, event: full ? 'refunded' : 'partially_refunded', actor, details }, effects);
+        });
+      }
+      const after = await orderByNumber(number);
+      const refunded = await refundedSoFar(db, after.id);
+      return { orderNumber: after.number, state: after.state, paymentState: after.paymentState, refunded, remaining: after.total - refunded };
+    },
+  };
+}
+export type OrderDecisions = ReturnType<typeof createOrderDecisions>;

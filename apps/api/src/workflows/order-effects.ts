@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  isSubscriptionFrequency,
+  nextSubscriptionDelivery,
+  planMonthsOf,
+  TASK_CODES,
+  trackingUrl,
+  type Carrier,
+  type OrderEffect,
+  type OrderEvent,
+  type OrderItem,
+  type OrderPaymentEvent,
+} from '@elmwood/domain';
+import type { Db } from '../db/client';
+import { tasks } from '../db/schema/orders';
+import type { Jobs } from '../jobs/queue';
+import type { CheckoutCarts } from '../modules/cart/index';
+import { applyOrderEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import type { Notifier } from '../modules/notifications/index';
+import { insertSubscriptions, type OrderRow } from '../modules/orders/index';
+import type { Referrals } from '../modules/referrals/index';
+import type { RenewalService } from '../modules/subscriptions/index';
+import { createTasksForOrder, offerFirstCoachCall, offerReminderSetUp } from '../modules/tasks/index';
+import { addOrderedConsultationPoints } from '../modules/weight/index';
+import { queuePaymentAction } from './payment-queue';
+
+/** What the order's handlers use from the rest of the shop. */
+export interface OrderEffectDeps {
+  notifier: Notifier;
+  jobs: Pick<Jobs, 'sendWithin'>;
+  referrals: Pick<Referrals, 'creditReferrer'>;
+  renewals: Pick<RenewalService, 'holdPlan' | 'isRenewal'>;
+  carts: Pick<CheckoutCarts, 'markCompleted'>;
+}
+
+/** What placing an order knows that its history does not keep: its lines, the card kept for renewals, when. */
+export interface Placement {
+  items: readonly OrderItem[];
+  paymentTokenId: number | null;
+  placedAt: Date;
+}
+
+/** One applied event, as its effects see it, in the transaction that applied it. */
+export interface OrderEffectInput {
+  tx: Db;
+  /** The order as read under its lock before the event moved it. */
+  order: OrderRow;
+  event: OrderEvent | OrderPaymentEvent;
+  actor: Actor;
+  details: EventDetails;
+  /** Only when the order is being placed (payment_authorised). */
+  placement?: Placement;
+}
+
+type OrderEffectHandler = (input: OrderEffectInput, deps: OrderEffectDeps) => Promise<void>;
+
+function placementOf(input: OrderEffectInput): Placement {
+  if (!input.placement) throw new Error(`${input.event} carries no placement: only placing an order starts plans and tasks`);
+  return input.placement;
+}
+
+const dataOf = (details: EventDetails) => (details.data ?? {}) as Record<string, unknown>;
+
+/** The approval's message, sent once whichever of its two moments comes (the key is the order's). */
+async function notifyApproved({ tx, order }: OrderEffectInput, { notifier }: OrderEffectDeps) {
+  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+}
+
+/**
+ * Every effect the order and payment tables name (packages/domain orders/lifecycle.ts), and what it does. The
+ * `satisfies` makes an effect added to the tables without a handler a compile error.
+ */
+export const ORDER_EFFECT_HANDLERS = {
+  /** One plan per delivery frequency among the subscription lines, renewing on the card kept at checkout. */
+  async start_subscriptions(input) {
+    const { items, paymentTokenId, placedAt } = placementOf(input);
+    const byFrequency = new Map<number, number>();
+    for (const item of items.filter((line) => isSubscriptionFrequency(line.frequency))) byFrequency.set(item.frequency, (byFrequency.get(item.frequency) ?? 0) + item.total);
+    await insertSubscriptions(
+      input.tx,
+      [...byFrequency].map(([frequency, price]) => ({
+        customerId: input.order.customerId,
+        orderId: input.order.id,
+        frequency,
+        planMonths: planMonthsOf(frequency as 30 | 90),
+        state: 'active',
+        price,
+        nextDeliveryDate: nextSubscriptionDelivery(placedAt, frequency as 30 | 90),
+        paymentTokenId,
+      })),
+    );
+  },
+
+  async add_weight_points({ tx, order }) {
+    await addOrderedConsultationPoints(tx, order.id, order.customerId);
+  },
+
+  /** The order's follow-up tasks; with no critical one open (no photo or identity check) it goes straight to a clinician. */
+  async create_tasks(input) {
+    const { tx, order } = input;
+    const { criticalOpen } = await createTasksForOrder(tx, { orderId: order.id, customerId: order.customerId, productCodes: placementOf(input).items.map((item) => item.productCode) });
+    if (!criticalOpen) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
+  },
+
+  async complete_cart({ tx, order }, { carts }) {
+    if (order.cartId !== null) await carts.markCompleted(tx, order.cartId);
+  },
+
+  async notify_order_placed({ tx, order }, { notifier }) {
+    await notifier.notify(tx, { template: 'order-placed', customerId: order.customerId, dedupeKey: `order-placed:${order.number}`, data: { orderNumber: order.number } });
+  },
+
+  /** One question task per order: a later question opens it again with the new text. */
+  async create_information_task({ tx, order, details }) {
+    const { question, photoRequested, prescriber } = dataOf(details) as { question: string; photoRequested: boolean; prescriber: { label: string } };
+    const taskDetails = { question, photoRequested, askedBy: prescriber.label };
+    await tx
+      .insert(tasks)
+      .values({ customerId: order.customerId, orderId: order.id, code: TASK_CODES.clinicianQuestion, details: taskDetails })
+      .onConflictDoUpdate({ target: [tasks.orderId, tasks.code], set: { state: 'open', details: taskDetails, completedAt: null, completedWith: null, createdAt: sql`now()` } });
+  },
+
+  /** Each question is its own message. */
+  async notify_information_requested({ tx, order }, { notifier }) {
+    await notifier.notify(tx, { template: 'information-requested', customerId: order.customerId, dedupeKey: `information-requested:${order.number}:${randomUUID()}`, data: { orderNumber: order.number } });
+  },
+
+  /** The authorisation is captured, or a renewal's saved card charged (on its charge date), by a durable job. */
+  async capture_payment({ tx, order }, { jobs, renewals }) {
+    if (order.paymentState === 'authorised') return queuePaymentAction(jobs, tx, order.id, 'capture');
+    if (await renewals.isRenewal(order.id, tx)) await queuePaymentAction(jobs, tx, order.id, 'charge');
+  },
+
+  /** Money still held is released by a durable job; a renewal holds none (it is charged only once approved). */
+  async void_payment({ tx, order }, { jobs }) {
+    if (order.paymentState === 'authorised' || order.paymentState === 'capture_failed') await queuePaymentAction(jobs, tx, order.id, 'void');
+  },
+
+  /** On the approval only when nothing is to be taken; otherwise when the money is (the captured and charged events). */
+  async notify_approved(input, deps) {
+    const onTheMoney = input.event === 'captured' || input.event === 'charged';
+    if (onTheMoney || input.order.paymentState === 'not_required') await notifyApproved(input, deps);
+  },
+
+  async notify_rejected({ tx, order, details }, { notifier }) {
+    await notifier.notify(tx, { template: 'order-rejected', customerId: order.customerId, dedupeKey: `order-rejected:${order.number}`, data: { orderNumber: order.number, reason: details.reason ?? '' } });
+  },
+
+  async notify_cancelled({ tx, order }, { notifier }) {
+    await notifier.notify(tx, { template: 'order-cancelled', customerId: order.customerId, dedupeKey: `order-cancelled:${order.number}`, data: { orderNumber: order.number } });
+  },
+
+  async notify_dispatched({ tx, order, details }, { notifier }) {
+    const { carrier, trackingNumber } = dataOf(details) as { carrier: Carrier; trackingNumber: string };
+    await notifier.notify(tx, {
+      template: 'order-dispatched',
+      customerId: order.customerId,
+      dedupeKey: `order-dispatched:${order.number}`,
+      data: { orderNumber: order.number, carrier, trackingUrl: trackingUrl(carrier, trackingNumber) },
+    });
+  },
+
+  /** One message per refund (its id), partial or full. */
+  async notify_refunded({ tx, order, details }, { notifier }) {
+    const { refundId, amount } = dataOf(details) as { refundId: number; amount: number };
+    await notifier.notify(tx, { template: 'order-refunded', customerId: order.customerId, dedupeKey: `order-refunded:${order.number}:${refundId}`, data: { orderNumber: order.number, amount } });
+  },
+
+  /** The capture was refused (the hold lapsed): the patient is asked to pay again, once per refusal. */
+  async notify_payment_needed({ tx, order }, { notifier }) {
+    await notifier.notify(tx, { template: 'payment-needed', customerId: order.customerId, dedupeKey: `payment-needed:${order.number}:${randomUUID()}`, data: { orderNumber: order.number, amount: order.total } });
+  },
+
+  async credit_referrer({ tx, order }, { referrals }) {
+    await referrals.creditReferrer(tx, order);
+  },
+
+  async offer_reminder_set_up({ tx, order }) {
+    await offerReminderSetUp(tx, order);
+  },
+
+  async offer_first_coach_call({ tx, order }) {
+    await offerFirstCoachCall(tx, order);
+  },
+
+  async hold_renewal_plan({ tx, order, event, actor, details }, { renewals }) {
+    await renewals.holdPlan(tx, order.id, event === 'rejected' ? 'rejected' : 'cancelled', actor, details.reason ?? '');
+  },
+} satisfies Record<OrderEffect, OrderEffectHandler>;
+
+/** Carries out an applied event's effects, in its table's order, in the transaction that applied it. */
+export async function carryOutOrderEffects(effects: readonly OrderEffect[], input: OrderEffectInput, deps: OrderEffectDeps): Promise<void> {
+  for (const effect of effects) await ORDER_EFFECT_HANDLERS[effect](input, deps);
+}

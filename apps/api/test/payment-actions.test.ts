@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentGatewayError, type PaymentGateway } from '../src/adapters/payment-gateway/port';
+import { notifications } from '../src/db/schema/notifications';
+import { orderEvents, orders } from '../src/db/schema/orders';
+import { sandboxPayments, sandboxRequests } from '../src/db/schema/sandbox-gateway';
+import { workPaymentActions } from '../src/workflows/payment-actions';
+import { createTestContext, type TestContext } from './support/app';
+import { signedInPatient } from './support/patients';
+import { orderInReview, signedInStaff, type SignedInStaff } from './support/staff';
+
+/**
+ * The provider's calls time out (the Checkout.com adapter's answer to no reply within its limit) for the next `n`
+ * captures or voids, then reach the provider as usual.
+ */
+function timingOut(gateway: PaymentGateway, failures: { capture: number; void: number; calls: { capture: number; void: number } }): PaymentGateway {
+  const timeout = () => new PaymentGatewayError('The payment provider did not answer', 'unavailable');
+  return {
+    ...gateway,
+    async capture(...args) {
+      failures.calls.capture += 1;
+      if (failures.capture > 0) {
+        failures.capture -= 1;
+        throw timeout();
+      }
+      return gateway.capture(...args);
+    },
+    async void(...args) {
+      failures.calls.void += 1;
+      if (failures.void > 0) {
+        failures.void -= 1;
+        throw timeout();
+      }
+      return gateway.void(...args);
+    },
+  };
+}
+
+async function until(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+describe('money moved after a decision, when the provider times out', () => {
+  const failures = { capture: 0, void: 0, calls: { capture: 0, void: 0 } };
+  let ctx: TestContext;
+  let prescriber: SignedInStaff;
+  beforeAll(async () => {
+    ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000' }, { runJobs: true, wrapPaymentGateway: (gateway) => timingOut(gateway, failures) });
+    prescriber = await signedInStaff(ctx, 'prescriber');
+    await workPaymentActions(ctx.jobs, ctx.app.paymentActions);
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  const db = () => ctx.database.db;
+  const orderRow = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
+  const decide = (number: string, path: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/${path}`, headers: { cookie: prescriber.cookie }, ...(payload ? { payload } : {}) });
+  const requestsAtProvider = async (operation: string, number: string) =>
+    db().select().from(sandboxRequests).where(and(eq(sandboxRequests.operation, operation), eq(sandboxRequests.idempotencyKey, `order:${number}:${operation}`)));
+  const events = async (number: string, event: string) =>
+    db().select().from(orderEvents).where(and(eq(orderEvents.orderId, (await orderRow(number)).id), eq(orderEvents.event, event)));
+
+  it('captures an approved order once, by retrying, after its first two capture calls time out', async () => {
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    failures.capture = 2;
+    failures.calls.capture = 0;
+    const approved = await decide(orderNumber, 'approve');
+    // The approval stands; the money is still only held, and a job will take it.
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'approved', paymentState: 'authorised', changed: true });
+
+    await until(async () => (await orderRow(orderNumber)).paymentState === 'captured', 90_000);
+    expect(failures.calls.capture).toBe(3);
+    expect(await requestsAtProvider('capture', orderNumber)).toHaveLength(1);
+    const [atProvider] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, orderNumber));
+    expect(atProvider).toMatchObject({ status: 'captured', captured: (await orderRow(orderNumber)).total });
+    expect(await events(orderNumber, 'captured')).toHaveLength(1);
+    // The approval's email goes once the money is taken, once.
+    const approvedMail = await db().select().from(notifications).where(and(eq(notifications.template, 'order-approved'), eq(notifications.dedupeKey, `order-approved:${orderNumber}`)));
+    expect(approvedMail).toHaveLength(1);
+  }, 120_000);
+
+  it('releases a rejected order’s money once, by retrying, after its first two void calls time out', async () => {
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    failures.void = 2;
+    failures.calls.void = 0;
+    const rejected = await decide(orderNumber, 'reject', { reasonCode: 'other', note: 'Please book a call with us first.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ state: 'rejected', paymentState: 'authorised', changed: true });
+
+    await until(async () => (await orderRow(orderNumber)).paymentState === 'voided', 90_000);
+    expect(failures.calls.void).toBe(3);
+    expect(await requestsAtProvider('void', orderNumber)).toHaveLength(1);
+    const [atProvider] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, orderNumber));
+    expect(atProvider).toMatchObject({ status: 'voided', captured: 0 });
+    expect(await events(orderNumber, 'voided')).toHaveLength(1);
+  }, 120_000);
+
+  it('asks the patient to pay again, without retrying, when the provider refuses the capture', async () => {
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    // The hold lapsed at the provider before the approval.
+    await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
+    failures.calls.capture = 0;
+    const approved = await decide(orderNumber, 'approve');
+    expect(approved.json(), approved.body).toMatchObject({ state: 'approved', paymentState: 'capture_failed' });
+    expect(failures.calls.capture).toBe(1);
+    const asked = await db().select().from(notifications).where(and(eq(notifications.template, 'payment-needed'), eq(notifications.customerId, (await orderRow(orderNumber)).customerId)));
+    expect(asked).toHaveLength(1);
+  });
+});
