@@ -29,9 +29,9 @@ async function uploadPhoto(page: Page, file: string, frame: { zoom: string; zoom
   await expect(page.getByLabel(`Zoom ${frame.zoomedIn}×`)).toBeVisible();
   await page.getByRole('button', { name: 'Upload photo' }).click();
 }
-/** ID-1 card, 85.6 × 54 mm, opening at zoom 1; the full-length photo SPEC's portrait 335×375 at 1.2. */
+/** ID-1 card, 85.6 × 54 mm, opening at zoom 1; the full-length photo a 2:3 portrait opening on the whole 3:4 photo (0.88). */
 const ID_FRAME = { zoom: '1', zoomedIn: '1.5', ratio: 85.6 / 54 };
-const FULL_LENGTH_FRAME = { zoom: '1.2', zoomedIn: '1.7', ratio: 335 / 375 };
+const FULL_LENGTH_FRAME = { zoom: '0.9', zoomedIn: '1.4', ratio: 2 / 3 };
 
 test('a patient with a new weight-loss order works through their tasks until they are all set', async ({ page }) => {
   test.setTimeout(90_000);

@@ -91,11 +91,13 @@ test('checkout: no second date of birth, log in offered first, ticks, a long ema
   await expect(page.getByText(/Total today/)).toHaveCount(0);
   expect(await page.request.get('/shop-api/me/experiments').then((reply) => reply.json())).toEqual({ 'recurring-discount': 'gift' });
 
-  // Place order looks enabled and, pressed too early, says what is missing.
+  // Without a card Place order reads as unavailable (SPEC §4) yet stays focusable, and pressed says what is missing.
   const placeOrder = page.getByRole('button', { name: 'Place order' });
-  await expect(placeOrder).toBeEnabled();
-  await expect(placeOrder).not.toHaveAttribute('aria-disabled');
-  await placeOrder.click();
+  await expect(placeOrder).toBeDisabled();
+  await expect(placeOrder).toHaveAttribute('aria-disabled', 'true');
+  await placeOrder.focus();
+  await expect(placeOrder).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Please fill in your card details above, then place your order.' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment step with price terms');
 });

@@ -24,15 +24,17 @@ test.slow();
 test('a 3-D Secure card is confirmed in the bank’s frame and the order lands on the thank-you page with its tasks', async ({ page }) => {
   await toPayment(page, 'pay-3ds');
   const placeOrder = page.getByRole('button', { name: 'Place order' });
-  // Without valid details the button still looks and acts enabled, and answers with why.
-  await expect(placeOrder).toBeEnabled();
-  await expect(placeOrder).not.toHaveAttribute('aria-disabled');
+  // Without valid details the button reads as unavailable (SPEC §4), yet stays focusable and answers with why.
+  await expect(placeOrder).toBeDisabled();
+  await expect(placeOrder).toHaveAttribute('aria-disabled', 'true');
   await placeOrder.press('Enter');
+  await expect(placeOrder).toBeFocused();
   await expect(page.getByText('Please enter valid card details')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Please fill in your card details above, then place your order.' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment step with card error');
 
   await enterCard(page, '4000 0000 0000 3220');
+  await expect(placeOrder).toBeEnabled();
   await placeOrder.click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
   await expect(dialog).toBeVisible();

@@ -56,6 +56,10 @@ test('a patient pauses, resumes, skips and cancels their plan, seeing the dates 
   await expect(skip).toBeHidden();
   await expect(nextDelivery(page)).toHaveText(shown(plusDays(delivery, 30)));
   await expect(dates.getByText(`Delivery after that`)).toBeVisible();
+  // What the skip did is said in the page, above the actions, and covers none of them (issue 39: it hid 'Change dose').
+  await expect(page.getByRole('status').getByText(/skip/i)).toBeVisible();
+  await page.getByRole('button', { name: 'Change dose' }).click({ trial: true, timeout: 2000 });
+  await page.screenshot({ path: test.info().outputPath('plan-after-skip.png'), fullPage: true });
 
   // Cancel, with a reason from the list.
   await page.getByRole('button', { name: 'Cancel plan' }).click();
@@ -70,5 +74,7 @@ test('a patient pauses, resumes, skips and cancels their plan, seeing the dates 
   await expect(dates.getByText('Next delivery')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Manage your plan' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Plan', exact: true })).toContainText('for a month at your current dose · Cancelled');
+  await expect(page.getByText('Cancel anytime')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('plan-cancelled.png'), fullPage: true });
   await expectNoAxeViolations(page, 'cancelled plan');
 });

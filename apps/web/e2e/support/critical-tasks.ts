@@ -11,7 +11,7 @@ async function closePopup(page: Page, title: string) {
 
 async function uploadPhoto(page: Page, file: string) {
   await page.getByLabel('Choose a photo').setInputFiles(fixture(file));
-  // The crop is ready (the ID photo opens at 1×, the full-length one at 1.2×).
+  // The crop is ready (the ID photo opens at 1×, the full-length one on the whole photo, below 1×).
   await expect(page.getByRole('status', { name: /^Zoom \d/ })).toBeVisible();
   await page.getByRole('button', { name: 'Upload photo' }).click();
 }

@@ -84,6 +84,5 @@ export const accountHomeSchema = z.object({
   latestOrders: z.array(orderHistoryEntrySchema),
   /** The patient's coach calls still ahead, soonest first. */
   appointments: z.array(appointmentSchema),
-  openTaskCount: z.number().int(),
 });
 export type AccountHome = z.infer<typeof accountHomeSchema>;

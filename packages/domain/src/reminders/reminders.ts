@@ -69,6 +69,14 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   selectedFrequency: 30,
 };
 
+/**
+ * Beside the days pre-chosen before a reminder is saved: they are SPEC's defaults, not something the patient chose,
+ * so they read as a suggestion. 'Monday, Thursday and Friday are suggestions: …'.
+ */
+export const SUGGESTED_DAYS_HINT = `${DEFAULT_REMINDER_SETTINGS.selectedDays
+  .map((day, index, days) => (index === 0 ? '' : index === days.length - 1 ? ' and ' : ', ') + WEEKDAY_LABELS[day])
+  .join('')} are suggestions: choose the days that suit you.`;
+
 /** SPEC §9: the setup flow's time before the patient picks one. */
 export const SETUP_DEFAULT_TIME = { hours: 8, minutes: 0 } as const;
 

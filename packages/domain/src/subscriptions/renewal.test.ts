@@ -8,6 +8,7 @@ import {
   pausePlanSchema,
   planChangeApplies,
   planChangeCutOff,
+  planTermFor,
   planTermLabel,
   PLAN_MESSAGES,
   renewalChargeDate,
@@ -77,6 +78,7 @@ describe('cancelling', () => {
   it('lets a monthly plan go at any time and a 3-month plan only in the week before it renews', () => {
     expect(planTermLabel(1)).toBe('Cancel anytime');
     expect(planTermLabel(3)).toBe('Renew or cancel after 3 months');
+    expect(planTermFor({ planMonths: 1, state: 'active', cancelScheduled: false })).toBe('Cancel anytime');
     expect(patientMayCancel({ planMonths: 1, nextDelivery: '2027-02-20', state: 'active' }, at('2026-12-01'))).toBe(true);
     expect(patientMayCancel({ planMonths: 3, nextDelivery: '2027-02-20', state: 'active' }, at('2026-12-01'))).toBe(false);
     expect(patientMayCancel({ planMonths: 3, nextDelivery: '2026-12-08', state: 'renewal_due' }, at('2026-12-01'))).toBe(true);
@@ -84,6 +86,12 @@ describe('cancelling', () => {
     expect(PLAN_MESSAGES.commitment(3)).toBe(
       'Your plan runs for 3 months, so you can renew or cancel it in the week before it renews. To cancel sooner, please contact our support team.',
     );
+  });
+
+  it('offers no term once a plan is cancelled or set to end', () => {
+    expect(planTermFor({ planMonths: 1, state: 'cancelled', cancelScheduled: false })).toBeNull();
+    expect(planTermFor({ planMonths: 3, state: 'cancelled', cancelScheduled: false })).toBeNull();
+    expect(planTermFor({ planMonths: 1, state: 'renewal_ordered', cancelScheduled: true })).toBeNull();
   });
 
   it('asks for a reason from the list', () => {

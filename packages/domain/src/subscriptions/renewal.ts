@@ -43,6 +43,11 @@ export function planTermLabel(planMonths: number): string {
   return planMonths > 1 ? `Renew or cancel after ${planMonths} months` : 'Cancel anytime';
 }
 
+/** The plan page's term: none for a plan that is cancelled or set to end, which has nothing left to renew or cancel. */
+export function planTermFor(plan: { planMonths: number; state: string; cancelScheduled: boolean }): string | null {
+  return plan.state === 'cancelled' || plan.cancelScheduled ? null : planTermLabel(plan.planMonths);
+}
+
 /** The UK date on which a delivery's renewal is charged (once a prescriber has approved it). */
 export function renewalChargeDate(delivery: IsoDate): IsoDate {
   return addDays(delivery, -RENEWAL_CHARGE_LEAD_DAYS);
@@ -143,7 +148,8 @@ export const planManagementSchema = z.object({
   id: z.string(),
   /** The lifecycle state (more detailed than the patient-facing active/paused/cancelled). */
   state: z.enum(SUBSCRIPTION_STATES),
-  term: z.string(),
+  /** 'Cancel anytime' or 'Renew or cancel after N months'; null once the plan is cancelled or set to end. */
+  term: z.string().nullable(),
   nextDelivery: planDateSchema.nullable(),
   nextCharge: z.object({ date: planDateSchema, amount: z.number().int(), discount: z.number().int(), credit: z.number().int() }).nullable(),
   /** Changes made on or before this date apply to the coming delivery; later ones to the following delivery. */

@@ -7,14 +7,17 @@ export const PHOTO_CROP = { width: 335, height: 375 } as const;
 export const NO_PHOTOS_SELECTED = 'No photos selected';
 export const PHOTOS_UPLOADED_EVENT = 'photos_uploaded';
 
-/** One zoom step in or out, kept inside the limits; a start off the 0.5 grid (1.2) moves by a whole step. */
-export function stepZoom(zoom: number, direction: 1 | -1): number {
-  return clampZoom(zoom + direction * PHOTO_ZOOM.step);
+/**
+ * One zoom step in or out, kept inside the limits; a start off the 0.5 grid (1.2) moves by a whole step. `min` is
+ * lower than 1 only for a whole-photo frame (photoFrame), which zooms out until the whole photo is in the frame.
+ */
+export function stepZoom(zoom: number, direction: 1 | -1, min: number = PHOTO_ZOOM.min): number {
+  return clampZoom(zoom + direction * PHOTO_ZOOM.step, min);
 }
 
-export function clampZoom(zoom: number): number {
-  if (!Number.isFinite(zoom)) return PHOTO_ZOOM.initial;
-  return Math.min(PHOTO_ZOOM.max, Math.max(PHOTO_ZOOM.min, Math.round(zoom * 100) / 100));
+export function clampZoom(zoom: number, min: number = PHOTO_ZOOM.min): number {
+  if (!Number.isFinite(zoom)) return Math.max(min, Math.min(PHOTO_ZOOM.initial, PHOTO_ZOOM.max));
+  return Math.min(PHOTO_ZOOM.max, Math.max(min, Math.round(zoom * 100) / 100));
 }
 
 /**
@@ -35,9 +38,32 @@ export type PhotoLandingSlug = keyof typeof PHOTO_LANDINGS;
 export interface PhotoFrame {
   /** The crop frame's shape and the size of the JPEG sent, in pixels. */
   crop: { width: number; height: number };
-  /** The zoom the crop opens at. */
+  /** The zoom the crop opens at; a whole-photo frame opens at wholePhotoZoom instead. */
   initialZoom: number;
   orientation: 'landscape' | 'portrait';
+  /**
+   * The frame opens with the whole photo inside it (below 1× when the photo's shape differs from the frame's, the
+   * rest of the frame white) and zooms out no further: nothing the patient photographed is cut off unless they zoom in.
+   */
+  wholePhoto: boolean;
+}
+
+/**
+ * The full-length photo: a portrait frame for a standing person, head to feet, with room for the arms (2:3, the shape
+ * of a portrait photo), sent at 800 × 1200 so the prescriber sees the whole body in detail.
+ */
+export const FULL_LENGTH_CROP = { width: 800, height: 1200 } as const;
+
+/**
+ * The zoom at which the whole photo fits inside the frame. At 1× the frame fills its shorter side of the photo
+ * (react-easy-crop's rule), so this is 1 when the shapes match and below 1 otherwise.
+ */
+export function wholePhotoZoom(photo: { width: number; height: number }, frame: { width: number; height: number }): number {
+  const photoRatio = photo.width / photo.height;
+  const frameRatio = frame.width / frame.height;
+  if (!(photoRatio > 0) || !(frameRatio > 0)) return 1;
+  // Rounded down, so the whole photo fits at the zoom shown.
+  return Math.floor(Math.min(photoRatio / frameRatio, frameRatio / photoRatio) * 100) / 100;
 }
 
 /**
@@ -48,11 +74,13 @@ export const ID_CARD_CROP = { width: 856, height: 540 } as const;
 
 /**
  * The crop frame of each landing: an ID card lies landscape and opens at zoom 1, so all four corners show from the
- * start; a full-length photo (and a prescription) stays SPEC's portrait 335×375 at zoom 1.2 (SPEC §4, §9).
+ * start; a full-length photo gets a whole-body portrait frame that opens on the whole photo (SPEC's 335×375 from
+ * 1× cut off the head and feet, issue 39); a prescription stays SPEC's portrait 335×375 at zoom 1.2 (SPEC §4, §9).
  */
 export function photoFrame(slug: PhotoLandingSlug): PhotoFrame {
-  if (slug === 'upload-photo-id') return { crop: ID_CARD_CROP, initialZoom: PHOTO_ZOOM.min, orientation: 'landscape' };
-  return { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait' };
+  if (slug === 'upload-photo-id') return { crop: ID_CARD_CROP, initialZoom: PHOTO_ZOOM.min, orientation: 'landscape', wholePhoto: false };
+  if (slug === 'weight-loss') return { crop: FULL_LENGTH_CROP, initialZoom: PHOTO_ZOOM.min, orientation: 'portrait', wholePhoto: true };
+  return { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait', wholePhoto: false };
 }
 
 export function isPhotoLandingSlug(slug: string | undefined): slug is PhotoLandingSlug {

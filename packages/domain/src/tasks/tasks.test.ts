@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finishedStepCount, thankYouHeadline } from '../orders/thank-you';
-import { noTasksMessage, taskCountLabel, tasksLoadErrorMessage } from './tasks';
+import { noTasksMessage, openTasksMessage, taskCountLabel, tasksLoadErrorMessage } from './tasks';
 
 describe('taskCountLabel', () => {
   it.each([
@@ -10,6 +10,22 @@ describe('taskCountLabel', () => {
     [12, '7+'],
   ])('%i → %s', (count, label) => {
     expect(taskCountLabel(count)).toBe(label);
+  });
+});
+
+describe('openTasksMessage', () => {
+  const tasks = (critical: number, optional: number) => [
+    ...Array.from({ length: critical }, () => ({ taskDefinition: { isCritical: true } })),
+    ...Array.from({ length: optional }, () => ({ taskDefinition: { isCritical: false } })),
+  ];
+  it('says only critical tasks hold the treatment up, and calls the rest optional', () => {
+    expect(openTasksMessage(tasks(2, 0))).toBe('You have 2 tasks to complete before we can send your treatment.');
+    expect(openTasksMessage(tasks(1, 0))).toBe('You have 1 task to complete before we can send your treatment.');
+    expect(openTasksMessage(tasks(0, 2))).toBe('You have 2 optional tasks, to do when it suits you.');
+    expect(openTasksMessage(tasks(0, 1))).toBe('You have 1 optional task, to do when it suits you.');
+    expect(openTasksMessage(tasks(1, 2))).toBe('You have 1 task to complete before we can send your treatment, and 2 optional tasks.');
+    expect(openTasksMessage(tasks(8, 0))).toBe('You have 7+ tasks to complete before we can send your treatment.');
+    expect(openTasksMessage([])).toBeNull();
   });
 });
 

@@ -22,6 +22,20 @@ export function taskCountLabel(count: number): string {
   return count >= MANY_TASKS_THRESHOLD ? `${MANY_TASKS_THRESHOLD}+` : String(count);
 }
 
+/**
+ * The account home's line about open tasks. Only critical tasks hold a treatment up, so only they are said to; optional
+ * ones (GP details, reminders, a coach call) are called optional. Null with nothing open.
+ */
+export function openTasksMessage(tasks: readonly { taskDefinition: { isCritical: boolean } }[]): string | null {
+  const critical = tasks.filter((task) => task.taskDefinition.isCritical).length;
+  const optional = tasks.length - critical;
+  const counted = (count: number, noun: string) => `${taskCountLabel(count)} ${noun}${count === 1 ? '' : 's'}`;
+  if (critical > 0 && optional > 0) return `You have ${counted(critical, 'task')} to complete before we can send your treatment, and ${counted(optional, 'optional task')}.`;
+  if (critical > 0) return `You have ${counted(critical, 'task')} to complete before we can send your treatment.`;
+  if (optional > 0) return `You have ${counted(optional, 'optional task')}, to do when it suits you.`;
+  return null;
+}
+
 /** With no tasks the page says one of two things, depending on whether the patient ever had any. */
 export function noTasksMessage(hadTasksBefore: boolean): string {
   return hadTasksBefore ? 'You are all set' : 'No tasks at the moment';

@@ -65,14 +65,6 @@ export async function openCriticalTaskCount(db: Db, customerId: number): Promise
   return row?.count ?? 0;
 }
 
-export async function openTaskCount(db: Db, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(and(eq(tasks.customerId, customerId), eq(tasks.state, 'open')));
-  return row?.count ?? 0;
-}
-
 export async function activeSubscriptions(db: Db, customerId: number): Promise<SubscriptionRow[]> {
   return db
     .select()

@@ -29,7 +29,6 @@ import {
   itemsOfOrders,
   latestLiveOrder,
   openCriticalTaskCount,
-  openTaskCount,
   orderById,
   ordersPage,
   ownSubscription,
@@ -118,7 +117,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
 
   return {
     async home(customerId: number): Promise<AccountHome> {
-      const [profile, latest, page, goals, subscriptions, bought, slugs, taskCount, criticalOpen] = await Promise.all([
+      const [profile, latest, page, goals, subscriptions, bought, slugs, criticalOpen] = await Promise.all([
         customerProfile(db, customerId),
         latestLiveOrder(db, customerId),
         ordersPage(db, customerId, 1, LATEST_ORDERS),
@@ -126,7 +125,6 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         activeSubscriptions(db, customerId),
         boughtProducts(db, customerId),
         consultationSlugsByTaxon(db),
-        openTaskCount(db, customerId),
         openCriticalTaskCount(db, customerId),
       ]);
       const subscriptionItems = await itemsOfOrders(db, subscriptions.map((subscription) => subscription.orderId));
@@ -165,7 +163,6 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         })),
         latestOrders: await historyEntries(db, page.rows),
         appointments: await upcomingAppointments(db, customerId, now()),
-        openTaskCount: taskCount,
       };
     },
 

@@ -10,7 +10,7 @@ import {
   planChangeApplies,
   planChangeCutOff,
   PLAN_MESSAGES,
-  planTermLabel,
+  planTermFor,
   renewalChargeDate,
   resumedDelivery,
   ukCalendarDate,
@@ -96,7 +96,7 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
     return {
       id: plan.id,
       state,
-      term: planTermLabel(plan.planMonths),
+      term: planTermFor({ planMonths: plan.planMonths, state, cancelScheduled: scheduled?.kind === 'cancel' }),
       nextDelivery: state === 'cancelled' ? null : plan.nextDeliveryDate,
       nextCharge: live
         ? { date: chargeDate < today ? today : chargeDate, amount: current ? current.order.total : lines.amount, discount: plan.discount, credit: current ? current.order.credit : 0 }

@@ -314,7 +314,8 @@ describe('the patient changing the plan', () => {
     const res = await patientCall(patient, 'POST', `${planId}/cancel`, { reason: 'Side effects' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toMatch(/^Your plan will end after your delivery on/);
-    expect(res.json().plan).toMatchObject({ state: 'active', scheduledChange: { kind: 'cancel', appliesAfter: delivery }, actions: { cancel: false } });
+    // A plan set to end no longer offers 'Cancel anytime'.
+    expect(res.json().plan).toMatchObject({ state: 'active', term: null, scheduledChange: { kind: 'cancel', appliesAfter: delivery }, actions: { cancel: false } });
 
     await round();
     await answerCheckIn(patient);
@@ -328,7 +329,7 @@ describe('the patient changing the plan', () => {
     await round();
     expect(await renewalOrders(planId)).toHaveLength(1);
     const page = (await patientCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
-    expect(page).toMatchObject({ state: 'cancelled', nextDelivery: null, nextCharge: null });
+    expect(page).toMatchObject({ state: 'cancelled', term: null, nextDelivery: null, nextCharge: null });
   });
 
   it('cancels at once before the cut-off, and pauses after it only from the following delivery', async () => {
@@ -336,8 +337,10 @@ describe('the patient changing the plan', () => {
     const early = await subscribedPatient();
     const earlyDelivery = (await planRow(early.planId)).nextDeliveryDate;
     at(addDays(earlyDelivery, -12));
+    const before = (await patientCall(early.patient, 'GET', `${early.planId}/plan`)).json<PlanManagement>();
+    expect(before.term).toBe('Cancel anytime');
     const cancelled = await patientCall(early.patient, 'POST', `${early.planId}/cancel`, { reason: 'I have reached my goal' });
-    expect(cancelled.json().plan.state).toBe('cancelled');
+    expect(cancelled.json().plan).toMatchObject({ state: 'cancelled', term: null });
     expect((await subscriptionHistory(db(), early.planId)).at(-1)).toMatchObject({ event: 'cancelled', reason: 'I have reached my goal', actorType: 'patient' });
 
     at('2026-11-23');

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderView, Task } from '@elmwood/domain';
 import { apiGet } from '../../lib/api';
+import { taskKeys } from '../tasks';
 
 export const orderKeys = {
   order: (number: string) => ['orders', number] as const,
-  tasks: (number: string) => ['orders', number, 'tasks'] as const,
+  /** Kept with the other task lists, so an upload or any finished task refreshes the thank-you page. */
+  tasks: (number: string) => taskKeys.ofOrder(number),
 };
 
 export function useOrder(number: string) {

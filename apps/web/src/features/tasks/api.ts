@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { photoUploadPath, uploadPercentage, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
 import { apiGet, apiRequest, ApiError, isApiError, mayRefreshAfter, refreshSession } from '../../lib/api';
 
+/** Every list of tasks sits under 'tasks', so finishing one refreshes them all (the thank-you page's too). */
 export const taskKeys = {
   all: ['tasks'] as const,
   open: ['tasks', 'open'] as const,
   completed: ['tasks', 'completed'] as const,
+  ofOrder: (orderNumber: string) => ['tasks', 'order', orderNumber] as const,
 };
 
 /** The signed-in patient's open tasks, critical first (the server's order). */

@@ -1,3 +1,3 @@
 // What other features may use from follow-up tasks.
-export { useOpenTasks } from './api';
+export { taskKeys, useOpenTasks } from './api';
 export { taskPath, HEALTH_ACTIONS_PATH } from './taskPath';

@@ -32,8 +32,8 @@ function plan(overrides: Partial<PlanManagement> = {}): PlanManagement {
   };
 }
 
-const open = (view: PlanManagement) => {
-  vi.stubGlobal('fetch', mockFetch({ '/shop-api/subscriptions/sub-1/plan': { body: view } }));
+const open = (view: PlanManagement, more: Parameters<typeof mockFetch>[0] = {}) => {
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/subscriptions/sub-1/plan': { body: view }, ...more }));
   return renderRoute({ path: '/account/plan/:subscriptionId', Component: () => <ManagePlan subscriptionId="sub-1" /> }, '/account/plan/sub-1');
 };
 
@@ -90,5 +90,31 @@ describe('ManagePlan', () => {
     const renewals = screen.getByRole('region', { name: 'Renewals' });
     expect(renewals).toHaveTextContent('Delivery on 20 Dec. 2026');
     expect(renewals).toHaveTextContent('Order EH-AAAA-BBBB · £149.00 · With our prescriber');
+  });
+
+  it('says what a skip did above the actions, in the page rather than over it, and the next change clears it', async () => {
+    const skipped = 'We will skip your delivery on 20 Dec. 2026. Your next delivery will be on 19 Jan. 2027.';
+    open(plan(), { '/shop-api/subscriptions/sub-1/skip': { body: { plan: plan({ nextDelivery: '2027-01-19' }), message: skipped } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Skip next delivery' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Skip next delivery' })).getByRole('button', { name: 'Skip this delivery' }));
+
+    const outcome = await screen.findByText(skipped);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(outcome.closest('[role="status"]')).not.toBeNull();
+    // Before the actions in the page's order, so it never floats over 'Change dose' on a phone.
+    const actions = screen.getByRole('region', { name: 'Manage your plan' });
+    expect(outcome.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Change dose' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Skip next delivery' }));
+    expect(screen.queryByText(skipped)).toBeNull();
+  });
+
+  it('a cancelled plan offers no term and no actions', async () => {
+    open(plan({ state: 'cancelled', term: null, nextDelivery: null, nextCharge: null, changeCutOff: null, followingDelivery: null }));
+    expect(await screen.findByText('This plan is cancelled. There will be no more deliveries or payments.')).toBeInTheDocument();
+    expect(screen.queryByText(/Cancel anytime/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Manage your plan' })).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { RadioCards } from '../../../ui/RadioCards';
-import { Toast } from '../../../ui/Toast';
 import { usePlanAction, usePlanManagement, type PlanAction } from '../api';
 import { formatUkDate } from '../dates';
 
@@ -42,6 +41,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
 
   const run = (request: PlanAction) => {
     setError(null);
+    setNotice(null);
     action.mutate(request, {
       onSuccess: ({ message }) => {
         setDialog(null);
@@ -52,6 +52,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
   };
   const open = (name: DialogName) => {
     setError(null);
+    setNotice(null);
     setDialog(name);
   };
   const closeWith = (name: Exclude<DialogName, null>) => (isOpen: boolean) => setDialog(isOpen ? name : null);
@@ -64,7 +65,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
     <>
       <section className="account-card" aria-labelledby="plan-dates-title">
         <h2 id="plan-dates-title">Deliveries and payments</h2>
-        <p className="account-muted">{plan.term}</p>
+        {plan.term ? <p className="account-muted">{plan.term}</p> : null}
         <PlanStatus plan={plan} />
         <dl className="plan-dates">
           {plan.nextDelivery ? (
@@ -97,6 +98,12 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
           </p>
         ) : null}
       </section>
+
+      {/* What the last change did, in the page's flow rather than floating over it: it sits above the actions, covers
+          none of them, and stays until the next change replaces it. */}
+      <div role="status" className="plan-outcome">
+        {notice ? <p className="plan-notice plan-notice--done">{notice}</p> : null}
+      </div>
 
       {plan.state !== 'cancelled' ? (
         <section className="account-card" aria-labelledby="manage-plan-title">
@@ -143,7 +150,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
               </li>
             ) : null}
           </ul>
-          {plan.actions.cancelNeedsSupport ? (
+          {plan.actions.cancelNeedsSupport && plan.term ? (
             <p className="account-muted">
               {plan.term}. You can renew or cancel in the week before your plan renews; to cancel sooner, please contact our support team.
             </p>
@@ -193,7 +200,6 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
       <Dialog title="Cancel your plan" open={dialog === 'cancel'} onOpenChange={closeWith('cancel')}>
         <CancelForm plan={plan} deferred={moved !== plan.nextDelivery} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
       </Dialog>
-      <Toast message={notice} onDismiss={() => setNotice(null)} duration={10000} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountHome, WeightLogs } from '@elmwood/domain';
+import type { AccountHome, Task, WeightLogs } from '@elmwood/domain';
 import { mockFetch, renderRoute } from '../../../test/render';
+import { makeTask } from '../../../test/tasks';
 import { Component } from './AccountHomeRoute';
 
 function home(overrides: Partial<AccountHome> = {}): AccountHome {
@@ -19,7 +20,6 @@ function home(overrides: Partial<AccountHome> = {}): AccountHome {
     recommendedTreatments: [],
     latestOrders: [],
     appointments: [],
-    openTaskCount: 8,
     ...overrides,
   };
 }
@@ -45,8 +45,10 @@ const weights = (overrides: Partial<WeightLogs> = {}): WeightLogs => ({
   ...overrides,
 });
 
-const open = (data: AccountHome, weightLogs: WeightLogs = weights()) => {
-  vi.stubGlobal('fetch', mockFetch({ '/shop-api/account/home': { body: data }, '/shop-api/weight-logs': { body: weightLogs } }));
+const eightCritical = Array.from({ length: 8 }, (_, index) => makeTask({ code: `critical-${index}` }));
+
+const open = (data: AccountHome, weightLogs: WeightLogs = weights(), tasks: Task[] = eightCritical) => {
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/account/home': { body: data }, '/shop-api/weight-logs': { body: weightLogs }, '/shop-api/tasks': { body: tasks } }));
   return renderRoute({ path: '/account/home', Component }, '/account/home');
 };
 
@@ -65,10 +67,24 @@ describe('AccountHomeRoute', () => {
       'Treatment dispatchedUpcoming',
     ]);
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
-    expect(screen.getByRole('region', { name: 'Your tasks' })).toHaveTextContent('You have 7+ tasks to complete');
+    expect(await screen.findByRole('region', { name: 'Your tasks' })).toHaveTextContent('You have 7+ tasks to complete before we can send your treatment.');
     expect(screen.getByRole('link', { name: 'Go to my tasks' })).toHaveAttribute('href', '/account/health-actions');
     expect(screen.getByRole('link', { name: 'Wegovy 0.25 mg' })).toHaveAttribute('href', '/account/plan/sub-9');
     expect(screen.getByText('Next delivery 10 Dec. 2026')).toBeInTheDocument();
+  });
+
+  it('after dispatch, calls the open optional tasks optional rather than holding the treatment up', async () => {
+    const optional = [makeTask({ code: 'provide-gp-information', name: 'Add your GP', isCritical: false }), makeTask({ code: 'voy-weight-tracking-reminder-set-up', name: 'Set up reminders', isCritical: false })];
+    open(home(), weights(), optional);
+    const card = await screen.findByRole('region', { name: 'Your tasks' });
+    expect(card).toHaveTextContent('You have 2 optional tasks, to do when it suits you.');
+    expect(card).not.toHaveTextContent(/before we can send/);
+  });
+
+  it('shows no tasks card with nothing open', async () => {
+    open(home(), weights(), []);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your weight' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your tasks' })).toBeNull();
   });
 
   it('shows the latest weight and the change since the start in the patient’s unit', async () => {
@@ -123,6 +139,7 @@ describe('AccountHomeRoute', () => {
     };
     const { unmount } = open(home({ appointments: [appointment] }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your weight' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your tasks' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Your progress',
       'Your weight',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { taskCountLabel } from '@elmwood/domain';
+import { openTasksMessage } from '@elmwood/domain';
 import { ReferralCard } from '../../referrals';
 import { HEALTH_ACTIONS_PATH, useOpenTasks } from '../../tasks';
 import { WeightCard } from '../../weight';
@@ -17,11 +17,13 @@ import '../account.css';
 export function Component() {
   useDocumentTitle('Your account');
   const home = useAccountHome();
-  // Orders held up for the patient's photos link to the task that takes them.
+  // Orders held up for the patient's photos link to the task that takes them; the tasks card counts the same list, so
+  // it changes as soon as a task is done.
   const openTasks = useOpenTasks();
   if (home.isPending) return <LoadStatus status="loading" className="account-page container" />;
   if (home.isError) return <LoadStatus status="error" onRetry={() => void home.refetch()} className="account-page container" />;
   const data = home.data;
+  const tasksMessage = openTasksMessage(openTasks.data ?? []);
   return (
     <div className="account-page container">
       <h1>Hello, {data.firstName}</h1>
@@ -34,12 +36,10 @@ export function Component() {
           <ActiveTreatments treatments={data.activeTreatments} />
           <RecommendedTreatments treatments={data.recommendedTreatments} />
           <Appointments appointments={data.appointments} />
-          {data.openTaskCount > 0 ? (
+          {tasksMessage ? (
             <section className="account-card account-card--tasks" aria-labelledby="tasks-title">
               <h2 id="tasks-title">Your tasks</h2>
-              <p>
-                You have <strong>{taskCountLabel(data.openTaskCount)}</strong> {data.openTaskCount === 1 ? 'task' : 'tasks'} to complete before we can send your treatment.
-              </p>
+              <p>{tasksMessage}</p>
               <Link className="btn btn--primary btn--md" to={HEALTH_ACTIONS_PATH}>
                 <span className="btn__label">Go to my tasks</span>
               </Link>

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, Task } from '@elmwood/domain';
 import { makeWegovy } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render';
+import { markTaskCompleted } from '../../tasks/api';
 import { Component as ThankYouRoute } from './ThankYouRoute';
 
 afterEach(() => {
@@ -71,11 +72,12 @@ const routine = [makeTask('t3', 'Provide GP information', false), makeTask('t4',
 
 function fakeApi({ order = makeOrder(), tasks = critical as Task[] | null } = {}) {
   const events: unknown[] = [];
+  const state = { tasks };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const path = new URL(input, 'http://localhost').pathname;
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (path === '/shop-api/orders/000123') return json(200, order);
-    if (path === '/shop-api/orders/000123/tasks') return tasks ? json(200, tasks) : json(500, { code: 'INTERNAL', message: 'Down' });
+    if (path === '/shop-api/orders/000123/tasks') return state.tasks ? json(200, state.tasks) : json(500, { code: 'INTERNAL', message: 'Down' });
     if (path === '/shop-api/products/by-slug/wegovy') return json(200, makeWegovy());
     if (path === '/shop-api/analytics-events') {
       events.push(JSON.parse(String(init.body)));
@@ -83,7 +85,13 @@ function fakeApi({ order = makeOrder(), tasks = critical as Task[] | null } = {}
     }
     return json(404, { code: 'NOT_FOUND', message: path });
   });
-  return { events };
+  return {
+    events,
+    /** What the server answers from now on, as after a task is done elsewhere. */
+    setTasks: (next: Task[]) => {
+      state.tasks = next;
+    },
+  };
 }
 
 function LoginStub() {
@@ -115,6 +123,27 @@ describe('thank-you page', () => {
     expect(within(module).getByRole('link', { name: 'Upload your photos' })).toHaveAttribute('href', '/account/health-actions?taskId=t1');
     expect(screen.queryByRole('heading', { name: "What's next" })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Visit your account' })).toHaveAttribute('href', '/account/home');
+  });
+
+  it('drops each photo from what needs action as soon as it is uploaded, without a reload', async () => {
+    const api = fakeApi();
+    const { client } = renderThankYou();
+    const tasksToComplete = async () =>
+      within(await screen.findByRole('list', { name: 'Tasks to complete' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(await tasksToComplete()).toEqual(['Upload your photo ID Action Needed', 'Upload a weight check photo Action Needed']);
+
+    // The ID photo is uploaded (the upload page marks its task done in the same query cache).
+    api.setTasks([critical[1]!, critical[2]!]);
+    act(() => markTaskCompleted(client, critical[0]!));
+    await vi.waitFor(async () => expect(await tasksToComplete()).toEqual(['Upload a weight check photo Action Needed']));
+
+    // Then the full-length photo: nothing critical is left, so the page says thanks instead of 'Almost done'.
+    api.setTasks([critical[2]!]);
+    act(() => markTaskCompleted(client, critical[1]!));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thanks for your order, Sam' })).toBeInTheDocument();
+    expect(screen.queryByText('Action Needed')).toBeNull();
   });
 
   it('without critical tasks: thanks, the email note, what is next and the thank-you template with the dose plan', async () => {

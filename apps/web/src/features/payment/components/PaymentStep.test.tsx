@@ -18,6 +18,26 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242
 }
 
 describe('paying with a new card', () => {
+  it('reads as unavailable until the card form is valid, stays focusable, and pressed says why without placing anything', async () => {
+    const api = fakePaymentApi();
+    const user = userEvent.setup();
+    renderPaymentStep();
+    const button = await screen.findByRole('button', { name: 'Place order' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    button.focus();
+    expect(button).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in your card details above, then place your order.');
+    expect(button).toHaveAccessibleDescription('Please fill in your card details above, then place your order.');
+    expect(api.to('POST', '/sandbox-gateway/tokens')).toHaveLength(0);
+    expect(api.to('POST', '/shop-api/checkout/cart-1/complete')).toHaveLength(0);
+
+    await fillCard(user);
+    expect(screen.getByRole('button', { name: 'Place order' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('asks for valid details after an attempted submit, without calling anyone', async () => {
     const api = fakePaymentApi();
     const user = userEvent.setup();
@@ -237,6 +257,8 @@ describe('saved cards and PayPal', () => {
     expect(saved).toBeChecked();
     expect(saved).toHaveAccessibleDescription('Expires 12/30');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    // A saved card is something to pay with: the button is available at once.
+    expect(screen.getByRole('button', { name: 'Place order' })).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await screen.findByRole('heading', { name: 'Thank-you page weight-loss 000123' });
     expect(api.to('POST', '/shop-api/checkout/cart-1/complete')[0]!.body).toEqual({ mode: 'EXISTING_CARD', paymentTokenId: 7 });

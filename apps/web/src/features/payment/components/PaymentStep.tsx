@@ -116,11 +116,12 @@ export function PaymentStep({ cart, cartToken, user, slug, terms = null }: Payme
 
   const submit = () => {
     if (fetching) return;
-    if (mode === 'NEW_CARD') {
-      if (!checkedCard.valid) {
-        setAttempted(true);
-        return;
-      }
+    // Pressed while it reads as unavailable: say what is missing (below the form) and place nothing.
+    if (disabled) {
+      setAttempted(true);
+      return;
+    }
+    if (mode === 'NEW_CARD' && checkedCard.valid) {
       const details = checkedCard.card;
       void pay(async () => ({ mode: 'NEW_CARD', token: await tokenise(paymentConfig, cardTokenRequest(details)) }));
     } else if (mode === 'EXISTING_CARD' && savedId !== null) {
@@ -179,12 +180,21 @@ export function PaymentStep({ cart, cartToken, user, slug, terms = null }: Payme
       ) : null}
 
       {terms}
-      <div className="payment__alert" role="alert">
+      <div id="order-button-reason" className="payment__alert" role="alert">
         {alert ?? (attempted && disabled && mode === 'NEW_CARD' ? CARD_DETAILS_FIRST : null)}
       </div>
       {walletMode ? null : (
-        // Never shown as unavailable: pressed too early it says what is missing (above) rather than doing nothing.
-        <Button ref={orderButton} size="lg" block loading={fetching} onClick={submit}>
+        // SPEC §4: unavailable without a valid new card or a saved one. aria-disabled rather than disabled keeps it
+        // focusable, so pressed too early it says what is missing (above) rather than doing nothing.
+        <Button
+          ref={orderButton}
+          size="lg"
+          block
+          loading={fetching}
+          aria-disabled={disabled || undefined}
+          aria-describedby={attempted && disabled ? 'order-button-reason' : undefined}
+          onClick={submit}
+        >
           {mode === 'ADYEN_PAYPAL' ? 'Pay with PayPal' : 'Place order'}
         </Button>
       )}

@@ -7,6 +7,7 @@ import {
   REMINDER_HOURS,
   REMINDER_MINUTES,
   REMINDER_WEEKDAYS,
+  SUGGESTED_DAYS_HINT,
   WEEKDAY_LABELS,
   type ReminderFrequency,
   type ReminderSettings,
@@ -60,8 +61,11 @@ export function RepeatChoice({ settings, onChange }: ChoiceProps) {
   );
 }
 
-export function DaysChoice({ settings, onChange, error }: ChoiceProps & { error: string | null }) {
+/** `suggested`: the days shown are SPEC's defaults, pre-chosen before any reminder was saved, and say so. */
+export function DaysChoice({ settings, onChange, error, suggested = false }: ChoiceProps & { error: string | null; suggested?: boolean }) {
   const errorId = useId();
+  const hintId = useId();
+  const describedBy = [suggested ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const toggle = (day: Weekday, on: boolean) => {
     const days = new Set(settings.selectedDays);
     if (on) days.add(day);
@@ -69,8 +73,13 @@ export function DaysChoice({ settings, onChange, error }: ChoiceProps & { error:
     onChange({ ...settings, selectedDays: REMINDER_WEEKDAYS.filter((candidate) => days.has(candidate)) });
   };
   return (
-    <fieldset className="reminder-fieldset" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="reminder-fieldset" aria-describedby={describedBy}>
       <legend>Days</legend>
+      {suggested ? (
+        <p id={hintId} className="field__hint reminder-days__hint">
+          {SUGGESTED_DAYS_HINT}
+        </p>
+      ) : null}
       <div className="reminder-days">
         {REMINDER_WEEKDAYS.map((day) => (
           <Checkbox key={day} label={WEEKDAY_LABELS[day]} checked={settings.selectedDays.includes(day)} onChange={(event) => toggle(day, event.target.checked)} />

@@ -66,7 +66,7 @@ export function Component() {
         {step === 'schedule' ? (
           <>
             <RepeatChoice settings={settings} onChange={setSettings} />
-            {settings.type === 'weekly' ? <DaysChoice settings={settings} onChange={setSettings} error={dayError} /> : null}
+            {settings.type === 'weekly' ? <DaysChoice settings={settings} onChange={setSettings} error={dayError} suggested /> : null}
             <TimeChoice settings={settings} onChange={setSettings} />
             <div className="task-panel__actions">
               <Button onClick={next} disabled={dayError !== null}>

@@ -35,6 +35,8 @@ describe('RemindersRoute', () => {
     expect(screen.getAllByRole('checkbox', { checked: true }).map((box) => (box as HTMLInputElement).labels![0]!.textContent)).toEqual(['Monday', 'Thursday', 'Friday']);
     expect(screen.getByLabelText('Hour')).toHaveValue('9');
     expect(screen.getByLabelText('Minutes')).toHaveValue('30');
+    // Days nobody chose yet are SPEC's suggestion, and say so.
+    expect(screen.getByRole('group', { name: 'Days' })).toHaveAccessibleDescription('Monday, Thursday and Friday are suggestions: choose the days that suit you.');
 
     for (const day of ['Monday', 'Thursday', 'Friday']) await userEvent.click(screen.getByRole('checkbox', { name: day }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one day per week');
@@ -47,6 +49,7 @@ describe('RemindersRoute', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
     api.release();
     expect(await screen.findByText(/Your reminder is saved\. The next one is on Tuesday/)).toBeInTheDocument();
+    expect(screen.queryByText(/are suggestions/)).toBeNull();
     expect(api.saves).toEqual([{ ...DEFAULT_REMINDER_SETTINGS, selectedChannel: 'email', selectedDays: ['tuesday'], hours: 7 }]);
   });
 

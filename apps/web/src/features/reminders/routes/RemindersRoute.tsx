@@ -18,10 +18,10 @@ export function Component() {
   const reminder = useReminder();
   if (reminder.isPending) return <LoadStatus status="loading" />;
   if (reminder.isError) return <LoadStatus status="error" onRetry={() => void reminder.refetch()} />;
-  return <ReminderEditor initial={reminder.data.settings} nextReminderAt={reminder.data.nextReminderAt} />;
+  return <ReminderEditor initial={reminder.data.settings} isSaved={reminder.data.isSaved} nextReminderAt={reminder.data.nextReminderAt} />;
 }
 
-function ReminderEditor({ initial, nextReminderAt }: { initial: ReminderSettings; nextReminderAt: string | null }) {
+function ReminderEditor({ initial, isSaved, nextReminderAt }: { initial: ReminderSettings; isSaved: boolean; nextReminderAt: string | null }) {
   const switchId = useId();
   const location = useLocation();
   const save = useSaveReminder();
@@ -54,7 +54,7 @@ function ReminderEditor({ initial, nextReminderAt }: { initial: ReminderSettings
           <>
             <ChannelChoice settings={settings} onChange={change} />
             <RepeatChoice settings={settings} onChange={change} />
-            {settings.type === 'weekly' ? <DaysChoice settings={settings} onChange={change} error={dayError} /> : null}
+            {settings.type === 'weekly' ? <DaysChoice settings={settings} onChange={change} error={dayError} suggested={!isSaved} /> : null}
             <TimeChoice settings={settings} onChange={change} />
           </>
         ) : null}

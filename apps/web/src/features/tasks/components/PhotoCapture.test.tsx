@@ -25,6 +25,22 @@ describe('ZoomControl', () => {
   });
 });
 
+describe('ZoomControl in a whole-photo frame', () => {
+  it('zooms out below 1×, as far as the whole photo fits, and back in by 0.5', async () => {
+    function WholePhoto() {
+      const [zoom, setZoom] = useState(0.88);
+      return <ZoomControl zoom={zoom} min={0.88} onChange={setZoom} />;
+    }
+    render(<WholePhoto />);
+    expect(screen.getByLabelText('Zoom 0.9×')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByLabelText('Zoom 1.4×')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(screen.getByLabelText('Zoom 0.9×')).toBeInTheDocument();
+  });
+});
+
 describe('PhotoCapture', () => {
   it("says 'No photos selected' when asked to upload without a photo, and sends nothing", async () => {
     const upload = vi.fn();

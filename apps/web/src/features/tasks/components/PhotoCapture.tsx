@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { clampZoom, NO_PHOTOS_SELECTED, PHOTO_CROP, PHOTO_ZOOM, type PhotoFrame } from '@elmwood/domain';
+import { clampZoom, NO_PHOTOS_SELECTED, PHOTO_CROP, PHOTO_ZOOM, wholePhotoZoom, type PhotoFrame } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -25,17 +25,25 @@ interface PhotoCaptureProps {
   frame?: PhotoFrame;
   /** An illustration of a good photo, shown before one is chosen. */
   example?: { src: string; alt: string; width: number; height: number };
+  /** What to check in the crop frame; by default how to move and zoom {subject}. */
+  cropHint?: string;
 }
 
-const DEFAULT_FRAME: PhotoFrame = { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait' };
+const DEFAULT_FRAME: PhotoFrame = { crop: PHOTO_CROP, initialZoom: PHOTO_ZOOM.initial, orientation: 'portrait', wholePhoto: false };
 
-type Stage = { kind: 'pick' } | { kind: 'crop'; src: string; fileName: string } | { kind: 'upload'; progress: number } | { kind: 'failed'; message: string; photo: CroppedPhoto };
+type Stage =
+  | { kind: 'pick' }
+  /** minZoom: 1, or below it for a whole-photo frame, where the whole of this photo fits. */
+  | { kind: 'crop'; src: string; fileName: string; minZoom: number }
+  | { kind: 'upload'; progress: number }
+  | { kind: 'failed'; message: string; photo: CroppedPhoto };
 
 /**
  * SPEC §4 photo upload: no photo; photo chosen (zoom 1.2); confirm (uploading with a percentage); retake resets.
- * The photo is cropped in the browser to 335×375 and sent as a JPEG.
+ * The photo is cropped in the browser to the frame's size (335×375 unless said) and sent as a JPEG. A whole-photo frame
+ * (the full-length photo) opens with the whole photo inside it instead, so nothing is cut off unless the patient zooms in.
  */
-export function PhotoCapture({ upload, subject, frame = DEFAULT_FRAME, example }: PhotoCaptureProps) {
+export function PhotoCapture({ upload, subject, frame = DEFAULT_FRAME, example, cropHint }: PhotoCaptureProps) {
   const id = useId();
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const [zoom, setZoom] = useState<number>(frame.initialZoom);
@@ -56,10 +64,12 @@ export function PhotoCapture({ upload, subject, frame = DEFAULT_FRAME, example }
     event.target.value = '';
     if (!file) return;
     try {
-      const src = await readPhoto(file);
+      const photo = await readPhoto(file);
+      const minZoom = frame.wholePhoto ? Math.min(PHOTO_ZOOM.min, wholePhotoZoom(photo, frame.crop)) : PHOTO_ZOOM.min;
       setError(null);
-      setZoom(frame.initialZoom);
-      setStage({ kind: 'crop', src, fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg' });
+      setCrop({ x: 0, y: 0 });
+      setZoom(frame.wholePhoto ? minZoom : frame.initialZoom);
+      setStage({ kind: 'crop', src: photo.src, fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg', minZoom });
     } catch {
       setError(NOT_A_PHOTO);
     }
@@ -110,24 +120,26 @@ export function PhotoCapture({ upload, subject, frame = DEFAULT_FRAME, example }
     <div className="photo-capture">
       {stage.kind === 'crop' ? (
         <>
-          <p id={`${id}-crop-hint`}>Drag to position {subject} in the frame. Use the buttons to zoom.</p>
-          <div className={`photo-capture__stage photo-capture__stage--${frame.orientation}`}>
+          <p id={`${id}-crop-hint`}>{cropHint ?? `Drag to position ${subject} in the frame. Use the buttons to zoom.`}</p>
+          <div className={`photo-capture__stage photo-capture__stage--${frame.wholePhoto ? 'whole-body' : frame.orientation}`}>
             <Cropper
               image={stage.src}
               crop={crop}
               zoom={zoom}
-              minZoom={PHOTO_ZOOM.min}
+              minZoom={stage.minZoom}
               maxZoom={PHOTO_ZOOM.max}
               aspect={frame.crop.width / frame.crop.height}
+              // Below 1× the photo is smaller than the frame, so it may not be held to fill it.
+              restrictPosition={!frame.wholePhoto}
               onCropChange={setCrop}
-              onZoomChange={(next) => setZoom(clampZoom(next))}
+              onZoomChange={(next) => setZoom(clampZoom(next, stage.minZoom))}
               onCropComplete={(_, pixels) => setArea(pixels)}
               disableAutomaticStylesInjection
               mediaProps={{ alt: 'Your photo' }}
               cropperProps={{ role: 'group', 'aria-label': 'Crop frame: use the arrow keys to move the photo', 'aria-describedby': `${id}-crop-hint` }}
             />
           </div>
-          <ZoomControl zoom={zoom} onChange={setZoom} />
+          <ZoomControl zoom={zoom} min={stage.minZoom} onChange={setZoom} />
         </>
       ) : (
         <div className="photo-capture__pick">

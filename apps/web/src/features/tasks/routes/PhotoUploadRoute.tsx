@@ -21,7 +21,7 @@ interface Example {
   height: number;
 }
 
-const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string; example?: Example }> = {
+const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string; example?: Example; cropHint?: string }> = {
   'upload-photo-id': {
     subject: 'your photo ID',
     example: {
@@ -36,11 +36,13 @@ const SUBJECTS: Record<PhotoLandingSlug, { subject: string; intro: string; examp
     subject: 'yourself',
     example: {
       src: '/images/tasks/example-full-length.svg',
-      alt: 'An illustrated person standing straight against a plain wall, head to feet in a portrait frame, facing the camera',
-      width: 200,
-      height: 224,
+      alt: 'An illustrated person standing straight against a plain wall, the whole body from the top of the head to the feet inside a tall portrait frame, facing the camera',
+      width: 160,
+      height: 240,
     },
-    intro: 'A full-length photo helps your clinician confirm your treatment is right for you. Stand against a plain background, in fitted clothing, facing the camera.',
+    intro:
+      'A full-length photo helps your clinician confirm your treatment is right for you. Stand against a plain background, in fitted clothing, facing the camera. Ask someone to take it, or use a timer, from far enough away that your whole body shows, from the top of your head to your feet.',
+    cropHint: 'Your whole photo is in the frame. Check your whole body shows, head to feet. You can zoom in to trim the edges and drag to move the photo, but keep your head and feet inside.',
   },
   'upload-prescription': {
     subject: 'your prescription',
@@ -65,7 +67,7 @@ export function Component() {
   // A finished task's link (an old email, the back button) leads to the list rather than to a second upload.
   if (taskId && tasksLoaded && !task && !done) return <BackToTasks title="This task is already done" message="Everything still to do is in your tasks list." />;
   const { category, title } = PHOTO_LANDINGS[landing];
-  const { subject, intro, example } = SUBJECTS[landing];
+  const { subject, intro, example, cropHint } = SUBJECTS[landing];
 
   const upload = async (photo: { dataUrl: string; fileName: string }, onProgress: (percentage: number) => void) => {
     const reply = await uploadPhoto({ category, name: task?.taskDefinition.name ?? title, dataUrl: photo.dataUrl, fileName: photo.fileName, taskId, onProgress });
@@ -88,7 +90,7 @@ export function Component() {
         ) : (
           <>
             <p>{intro}</p>
-            <PhotoCapture subject={subject} upload={upload} frame={photoFrame(landing)} example={example} />
+            <PhotoCapture subject={subject} upload={upload} frame={photoFrame(landing)} example={example} cropHint={cropHint} />
           </>
         )}
       </section>
