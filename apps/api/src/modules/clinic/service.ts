@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  normaliseOrderNumber,
   prescriberLabel,
   rejectionMessage,
   rulesBesideAnswers,
@@ -103,7 +104,7 @@ function answerText(options: { value: string; text: string }[], answer: unknown)
 
 export function createClinicService({ db, gateway, notifier, support, referrals, log, now = () => new Date(), renewals }: ClinicServiceDeps) {
   async function orderByNumber(number: string, tx: Pick<Db, 'select'> = db, lock = false): Promise<OrderRow> {
-    const query = tx.select().from(orders).where(eq(orders.number, number));
+    const query = tx.select().from(orders).where(eq(orders.number, normaliseOrderNumber(number)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row || UNPLACED_ORDER_STATES.includes(row.state as OrderState)) throw notFound(ORDER_NOT_FOUND);
     return row;

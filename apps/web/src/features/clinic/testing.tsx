@@ -6,6 +6,7 @@ import type { OrderReview, StaffMember, TriggeredRule } from '@elmwood/domain';
 import { testQueryClient } from '../../test/render';
 import { Component as ClinicLayout } from './routes/ClinicLayout';
 import { Component as DeletionRequestRoute } from './routes/DeletionRequestRoute';
+import { Component as FindOrderRoute } from './routes/FindOrderRoute';
 import { Component as LoginRoute } from './routes/LoginRoute';
 import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
@@ -29,6 +30,7 @@ export function renderClinic(url: string) {
           {
             Component: RequireStaff,
             children: [
+              { path: 'orders', Component: FindOrderRoute },
               { path: 'orders/:number', Component: OrderReviewRoute },
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
