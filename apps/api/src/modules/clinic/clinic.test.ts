@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REJECTION_REASONS } from '@elmwood/domain';
+import { dateOfBirthText, measurementAnswer, REJECTION_REASONS, weightAnswer } from '@elmwood/domain';
 import { orderConsultations, staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { orderEvents, orders, tasks } from '../../db/schema/orders';
@@ -81,6 +81,30 @@ describe('the order the prescriber reviews', () => {
 
     // And the copy itself can never be changed.
     await refusedAsAppendOnly(db().update(orderConsultations).set({ answers: {} }).where(eq(orderConsultations.orderId, (await orderRow(number)).id)));
+  });
+
+  it('words every answer as a person writes it, in the units the patient answered in: no JSON, no codes', async () => {
+    const answers = {
+      wl_bmi: measurementAnswer({ weightUnit: 'st-lbs', heightUnit: 'ft-in', fields: { stone: '15', lbs: '10', feet: '5', inches: '7' } }),
+      wl_dob: '1985-01-01',
+      wl_goal_weight: weightAnswer({ weightUnit: 'st-lbs', fields: { stone: '12', lbs: '8' } }),
+      wl_contact_time: { period: ['evening', 'morning'], day: ['thursday', 'monday'] },
+    };
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app), { answers });
+    const review = (await as(prescriber, 'GET', `/orders/${orderNumber}`)).json();
+    const [consultation] = review.consultations;
+    const words = Object.fromEntries(consultation.answers.map((entry: { questionId: string; answerText: string }) => [entry.questionId, entry.answerText]));
+    expect(words).toMatchObject({
+      wl_bmi: `15 st 10 lb · 5 ft 7 in · BMI ${answers.wl_bmi!.bmi.toFixed(1)}`,
+      wl_dob: dateOfBirthText('1985-01-01', new Date()),
+      wl_goal_weight: '12 st 8 lb',
+      wl_contact_time: 'Evening (5pm to 8pm), Morning (9am to 12pm); Monday, Thursday',
+      wl_sex: 'Male',
+      wl_current_injection: "No, I'm new to weight-loss injections",
+    });
+    expect(words.wl_dob).toMatch(/^1 Jan 1985 \(\d+\)$/);
+    for (const text of Object.values(words)) expect(text).not.toMatch(/[{}[\]"]|\|\|\|/);
+    expect(consultation.outcome.eligibleProductsText).toBe('Wegovy, Mounjaro');
   });
 
   it('lists photos, GP details, tasks and history; every read is audited, photos too', async () => {
@@ -221,6 +245,10 @@ describe('dispatch and refunds', () => {
     expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).toContain(orderNumber);
     const slip = await as(pharmacist, 'GET', `/orders/${orderNumber}/packing-slip`);
     expect(slip.json()).toMatchObject({ orderNumber, recipient: { name: 'Alex Smith', postcode: 'LS1 4AP' }, approvedBy: 'Test prescriber (GPhC 2071234)' });
+    // The patient's date of birth as a person writes it, with the age.
+    const { birthday } = (await db().select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, (await orderRow(orderNumber)).customerId)))[0]!;
+    expect(slip.json().dateOfBirth).toBe(birthday ? dateOfBirthText(birthday, new Date()) : null);
+    expect(slip.json().dateOfBirth).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \(\d+\)$/);
 
     expect((await as(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'royal-mail', trackingNumber: '12345678901234' })).statusCode).toBe(422);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(403);

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  answerInWords,
+  dateOfBirthText,
   normaliseOrderNumber,
+  productNamesText,
   prescriberLabel,
   rejectionMessage,
   rulesBesideAnswers,
@@ -29,6 +32,7 @@ import type { Notifier } from '../notifications/contract';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
+import { products } from '../../db/schema/catalog';
 import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
@@ -95,13 +99,6 @@ function eventView(row: OrderEventRow) {
   };
 }
 
-function answerText(options: { value: string; text: string }[], answer: unknown): string | null {
-  if (options.length === 0) return typeof answer === 'string' || typeof answer === 'number' ? String(answer) : null;
-  const values = Array.isArray(answer) ? answer : [answer];
-  const texts = values.map((value) => options.find((option) => option.value === value)?.text ?? (typeof value === 'string' ? value : null));
-  return texts.every((text) => text !== null) ? texts.join(', ') : null;
-}
-
 export function createClinicService({ db, gateway, notifier, support, referrals, log, now = () => new Date(), renewals }: ClinicServiceDeps) {
   async function orderByNumber(number: string, tx: Pick<Db, 'select'> = db, lock = false): Promise<OrderRow> {
     const query = tx.select().from(orders).where(eq(orders.number, normaliseOrderNumber(number)));
@@ -165,6 +162,12 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
       const applied = await applyOrderPaymentEvent(tx, order.id, 'voided', GATEWAY, { data: { gatewayPaymentId: payment.gatewayPaymentId } });
       if (applied.applied) await updatePayment(tx, payment.id, { state: 'voided' });
     });
+  }
+
+  /** Every product's name by its code, for answers and outcomes that name products by code. */
+  async function productNames(): Promise<Record<string, string>> {
+    const rows = await db.select({ code: products.code, name: products.name }).from(products);
+    return Object.fromEntries(rows.map((row) => [row.code, row.name]));
   }
 
   async function refundedSoFar(orderId: number, tx: Pick<Db, 'select'> = db): Promise<number> {
@@ -268,7 +271,8 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
         refundedSoFar(order.id),
         db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, order.id)),
       ]);
-      const supportThreads = await support.threadsOf(order.customerId);
+      const [supportThreads, names] = await Promise.all([support.threadsOf(order.customerId), productNames()]);
+      const wording = { today: now(), productNames: names };
       const previousEvents = previous.length
         ? await db
             .select()
@@ -318,7 +322,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
               question: question.question,
               type: question.type,
               answer: snapshot.answers[question.id] ?? null,
-              answerText: answerText(question.options, snapshot.answers[question.id]),
+              answerText: answerInWords(question, snapshot.answers[question.id], wording),
               rules: byQuestion.get(question.id) ?? [],
             })),
             outcome: {
@@ -326,6 +330,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
               rejection: snapshot.outcome.rejection ? { reason: snapshot.outcome.rejection.reason } : null,
               facts: snapshot.outcome.facts,
               eligibleProducts: snapshot.outcome.eligibleProducts,
+              eligibleProductsText: productNamesText(snapshot.outcome.eligibleProducts, names),
               triggeredRules,
             },
             copiedAt: snapshot.createdAt.toISOString(),
@@ -479,7 +484,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
 
     async packingSlip(member: StaffRow, number: string): Promise<PackingSlip> {
       const order = await orderByNumber(number);
-      const [items, history] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id)]);
+      const [items, history, patient] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id), patientOf(order)]);
       await audit(db, { staffId: member.id, action: 'read-packing-slip', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
       // A prescriber's approval, or a pharmacist's release of an order with nothing to prescribe.
       const approval = history.filter((row) => row.machine === 'order' && (row.event === 'approved' || row.event === 'released')).at(-1);
@@ -495,6 +500,7 @@ export function createClinicService({ db, gateway, notifier, support, referrals,
           postcode: address.postcode ?? '',
           phoneNumber: address.phoneNumber ?? null,
         },
+        dateOfBirth: patient.birthday ? dateOfBirthText(patient.birthday, now()) : null,
         items: items.map((item) => ({ productName: item.productName, variantName: item.variantName, dosage: item.dosage, quantity: item.quantity, isPrescriptionOnly: item.isPrescriptionOnly })),
       };
     },

@@ -136,7 +136,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
             rules: [HYPOGLYCAEMIA_RULE],
           },
         ],
-        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'], triggeredRules: [HYPOGLYCAEMIA_RULE] },
+        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'], eligibleProductsText: 'Wegovy', triggeredRules: [HYPOGLYCAEMIA_RULE] },
         copiedAt: '2026-11-20T10:00:00.000Z',
       },
     ],
