@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { OrderReview, StaffMember, TriggeredRule } from '@elmwood/domain';
 import { testQueryClient } from '../../test/render';
 import { Component as ClinicLayout } from './routes/ClinicLayout';
+import { Component as AuditLogRoute } from './routes/AuditLogRoute';
 import { Component as DeletionRequestRoute } from './routes/DeletionRequestRoute';
 import { Component as FindOrderRoute } from './routes/FindOrderRoute';
 import { Component as LoginRoute } from './routes/LoginRoute';
@@ -34,6 +35,7 @@ export function renderClinic(url: string) {
               { path: 'orders/:number', Component: OrderReviewRoute },
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
+              { path: 'audit', Component: AuditLogRoute },
               { path: '*', Component: Landed },
             ],
           },
