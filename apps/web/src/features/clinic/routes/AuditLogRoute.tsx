@@ -89,8 +89,10 @@ function Entries({ read }: { read: AuditLogPage }) {
                 {entry.staff.name} <span className="clinic-muted">({ROLE_NAMES[entry.staff.role]})</span>
               </td>
               <td>{entry.action}</td>
-              <td>{entry.patient?.name ?? '—'}</td>
-              <td>{entry.orderNumber ? <Link to={`/clinic/orders/${encodeURIComponent(entry.orderNumber)}`}>{entry.orderNumber}</Link> : '—'}</td>
+              <td className="clinic-audit__patient">{entry.patient?.name ?? '—'}</td>
+              <td>{entry.orderNumber ? <Link className="clinic-audit__number" to={`/clinic/orders/${encodeURIComponent(entry.orderNumber)}`}>
+                    {entry.orderNumber}
+                  </Link> : '—'}</td>
               <td>{entry.details || '—'}</td>
             </tr>
           ))}
