@@ -1,4 +1,4 @@
-import { REJECTION_REASONS } from '@elmwood/domain';
+import { ageOn, REJECTION_REASONS } from '@elmwood/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
@@ -83,6 +83,8 @@ test('a prescriber approves a weight-loss order and a pharmacist dispatches it; 
   await expect(pharmacist.getByRole('heading', { level: 1, name: new RegExp(`packing slip: order ${orderNumber}$`) })).toBeVisible();
   await expect(pharmacist.getByRole('button', { name: 'Print' })).toBeVisible();
   await expect(pharmacist.getByRole('table')).toContainText('Wegovy');
+  // The patient's date of birth as a person writes it, with the age.
+  await expect(pharmacist.getByText(`Date of birth: 12 Apr 1985 (${ageOn('1985-04-12', new Date())})`)).toBeVisible();
   await expectNoAxeViolations(pharmacist, 'packing slip');
   await pharmacist.getByRole('link', { name: 'Back to dispatch' }).click();
 

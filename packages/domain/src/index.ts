@@ -59,6 +59,7 @@ export * from './identity/name-confirmation';
 export * from './payment/modes';
 export * from './experiments/bucket';
 export * from './orders/order';
+export * from './orders/order-number';
 export * from './orders/vat';
 export * from './orders/order-page';
 export * from './tasks/task';

@@ -8,10 +8,14 @@ export const PATIENT_PASSWORD = 'correct horse battery';
  * A patient with a fresh weight-loss order, made through the shop's API as the checkout makes it: consultation,
  * cart, account, address, then payment with a card tokenised at the sandbox provider. Leaves the page signed in.
  */
-export async function placeWeightLossOrder(page: Page, email: string, { consult = true }: { consult?: boolean } = {}): Promise<{ orderNumber: string }> {
+export async function placeWeightLossOrder(
+  page: Page,
+  email: string,
+  { consult = true, firstName = 'Alex', lastName = 'Smith' }: { consult?: boolean; firstName?: string; lastName?: string } = {},
+): Promise<{ orderNumber: string }> {
   const api = page.request;
   const registered = await api.post('/shop-api/register', {
-    data: { firstName: 'Alex', lastName: 'Smith', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
+    data: { firstName, lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
   });
   expect(registered.status()).toBe(201);
   // Without `consult`, the consultation this browser already answered is the one ordered from.

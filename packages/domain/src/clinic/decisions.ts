@@ -17,6 +17,16 @@ export const REJECTION_REASONS = {
   other: 'Our prescriber could not approve this order.',
 } as const;
 export type RejectionReasonCode = keyof typeof REJECTION_REASONS;
+/** Each reason as the prescriber picks it, and as staff read it afterwards. */
+export const REJECTION_REASON_NAMES: Record<RejectionReasonCode, string> = {
+  clinically_unsuitable: 'Clinically unsuitable',
+  bmi_not_eligible: 'BMI not eligible',
+  contraindication: 'Contraindication',
+  identity_not_verified: 'Identity not verified',
+  weight_not_verified: 'Weight not verified',
+  inconsistent_answers: 'Inconsistent answers',
+  other: 'Other',
+};
 export const REJECTION_REASON_CODES = Object.keys(REJECTION_REASONS) as [RejectionReasonCode, ...RejectionReasonCode[]];
 
 export const rejectBodySchema = z.object({

@@ -2,3 +2,5 @@ export * from './staff';
 export * from './tracking';
 export * from './decisions';
 export * from './review';
+export * from './answer-text';
+export * from './audit-log';

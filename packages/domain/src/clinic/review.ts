@@ -39,7 +39,8 @@ export const snapshotConsultationSchema = z.object({
       question: z.string(),
       type: z.string(),
       answer: z.unknown(),
-      answerText: z.string().nullable(),
+      /** The answer as a person writes it ('100 kg · 170 cm · BMI 34.6', '1 Jan 1985 (41)'): what the page shows. */
+      answerText: z.string(),
       rules: z.array(triggeredRuleSchema).default([]),
     }),
   ),
@@ -48,6 +49,8 @@ export const snapshotConsultationSchema = z.object({
     rejection: z.object({ reason: z.string() }).nullable(),
     facts: z.record(z.string(), z.number().nullable()),
     eligibleProducts: z.array(z.string()),
+    /** The eligible products by name: 'Wegovy, Mounjaro'. */
+    eligibleProductsText: z.string(),
     /** Every rule that held when the order was placed, as kept on the order. */
     triggeredRules: z.array(triggeredRuleSchema).default([]),
   }),
@@ -122,6 +125,8 @@ export const packingSlipSchema = z.object({
   approvedAt: z.string().nullable(),
   approvedBy: z.string().nullable(),
   recipient: z.object({ name: z.string(), lines: z.array(z.string()), postcode: z.string(), phoneNumber: z.string().nullable() }),
+  /** The patient's date of birth with their age, '1 Jan 1985 (41)', for checking the parcel's medicine is theirs; null when not given. */
+  dateOfBirth: z.string().nullable(),
   items: z.array(z.object({ productName: z.string(), variantName: z.string(), dosage: z.string(), quantity: z.number().int(), isPrescriptionOnly: z.boolean() })),
 });
 export type PackingSlip = z.infer<typeof packingSlipSchema>;

@@ -12,6 +12,8 @@ export interface CalendarDate {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 function utcDate(year: number, month: number, day: number): Date {
   const date = new Date(Date.UTC(2000, 0, 1));
   // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.

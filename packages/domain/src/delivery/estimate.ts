@@ -1,4 +1,4 @@
-import { parseIsoDate, type IsoDate } from './calendar-date';
+import { parseIsoDate, SHORT_MONTHS, type IsoDate } from './calendar-date';
 import { ENGLAND_AND_WALES_BANK_HOLIDAYS } from './bank-holidays';
 import { ukWallClock } from './uk-clock';
 import { isWorkingDay, nextWorkingDay } from './working-days';
@@ -33,13 +33,12 @@ export function deliveryWindow(instant: Date, options: DeliveryEstimateOptions =
   return { dispatch, from, to };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** '03 Apr.' */
 export function formatDeliveryDate(date: IsoDate): string {
   const parsed = parseIsoDate(date);
   if (!parsed) throw new RangeError(`Not a calendar date: ${date}`);
-  return `${String(parsed.day).padStart(2, '0')} ${MONTHS[parsed.month - 1]}.`;
+  return `${String(parsed.day).padStart(2, '0')} ${SHORT_MONTHS[parsed.month - 1]}.`;
 }
 
 /** '24 Nov. - 25 Nov.'; a one-day (express) window shows its single date, '24 Nov.'. */

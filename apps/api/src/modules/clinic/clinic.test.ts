@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REJECTION_REASONS } from '@elmwood/domain';
+import { dateOfBirthText, measurementAnswer, REJECTION_REASONS, ukCalendarDate, weightAnswer } from '@elmwood/domain';
 import { orderConsultations, staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { orderEvents, orders, tasks } from '../../db/schema/orders';
@@ -81,6 +81,30 @@ describe('the order the prescriber reviews', () => {
 
     // And the copy itself can never be changed.
     await refusedAsAppendOnly(db().update(orderConsultations).set({ answers: {} }).where(eq(orderConsultations.orderId, (await orderRow(number)).id)));
+  });
+
+  it('words every answer as a person writes it, in the units the patient answered in: no JSON, no codes', async () => {
+    const answers = {
+      wl_bmi: measurementAnswer({ weightUnit: 'st-lbs', heightUnit: 'ft-in', fields: { stone: '15', lbs: '10', feet: '5', inches: '7' } }),
+      wl_dob: '1985-01-01',
+      wl_goal_weight: weightAnswer({ weightUnit: 'st-lbs', fields: { stone: '12', lbs: '8' } }),
+      wl_contact_time: { period: ['evening', 'morning'], day: ['thursday', 'monday'] },
+    };
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app), { answers });
+    const review = (await as(prescriber, 'GET', `/orders/${orderNumber}`)).json();
+    const [consultation] = review.consultations;
+    const words = Object.fromEntries(consultation.answers.map((entry: { questionId: string; answerText: string }) => [entry.questionId, entry.answerText]));
+    expect(words).toMatchObject({
+      wl_bmi: `15 st 10 lb · 5 ft 7 in · BMI ${answers.wl_bmi!.bmi.toFixed(1)}`,
+      wl_dob: dateOfBirthText('1985-01-01', new Date()),
+      wl_goal_weight: '12 st 8 lb',
+      wl_contact_time: 'Evening (5pm to 8pm), Morning (9am to 12pm); Monday, Thursday',
+      wl_sex: 'Male',
+      wl_current_injection: "No, I'm new to weight-loss injections",
+    });
+    expect(words.wl_dob).toMatch(/^1 Jan 1985 \(\d+\)$/);
+    for (const text of Object.values(words)) expect(text).not.toMatch(/[{}[\]"]|\|\|\|/);
+    expect(consultation.outcome.eligibleProductsText).toBe('Wegovy, Mounjaro');
   });
 
   it('lists photos, GP details, tasks and history; every read is audited, photos too', async () => {
@@ -221,6 +245,10 @@ describe('dispatch and refunds', () => {
     expect((await as(pharmacist, 'GET', '/dispatch')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).toContain(orderNumber);
     const slip = await as(pharmacist, 'GET', `/orders/${orderNumber}/packing-slip`);
     expect(slip.json()).toMatchObject({ orderNumber, recipient: { name: 'Alex Smith', postcode: 'LS1 4AP' }, approvedBy: 'Test prescriber (GPhC 2071234)' });
+    // The patient's date of birth as a person writes it, with the age.
+    const { birthday } = (await db().select({ birthday: customers.birthday }).from(customers).where(eq(customers.id, (await orderRow(orderNumber)).customerId)))[0]!;
+    expect(slip.json().dateOfBirth).toBe(birthday ? dateOfBirthText(birthday, new Date()) : null);
+    expect(slip.json().dateOfBirth).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \(\d+\)$/);
 
     expect((await as(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'royal-mail', trackingNumber: '12345678901234' })).statusCode).toBe(422);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(403);
@@ -294,9 +322,59 @@ describe('the audit log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,at,staff_id,action,patient_id,order_number,resource,resource_id,details');
-    expect(lines.find((line) => line.includes(`,reject,`) && line.includes(orderNumber))).toContain('"{""reasonCode"":""other""}"');
+    expect(lines[0]).toBe('id,at,staff,staff_role,action,action_code,patient,patient_id,order_number,resource,resource_id,details');
+    // Words, not codes or JSON: who, what and why.
+    expect(lines.find((line) => line.includes(',reject,') && line.includes(orderNumber))).toMatch(/,Test prescriber,prescriber,Rejected the order,reject,Alex Smith,\d+,EH-[A-Z0-9-]+,order,EH-[A-Z0-9-]+,Reason: Other$/);
     expect((await as(admin, 'GET', '/audit.csv?from=2020-01-02&to=2020-01-01')).statusCode).toBe(400);
     expect((await as(admin, 'GET', '/audit.csv?from=2020-01-01&to=2020-01-02')).body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('is read on a page by admins only, filtered by order, patient, staff member and days, 50 a page, in words; each read audited', async () => {
+    const patient = await signedInPatient(ctx.app);
+    const { orderNumber } = await orderInReview(ctx, patient);
+    await as(prescriber, 'GET', `/orders/${orderNumber}`);
+    await as(prescriber, 'POST', `/orders/${orderNumber}/reject`, { reasonCode: 'bmi_not_eligible', note: '' });
+    for (const member of [prescriber, pharmacist, support]) expect((await as(member, 'GET', '/audit')).statusCode).toBe(403);
+
+    const typed = orderNumber.toLowerCase().replace(/-/g, ' ');
+    const byOrder = await as(admin, 'GET', `/audit?orderNumber=${encodeURIComponent(typed)}`);
+    expect(byOrder.statusCode).toBe(200);
+    const page = byOrder.json();
+    expect(page.entries.every((entry: { orderNumber: string }) => entry.orderNumber === orderNumber)).toBe(true);
+    expect(page.entries[0]).toMatchObject({ staff: { name: 'Test prescriber', role: 'prescriber' }, action: 'Rejected the order', patient: { name: 'Alex Smith' }, details: 'Reason: BMI not eligible' });
+    expect(page.entries.map((entry: { action: string }) => entry.action)).toEqual(expect.arrayContaining(['Read the order', 'Read the consultation answers']));
+    expect(page.staff).toEqual(expect.arrayContaining([{ id: prescriber.row.uid, name: 'Test prescriber', role: 'prescriber' }]));
+
+    const email = await patientEmail(orderNumber);
+    const byPatient = (await as(admin, 'GET', `/audit?patient=${encodeURIComponent(email.toUpperCase())}`)).json();
+    expect(byPatient.entries.length).toBeGreaterThan(0);
+    expect(byPatient.entries.every((entry: { orderNumber: string | null }) => entry.orderNumber === orderNumber || entry.orderNumber === null)).toBe(true);
+    const byStaff = (await as(admin, 'GET', `/audit?staffId=${pharmacist.row.uid}&orderNumber=${orderNumber}`)).json();
+    expect(byStaff.entries).toEqual([]);
+    const today = ukCalendarDate(new Date());
+    expect((await as(admin, 'GET', `/audit?orderNumber=${orderNumber}&from=${today}&to=${today}`)).json().total).toBe(page.total);
+    expect((await as(admin, 'GET', `/audit?orderNumber=${orderNumber}&from=2020-01-01&to=2020-01-31`)).json()).toMatchObject({ total: 0, entries: [] });
+    expect((await as(admin, 'GET', '/audit?from=2020-02-01&to=2020-01-01')).statusCode).toBe(400);
+    expect((await as(admin, 'GET', '/audit?staffId=nobody')).statusCode).toBe(400);
+    expect((await as(admin, 'GET', '/audit?page=0')).statusCode).toBe(400);
+
+    // Fifty a page, newest first.
+    const many = 'EH-PAGE-0001';
+    await db().insert(staffAuditLog).values(Array.from({ length: 53 }, (_, index) => ({ staffId: admin.row.id, action: 'read-order', resource: 'order', orderNumber: many, resourceId: String(index) })));
+    const first = (await as(admin, 'GET', `/audit?orderNumber=${many}`)).json();
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 53 });
+    expect(first.entries).toHaveLength(50);
+    const second = (await as(admin, 'GET', `/audit?orderNumber=${many}&page=2`)).json();
+    expect(second.entries.map((entry: { id: number }) => entry.id)).toEqual([...second.entries.map((entry: { id: number }) => entry.id)].sort((a, b) => b - a));
+    expect(second.entries).toHaveLength(3);
+    expect(Math.min(...first.entries.map((entry: { id: number }) => entry.id))).toBeGreaterThan(Math.max(...second.entries.map((entry: { id: number }) => entry.id)));
+
+    // The CSV with the same filters holds the same rows.
+    const csv = (await as(admin, 'GET', `/audit.csv?orderNumber=${encodeURIComponent(typed)}`)).body.trim().split('\r\n');
+    expect(csv).toHaveLength(page.total + 1);
+
+    const reads = await db().select().from(staffAuditLog).where(and(eq(staffAuditLog.staffId, admin.row.id), eq(staffAuditLog.action, 'read-audit-log')));
+    expect(reads.find((row) => row.details?.orderNumber === orderNumber)).toMatchObject({ resource: 'audit-log', details: { orderNumber, page: 1 } });
+    expect(reads.find((row) => row.details?.patient === email.toUpperCase())).toBeDefined();
   });
 });

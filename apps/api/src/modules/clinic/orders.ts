@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { UNPLACED_ORDER_STATES, type OrderState } from '@elmwood/domain';
+import { normaliseOrderNumber, UNPLACED_ORDER_STATES, type OrderState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { orderRefunds } from '../../db/schema/clinic';
 import { orders } from '../../db/schema/orders';
@@ -8,9 +8,12 @@ import type { OrderRow } from '../orders/index';
 
 export const ORDER_NOT_FOUND = 'We could not find that order.';
 
-/** A placed order by its number, as the clinic finds it (never an attempt whose payment did not go through); `lock` holds its row. */
+/**
+ * A placed order by its number as staff type it (any case, spaces: normaliseOrderNumber), never an attempt whose
+ * payment did not go through; `lock` holds its row.
+ */
 export async function placedOrderByNumber(tx: Pick<Db, 'select'>, number: string, lock = false): Promise<OrderRow> {
-  const query = tx.select().from(orders).where(eq(orders.number, number));
+  const query = tx.select().from(orders).where(eq(orders.number, normaliseOrderNumber(number)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || UNPLACED_ORDER_STATES.includes(row.state as OrderState)) throw notFound(ORDER_NOT_FOUND);
   return row;

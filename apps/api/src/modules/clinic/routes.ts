@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  auditLogFilterSchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
   clinicDeletionRequestSchema,
   deletionQueueSchema,
   STUCK_MESSAGE_ACTIONS,
@@ -40,7 +43,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { sendPhoto, type UploadsRepo } from '../uploads/index';
 import { supportIdempotencyHeaders, supportThreadParams } from '../support/index';
-import { audit, auditCsv } from './audit';
+import { audit, auditCsv, auditPage, auditRange, type AuditFilter } from './audit';
 import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
@@ -422,24 +425,45 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     }
   }
 
+  /** What an audit read was filtered by, kept in its own audit row. */
+  const filterDetails = (filter: AuditFilter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
+
+  api.get(
+    '/clinic/audit',
+    {
+      config: { staffRoles: ADMIN },
+      schema: {
+        tags: ['clinic'],
+        summary: 'The staff audit log (admin), newest first, 50 a page, in words: filter by order number, patient (name or email), staff member and UK days (both included; the last 30 days by default). Reading it is audited',
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staffMember = member(request);
+      const { page, ...filter } = request.query;
+      const read = await auditPage(db, filter, page, new Date());
+      await audit(db, { staffId: staffMember.id, action: 'read-audit-log', resource: 'audit-log', details: { ...filterDetails(filter), from: read.from, to: read.to, page } });
+      return reply.header('cache-control', NO_STORE).send(read);
+    },
+  );
+
   api.get(
     '/clinic/audit.csv',
     {
       config: { staffRoles: ADMIN },
       schema: {
         tags: ['clinic'],
-        summary: 'The staff audit log as CSV (admin), rows in [from, to); the export itself is audited',
-        querystring: z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
+        summary: 'The staff audit log as CSV (admin), oldest first, with the filters of GET /clinic/audit; actions and details in words; the export itself is audited',
+        querystring: auditLogFilterSchema,
         response: { 200: z.string().describe('text/csv'), ...errors },
       },
     },
     async (request, reply) => {
       const staffMember = member(request);
-      const to = request.query.to ? new Date(`${request.query.to}T00:00:00Z`) : new Date(Date.now() + 1000);
-      const from = request.query.from ? new Date(`${request.query.from}T00:00:00Z`) : new Date(to.getTime() - 31 * 24 * 3600 * 1000);
-      if (!(from < to)) throw new AppError(400, 'INVALID_RANGE', "'from' must be before 'to'.");
-      await audit(db, { staffId: staffMember.id, action: 'export-audit', resource: 'audit-log', details: { from: from.toISOString(), to: to.toISOString() } });
-      const csv = await auditCsv(db, from, to);
+      const { from, to } = auditRange(request.query, new Date());
+      await audit(db, { staffId: staffMember.id, action: 'export-audit', resource: 'audit-log', details: { ...filterDetails(request.query), from, to } });
+      const csv = await auditCsv(db, request.query, new Date());
       return reply.header('cache-control', NO_STORE).type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="staff-audit.csv"').send(csv);
     },
   );

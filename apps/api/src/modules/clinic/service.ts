@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  answerInWords,
+  dateOfBirthText,
+  productNamesText,
   rulesBesideAnswers,
   trackingUrl,
   type Carrier,
@@ -14,6 +17,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
+import { products } from '../../db/schema/catalog';
 import { orderConsultations } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
@@ -49,19 +53,18 @@ function eventView(row: OrderEventRow) {
   };
 }
 
-function answerText(options: { value: string; text: string }[], answer: unknown): string | null {
-  if (options.length === 0) return typeof answer === 'string' || typeof answer === 'number' ? String(answer) : null;
-  const values = Array.isArray(answer) ? answer : [answer];
-  const texts = values.map((value) => options.find((option) => option.value === value)?.text ?? (typeof value === 'string' ? value : null));
-  return texts.every((text) => text !== null) ? texts.join(', ') : null;
-}
-
 export function createClinicService({ db, support, now = () => new Date() }: ClinicServiceDeps) {
   const orderByNumber = (number: string) => placedOrderByNumber(db, number);
 
   async function patientOf(order: OrderRow) {
     const [row] = await db.select().from(customers).where(eq(customers.id, order.customerId));
     return row!;
+  }
+
+  /** Every product's name by its code, for answers and outcomes that name products by code. */
+  async function productNames(): Promise<Record<string, string>> {
+    const rows = await db.select({ code: products.code, name: products.name }).from(products);
+    return Object.fromEntries(rows.map((row) => [row.code, row.name]));
   }
 
   return {
@@ -160,7 +163,8 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         refundedSoFar(db, order.id),
         db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, order.id)),
       ]);
-      const supportThreads = await support.threadsOf(order.customerId);
+      const [supportThreads, names] = await Promise.all([support.threadsOf(order.customerId), productNames()]);
+      const wording = { today: now(), productNames: names };
       const previousEvents = previous.length
         ? await db
             .select()
@@ -210,7 +214,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
               question: question.question,
               type: question.type,
               answer: snapshot.answers[question.id] ?? null,
-              answerText: answerText(question.options, snapshot.answers[question.id]),
+              answerText: answerInWords(question, snapshot.answers[question.id], wording),
               rules: byQuestion.get(question.id) ?? [],
             })),
             outcome: {
@@ -218,6 +222,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
               rejection: snapshot.outcome.rejection ? { reason: snapshot.outcome.rejection.reason } : null,
               facts: snapshot.outcome.facts,
               eligibleProducts: snapshot.outcome.eligibleProducts,
+              eligibleProductsText: productNamesText(snapshot.outcome.eligibleProducts, names),
               triggeredRules,
             },
             copiedAt: snapshot.createdAt.toISOString(),
@@ -269,7 +274,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
 
     async packingSlip(member: StaffRow, number: string): Promise<PackingSlip> {
       const order = await orderByNumber(number);
-      const [items, history] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id)]);
+      const [items, history, patient] = await Promise.all([db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)), orderHistory(db, order.id), patientOf(order)]);
       await audit(db, { staffId: member.id, action: 'read-packing-slip', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number });
       // A prescriber's approval, or a pharmacist's release of an order with nothing to prescribe.
       const approval = history.filter((row) => row.machine === 'order' && (row.event === 'approved' || row.event === 'released')).at(-1);
@@ -285,6 +290,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           postcode: address.postcode ?? '',
           phoneNumber: address.phoneNumber ?? null,
         },
+        dateOfBirth: patient.birthday ? dateOfBirthText(patient.birthday, now()) : null,
         items: items.map((item) => ({ productName: item.productName, variantName: item.variantName, dosage: item.dosage, quantity: item.quantity, isPrescriptionOnly: item.isPrescriptionOnly })),
       };
     },

@@ -12,4 +12,4 @@ export function newOrderNumber(): string {
   return `EH-${part()}-${part()}`;
 }
 
-export const ORDER_NUMBER_PATTERN = /^EH-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+export { ORDER_NUMBER_PATTERN } from '@elmwood/domain';

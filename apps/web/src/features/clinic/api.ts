@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  auditLogPageSchema,
   clinicDeletionRequestSchema,
   decisionReplySchema,
   deletionQueueSchema,
@@ -19,7 +20,7 @@ import {
   type RejectionReasonCode,
 } from '@elmwood/domain';
 import type { z } from 'zod';
-import { apiRequest, isApiError, type RequestOptions } from '../../lib/api';
+import { apiRequest, buildUrl, isApiError, type RequestOptions } from '../../lib/api';
 
 const BASE = '/shop-api/clinic';
 
@@ -42,9 +43,19 @@ export const clinicKeys = {
   deletions: ['clinic', 'deletion-requests'] as const,
   deletion: (id: string) => ['clinic', 'deletion-requests', id] as const,
   stuckMessages: ['clinic', 'messages'] as const,
+  audit: (filters: AuditFilters) => ['clinic', 'audit', filters] as const,
 };
 
 export type ReviewTab = 'ready' | 'waiting';
+
+/** The audit page's filters as the address bar holds them (empty ones left out), and its page number. */
+export type AuditFilters = Partial<Record<'orderNumber' | 'patient' | 'staffId' | 'from' | 'to' | 'page', string>>;
+
+/** The CSV export of the rows the same filters show (every page). */
+export function auditCsvUrl(filters: AuditFilters): string {
+  const { page: _page, ...rest } = filters;
+  return buildUrl(`${BASE}/audit.csv`, rest);
+}
 
 /** The signed-in staff member, or null without a staff session (a 401 is an answer here, not a failure). */
 export function useStaffMe() {
@@ -229,5 +240,16 @@ export function useSettleStuckMessage() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: StuckMessageAction }) => aware(() => clinicCall(`/messages/${id}/${action}`, stuckMessageReplySchema, { method: 'POST' })),
     onSettled: () => void client.invalidateQueries({ queryKey: clinicKeys.stuckMessages, exact: true }),
+  });
+}
+
+/** (admin) One page of the audit log; the page before stays on screen while the next loads. */
+export function useAuditLog(filters: AuditFilters) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.audit(filters),
+    queryFn: ({ signal }) => aware(() => clinicCall('/audit', auditLogPageSchema, { query: filters, signal })),
+    placeholderData: (previous) => previous,
+    retry: (count, error) => !(isApiError(error) && error.status === 403) && count < 2,
   });
 }

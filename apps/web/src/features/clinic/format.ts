@@ -31,12 +31,3 @@ export function formatWaiting(minutes: number): string {
   const days = Math.floor(hours / 24);
   return `${days} ${days === 1 ? 'day' : 'days'}${hours % 24 ? ` ${hours % 24} h` : ''}`;
 }
-
-/** The answer as the patient gave it, in words. */
-export function answerText(answer: { answerText: string | null; answer: unknown }): string {
-  if (answer.answerText) return answer.answerText;
-  if (answer.answer === null || answer.answer === undefined || answer.answer === '') return 'Not answered';
-  if (typeof answer.answer === 'string' || typeof answer.answer === 'number' || typeof answer.answer === 'boolean') return String(answer.answer);
-  if (Array.isArray(answer.answer)) return answer.answer.map(String).join(', ');
-  return JSON.stringify(answer.answer);
-}

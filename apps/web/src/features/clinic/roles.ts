@@ -14,6 +14,7 @@ export const CAN = {
   cancelOrders: ['support', 'admin'],
   confirmDeletions: ['support', 'admin'],
   settleStuckMessages: ['admin'],
+  readAuditLog: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {

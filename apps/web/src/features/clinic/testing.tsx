@@ -5,7 +5,9 @@ import { vi } from 'vitest';
 import type { OrderReview, StaffMember, TriggeredRule } from '@elmwood/domain';
 import { testQueryClient } from '../../test/render';
 import { Component as ClinicLayout } from './routes/ClinicLayout';
+import { Component as AuditLogRoute } from './routes/AuditLogRoute';
 import { Component as DeletionRequestRoute } from './routes/DeletionRequestRoute';
+import { Component as FindOrderRoute } from './routes/FindOrderRoute';
 import { Component as LoginRoute } from './routes/LoginRoute';
 import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
@@ -29,9 +31,11 @@ export function renderClinic(url: string) {
           {
             Component: RequireStaff,
             children: [
+              { path: 'orders', Component: FindOrderRoute },
               { path: 'orders/:number', Component: OrderReviewRoute },
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
+              { path: 'audit', Component: AuditLogRoute },
               { path: '*', Component: Landed },
             ],
           },
@@ -134,7 +138,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
             rules: [HYPOGLYCAEMIA_RULE],
           },
         ],
-        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'], triggeredRules: [HYPOGLYCAEMIA_RULE] },
+        outcome: { complete: true, rejection: null, facts: { bmi: 32.7 }, eligibleProducts: ['WEGOVY'], eligibleProductsText: 'Wegovy', triggeredRules: [HYPOGLYCAEMIA_RULE] },
         copiedAt: '2026-11-20T10:00:00.000Z',
       },
     ],

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REJECTION_REASON_CODES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
+import { REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
@@ -33,16 +33,6 @@ export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }
     </Dialog>
   );
 }
-
-const REASON_LABELS: Record<RejectionReasonCode, string> = {
-  clinically_unsuitable: 'Clinically unsuitable',
-  bmi_not_eligible: 'BMI not eligible',
-  contraindication: 'Contraindication',
-  identity_not_verified: 'Identity not verified',
-  weight_not_verified: 'Weight not verified',
-  inconsistent_answers: 'Inconsistent answers',
-  other: 'Other',
-};
 
 export function RejectDialog({ patient, orderNumber, pending, error, onDecide }: DecisionDialogProps) {
   const [reasonCode, setReasonCode] = useState<RejectionReasonCode | ''>('');
@@ -85,7 +75,7 @@ export function RejectDialog({ patient, orderNumber, pending, error, onDecide }:
             <option value="">Choose a reason</option>
             {REJECTION_REASON_CODES.map((code) => (
               <option key={code} value={code}>
-                {REASON_LABELS[code]}
+                {REJECTION_REASON_NAMES[code]}
               </option>
             ))}
           </select>

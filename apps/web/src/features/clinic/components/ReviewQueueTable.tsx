@@ -14,7 +14,7 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
   if (queue.orders.length === 0) return <EmptyState {...EMPTY[queue.tab]} />;
   return (
     <TableScroll label="Orders">
-      <table className="clinic-table">
+      <table className="clinic-table clinic-queue">
         <caption className="visually-hidden">{queue.tab === 'ready' ? 'Orders ready for review, urgent first, then oldest first' : 'Orders waiting for the patient'}</caption>
         <thead>
           <tr>
@@ -28,7 +28,9 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
           {queue.orders.map((order) => (
             <tr key={order.orderNumber}>
               <td>
-                <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+                <Link className="clinic-queue__number" to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}`}>
+                  {order.orderNumber}
+                </Link>
                 {order.urgent ? (
                   <>
                     {' '}
@@ -36,7 +38,7 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
                   </>
                 ) : null}
               </td>
-              <td>{order.patient.name}</td>
+              <td className="clinic-queue__patient">{order.patient.name}</td>
               <td>
                 {order.products.join(', ')}
                 {order.isRenewal ? (
@@ -47,7 +49,9 @@ export function ReviewQueueTable({ queue }: { queue: ReviewQueue }) {
                 ) : null}
               </td>
               <td>
-                <span title={`Since ${formatDateTime(order.waitingSince)}`}>{formatWaiting(order.waitingMinutes)}</span>
+                <span className="clinic-queue__waiting" title={`Since ${formatDateTime(order.waitingSince)}`}>
+                  {formatWaiting(order.waitingMinutes)}
+                </span>
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatPrice, type OrderReview } from '@elmwood/domain';
-import { answerText, formatDate, formatDateTime, stateName } from '../format';
+import { dateOfBirthText, formatPrice, type OrderReview } from '@elmwood/domain';
+import { formatDate, formatDateTime, stateName } from '../format';
 import { photoUrl } from '../api';
 import { Section } from './Section';
 import { TriggeredRules } from './TriggeredRules';
@@ -24,7 +24,7 @@ export function PatientSummary({ review }: { review: OrderReview }) {
         <dt>Phone</dt>
         <dd>{patient.phoneNumber ?? 'Not given'}</dd>
         <dt>Date of birth</dt>
-        <dd>{patient.birthday ? formatDate(patient.birthday) : 'Not given'}</dd>
+        <dd>{patient.birthday ? dateOfBirthText(patient.birthday, new Date()) : 'Not given'}</dd>
         <dt>Delivery address</dt>
         <dd>{addressLines(review.shippingAddress).join(', ') || 'Not given'}</dd>
       </dl>
@@ -94,7 +94,7 @@ export function ConsultationAnswers({ review }: { review: OrderReview }) {
               <div key={answer.questionId} className="clinic-answers__row">
                 <dt>{answer.question}</dt>
                 <dd>
-                  {answerText(answer)}
+                  {answer.answerText}
                   <TriggeredRules rules={answer.rules} label={`Rules triggered by the answer to: ${answer.question}`} />
                 </dd>
               </div>
@@ -105,7 +105,7 @@ export function ConsultationAnswers({ review }: { review: OrderReview }) {
             {consultation.outcome.rejection
               ? `Not eligible: ${consultation.outcome.rejection.reason}`
               : consultation.outcome.complete
-                ? `Eligible for ${consultation.outcome.eligibleProducts.join(', ') || 'no listed products'}`
+                ? `Eligible for ${consultation.outcome.eligibleProductsText || 'no listed products'}`
                 : 'The consultation was not complete.'}
           </p>
         </Section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { normaliseOrderNumber } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -12,7 +13,8 @@ export function Component() {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = number.trim();
+    // Typed as read out: 'eh-7kq4 m2xp' is EH-7KQ4-M2XP.
+    const trimmed = normaliseOrderNumber(number);
     if (!trimmed) {
       setProblem('Enter an order number.');
       return;

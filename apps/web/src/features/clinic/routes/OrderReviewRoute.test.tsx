@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReview, StaffMember } from '@elmwood/domain';
+import { ageOn, type OrderReview, type StaffMember } from '@elmwood/domain';
 import { orderReview, pharmacist, prescriber, renderClinic, stubClinicApi, supportMember } from '../testing';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,10 +38,19 @@ describe('order review', () => {
     const consultation = screen.getByRole('region', { name: 'Consultation: Weight loss' });
     expect(within(consultation).getByText('What sex were you assigned at birth?')).toBeInTheDocument();
     expect(within(consultation).getByText('Male')).toBeInTheDocument();
-    expect(within(consultation).getByText('Eligible for WEGOVY')).toBeInTheDocument();
+    expect(within(consultation).getByText('Eligible for Wegovy')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo ID of Alex Smith' })).toHaveAttribute('src', '/shop-api/clinic/uploads/up-1');
     expect(screen.getByRole('img', { name: 'Full-length photo of Alex Smith' })).toHaveAttribute('src', '/shop-api/clinic/uploads/up-2');
     expect(screen.getByRole('region', { name: 'GP' })).toHaveTextContent('Park Surgery, 1 Park Road, Leeds, LS1 4AP');
+  });
+
+  it('reads as a person writes it: the date of birth with the age, the answers in words, no JSON', async () => {
+    stubOrder(prescriber);
+    await openOrder();
+    const patient = screen.getByRole('region', { name: 'Patient' });
+    expect(within(patient).getByText(`12 Apr 1985 (${ageOn('1985-04-12', new Date())})`)).toBeInTheDocument();
+    const consultation = screen.getByRole('region', { name: 'Consultation: Weight loss' });
+    expect(consultation).not.toHaveTextContent(/[{}"]/);
   });
 
   it('shows each triggered rule beside the answer that triggered it, with its source and rationale', async () => {

@@ -46,6 +46,7 @@ export function Component() {
           </>
         ) : null}
       </address>
+      {slip.data.dateOfBirth ? <p>Date of birth: {slip.data.dateOfBirth}</p> : null}
       <h2>Items</h2>
       <TableScroll label="Items to pack">
         <table className="clinic-table">

@@ -1,17 +1,7 @@
-import { WEEKDAYS, type DatetimeAnswer } from '@elmwood/domain';
+import { weekdayName, WEEKDAYS, type DatetimeAnswer } from '@elmwood/domain';
 import { Checkbox } from '../../../ui/Checkbox';
 import { answerFieldName } from '../formAnswers';
 import type { QuestionInputProps } from './types';
-
-const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 function asAnswer(value: unknown): DatetimeAnswer {
   const answer = (value ?? {}) as Partial<DatetimeAnswer>;
@@ -51,7 +41,7 @@ export function DatetimeQuestion({ question, value, onChange, errorId }: Questio
               key={day}
               variant="card"
               name={answerFieldName(question.id, 'day')}
-              label={DAY_NAMES[day]}
+              label={weekdayName(day)}
               value={day}
               checked={answer.day.includes(day)}
               onChange={() => update({ ...answer, day: toggled(answer.day, day) })}
