@@ -66,4 +66,10 @@ test('on a phone, the account and address steps survive a reload, the postcode k
   await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
   await expect(page.getByText('Flat 1, Kingsley Hall, 20 Powis Road, Hackney, London, ID1 1QD')).toBeVisible();
   await expectNoSidewaysScroll(page, 'payment step');
+
+  // The saved addresses, each with Edit and Delete, fit the screen too.
+  await page.getByRole('button', { name: 'Edit Shipping' }).click();
+  await expect(page.getByRole('group', { name: 'Deliver to this address' }).getByRole('radio')).toHaveCount(1);
+  await expectNoSidewaysScroll(page, 'saved addresses');
+  await expectNoAxeViolations(page, 'saved addresses');
 });
