@@ -14,6 +14,7 @@ import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './jobs/queue';
 import { storedCardDeletionsQueue } from './jobs/stored-card-deletions';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
+import { gpPracticeDirectoryFor } from './adapters/gp-practices/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
 import { registerCrossSiteProtection } from './lib/cross-site';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -38,6 +39,7 @@ import { socialRoutes } from './modules/auth/social-routes';
 import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createOrderPages, createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
@@ -257,6 +259,14 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
       await shopApi.register(gpRoutes, { db: database.db, auth });
+      await shopApi.register(gpPracticeRoutes, {
+        directory: gpPracticeDirectoryFor(config),
+        limits: {
+          perAddress: limiters({ scope: 'gp-search-address', limit: config.GP_SEARCH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
+          perPatient: limiters({ scope: 'gp-search-patient', limit: config.GP_SEARCH_RATE_LIMIT_PER_PATIENT, windowMs: FIFTEEN_MINUTES }),
+          global: limiters({ scope: 'gp-search-global', limit: config.GP_SEARCH_RATE_LIMIT_GLOBAL, windowMs: FIFTEEN_MINUTES }),
+        },
+      });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });

@@ -132,3 +132,12 @@ describe('notifications settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', TEXT_MESSAGING: 'twilio', TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}` })).toThrow(/TWILIO_ACCOUNT_SID: TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM are required/);
   });
 });
+
+describe('GP practice search', () => {
+  it('searches the sandbox outside production and NHS ODS in production, which refuses the sandbox', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(loadConfig({ NODE_ENV: 'test' }).GP_PRACTICE_SEARCH).toBe('sandbox');
+    expect(loadConfig(production).GP_PRACTICE_SEARCH).toBe('nhs-ods');
+    expect(() => loadConfig({ ...production, GP_PRACTICE_SEARCH: 'sandbox' })).toThrow('Invalid environment variable GP_PRACTICE_SEARCH: cannot be sandbox in production');
+  });
+});

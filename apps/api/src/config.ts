@@ -90,6 +90,13 @@ const envSchema = z
   POSTCODE_LOOKUP: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
   IDEAL_POSTCODES_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   IDEAL_POSTCODES_BASE_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
+  /** GP practice searches in 15 minutes: from one address, by one patient, across the shop (NHS ODS asks for under 5 a second). */
+  GP_SEARCH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  GP_SEARCH_RATE_LIMIT_PER_PATIENT: z.coerce.number().int().min(1).default(30),
+  GP_SEARCH_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(3000),
+  /** 'sandbox' (illustrative practices, never in production) or 'nhs-ods' (NHS ODS's ORD API); unset: sandbox, nhs-ods in production. */
+  GP_PRACTICE_SEARCH: z.enum(['sandbox', 'nhs-ods']).optional(),
+  NHS_ODS_BASE_URL: z.url().default('https://directory.spineservices.nhs.uk'),
   /** 'sandbox' (illustrative figures, never in production), 'trustpilot' or 'off'; unset: sandbox, off in production. */
   REVIEWS_PLATFORM: z.enum(['sandbox', 'trustpilot', 'off']).optional(),
   TRUSTPILOT_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
@@ -246,6 +253,10 @@ const envSchema = z
     path: ['REVIEWS_PLATFORM'],
     message: 'cannot be sandbox in production: its review figures are illustrative, and made-up reviews mislead patients',
   })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.GP_PRACTICE_SEARCH === 'sandbox'), {
+    path: ['GP_PRACTICE_SEARCH'],
+    message: "cannot be sandbox in production: its practices are illustrative, and a patient's GP must be a real one",
+  })
   .refine((env) => env.SOCIAL_SIGN_IN !== 'live' || (env.GOOGLE_CLIENT_ID && env.APPLE_CLIENT_ID), {
     path: ['GOOGLE_CLIENT_ID'],
     message: 'and APPLE_CLIENT_ID are required when SOCIAL_SIGN_IN is live',
@@ -266,6 +277,7 @@ const envSchema = z
     ...env,
     SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
     REVIEWS_PLATFORM: env.REVIEWS_PLATFORM ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
+    GP_PRACTICE_SEARCH: env.GP_PRACTICE_SEARCH ?? (env.NODE_ENV === 'production' ? 'nhs-ods' : 'sandbox'),
   }));
 
 export type Config = z.infer<typeof envSchema>;

@@ -72,6 +72,8 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page.getByText('Step 1 of 3: Consent')).toBeVisible();
   await expectNoAxeViolations(page, 'GP consent');
   await page.getByRole('button', { name: 'I consent, add my GP' }).click();
+  // A practice not in the NHS directory is typed by hand.
+  await page.getByRole('button', { name: "Enter my practice's details myself" }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('GP practice name')).toHaveAccessibleDescription('Required');
   await page.getByLabel('GP practice name').fill('Park Surgery');
@@ -220,7 +222,7 @@ test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped,
 
   await page.goto('/account/gp-information');
   await page.getByRole('button', { name: 'Skip' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Thank you for your GP details' });
+  const dialog = page.getByRole('dialog', { name: 'We will not contact your GP' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Back to my tasks' }).click();
   await expect(page).toHaveURL(/\/account\/health-actions$/);

@@ -64,6 +64,7 @@ test('a prescriber approves a weight-loss order and a pharmacist dispatches it; 
   await expect(doseRules.getByRole('listitem').first()).toContainText('Wegovy: new to this medicine, starting dose 0.25 mg only');
   await expect(doseRules.getByRole('listitem').first()).toContainText('Source: Wegovy SmPC 4.2; Mounjaro SmPC 4.2');
   await expect(prescriber.getByRole('region', { name: 'GP' })).toContainText('Park Surgery');
+  await expect(prescriber.getByRole('region', { name: 'GP' })).toContainText('NHS ODS code B86101');
   await expectNoAxeViolations(prescriber, 'order review');
 
   await prescriber.getByRole('button', { name: 'Approve' }).click();

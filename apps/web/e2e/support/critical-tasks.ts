@@ -25,11 +25,10 @@ export async function completeCriticalTasks(page: Page) {
 
   await page.getByRole('link', { name: 'Tell us about your GP' }).click();
   await page.getByRole('button', { name: 'I consent, add my GP' }).click();
-  await page.getByLabel('GP practice name').fill('Park Surgery');
-  await page.getByLabel('Address line 1').fill('1 Park Road');
-  await page.getByLabel('City or town').fill('Leeds');
-  await page.getByLabel('Postcode').fill('LS1 4AP');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // The practice from the NHS directory (the sandbox's list).
+  await page.getByLabel('Practice name').fill('park surgery');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('option', { name: /^Park Surgery/ }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await closePopup(page, 'Thank you for your GP details');
 

@@ -6,11 +6,13 @@
  */
 export const QUIZ_ANSWERS_KEY_PREFIX = 'quizAnswers:';
 export const SHIPPING_ADDRESS_DRAFT_KEY = 'userAddress';
+/** The checkout's sign-up details as typed (session storage, never the password), for a reload mid-checkout. */
+export const SIGNUP_DRAFT_KEY = 'signupDraft';
 export const QUIZ_COUPON_KEY = 'quizCoupon';
 export const QUIZ_ADD_TO_CART_KEY = 'quizAtc';
 
 const isPatientKey = (key: string) =>
-  key.startsWith(QUIZ_ANSWERS_KEY_PREFIX) || [SHIPPING_ADDRESS_DRAFT_KEY, QUIZ_COUPON_KEY, QUIZ_ADD_TO_CART_KEY].includes(key);
+  key.startsWith(QUIZ_ANSWERS_KEY_PREFIX) || [SHIPPING_ADDRESS_DRAFT_KEY, SIGNUP_DRAFT_KEY, QUIZ_COUPON_KEY, QUIZ_ADD_TO_CART_KEY].includes(key);
 
 /** Removes every patient key from local and session storage. */
 export function forgetPatientOnDevice(): void {

@@ -6,6 +6,7 @@ import {
   normalisePostcode,
   postcodeError,
   postcodeSchema,
+  typedPostcode,
 } from './postcode';
 
 describe('normalisePostcode', () => {
@@ -21,6 +22,21 @@ describe('normalisePostcode', () => {
   });
   it('compacts for the lookup path', () => {
     expect(compactPostcode(' sw1a  1aa ')).toBe('SW1A1AA');
+  });
+});
+
+describe('typedPostcode', () => {
+  it('keeps the space typed between the two halves, key by key', () => {
+    const typed = [...'id1 1qd'].reduce((field, key) => typedPostcode(field + key), '');
+    expect(typed).toBe('ID1 1QD');
+    expect(typedPostcode('id1 ')).toBe('ID1 ');
+  });
+  it.each([
+    ['  sw1a    1aa', 'SW1A 1AA'],
+    ['sw1a\t', 'SW1A '],
+    ['é-m1.1ae!', 'M11AE'],
+  ])('%j → %j', (raw, expected) => {
+    expect(typedPostcode(raw)).toBe(expected);
   });
 });
 

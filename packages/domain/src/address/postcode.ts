@@ -13,14 +13,22 @@ export const POSTCODE_MAX_LENGTH = 10;
 const UK_POSTCODE =
   /^(?:GIR0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
-/** Upper-cased; anything but letters, digits and spaces dropped; spaces collapsed and trimmed. */
-export function normalisePostcode(raw: string): string {
+/**
+ * A postcode as it is being typed: upper-cased, anything but letters, digits and spaces dropped, spaces collapsed,
+ * none at the start. A space at the end stays, or 'ID1 1QD' could never be typed ('ID1 ' would lose its space).
+ */
+export function typedPostcode(raw: string): string {
   return raw
     .toUpperCase()
     .replace(/\s/g, ' ')
     .replace(/[^A-Z0-9 ]/g, '')
     .replace(/ {2,}/g, ' ')
-    .trim();
+    .trimStart();
+}
+
+/** Upper-cased; anything but letters, digits and spaces dropped; spaces collapsed and trimmed. */
+export function normalisePostcode(raw: string): string {
+  return typedPostcode(raw).trim();
 }
 
 /** Without any spaces, as the postcode lookup path wants it. */

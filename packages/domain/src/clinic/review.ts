@@ -100,7 +100,16 @@ export const orderReviewSchema = z.object({
   /** Photo ids, each read through GET /shop-api/clinic/uploads/{id} (logged). */
   photos: z.array(z.object({ id: z.string(), category: z.string(), title: z.string(), uploadedAt: z.string() })),
   gp: z
-    .object({ consentGiven: z.boolean(), practiceName: z.string().nullable(), addressLine1: z.string().nullable(), addressLine2: z.string().nullable(), cityOrTown: z.string().nullable(), postCode: z.string().nullable() })
+    .object({
+      consentGiven: z.boolean(),
+      practiceName: z.string().nullable(),
+      addressLine1: z.string().nullable(),
+      addressLine2: z.string().nullable(),
+      cityOrTown: z.string().nullable(),
+      postCode: z.string().nullable(),
+      /** NHS ODS code, when the patient chose the practice from the directory. */
+      odsCode: z.string().nullable(),
+    })
     .nullable(),
   tasks: z.array(z.object({ code: z.string(), name: z.string(), state: z.string(), isCritical: z.boolean(), details: z.record(z.string(), z.unknown()).nullable(), completedAt: z.string().nullable() })),
   history: z.array(eventSchema),

@@ -137,6 +137,8 @@ export const gpDetails = pgTable('gp_details', {
   addressLine2: text('address_line_2'),
   cityOrTown: text('city_or_town'),
   postCode: text('post_code'),
+  /** The practice's NHS ODS code when it was chosen from the directory; null when typed by hand. */
+  odsCode: text('ods_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -230,7 +230,9 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         }),
         measurements: weights,
         photos: photos.map((photo) => ({ id: photo.id, category: photo.category, title: photo.title, uploadedAt: photo.createdAt.toISOString() })),
-        gp: gp ? { consentGiven: gp.consentGiven, practiceName: gp.practiceName, addressLine1: gp.addressLine1, addressLine2: gp.addressLine2, cityOrTown: gp.cityOrTown, postCode: gp.postCode } : null,
+        gp: gp
+          ? { consentGiven: gp.consentGiven, practiceName: gp.practiceName, addressLine1: gp.addressLine1, addressLine2: gp.addressLine2, cityOrTown: gp.cityOrTown, postCode: gp.postCode, odsCode: gp.odsCode }
+          : null,
         tasks: taskRows.map((row) => ({ ...row, details: row.details ?? null, completedAt: row.completedAt?.toISOString() ?? null })),
         history: history.map(eventView),
         previousOrders: previous.map((row) => ({

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, gpDetails } from '../../db/schema/customers';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatient } from '../../../test/support/patients';
 
@@ -28,6 +30,21 @@ describe('POST /shop-api/customers/patient-gp-info', () => {
     const bad = await submit(await patient(), { ...practice, postCode: 'LS1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.issues).toEqual([{ field: 'body.postCode', message: 'Please enter a valid UK Postcode' }]);
+  });
+
+  it('keeps the NHS ODS code of a practice chosen from the directory, and refuses one that is not a code', async () => {
+    const email = `gp-ods-${Date.now()}@example.com`;
+    const cookie = await signedInPatient(ctx.app, { email });
+    const bad = await submit(cookie, { ...practice, odsCode: 'B86 101; drop' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.issues).toEqual([{ field: 'body.odsCode', message: 'Please choose your practice again' }]);
+    expect((await submit(cookie, { ...practice, odsCode: 'b86101' })).statusCode).toBe(201);
+    const [stored] = await ctx.database.db
+      .select({ odsCode: gpDetails.odsCode, practiceName: gpDetails.practiceName })
+      .from(gpDetails)
+      .innerJoin(customers, eq(customers.id, gpDetails.customerId))
+      .where(eq(customers.email, email));
+    expect(stored).toEqual({ odsCode: 'B86101', practiceName: 'Riverside Surgery' });
   });
 
   it('needs a login', async () => {

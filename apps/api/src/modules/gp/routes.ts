@@ -17,6 +17,8 @@ const bodyDoc = z.object({
   addressLine2: z.string().optional(),
   cityOrTown: z.string().optional(),
   postCode: z.string().optional(),
+  /** The practice's NHS ODS code, when it was chosen from the practice search. */
+  odsCode: z.string().optional(),
 });
 
 /**

@@ -147,7 +147,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
       { id: 'up-1', category: 'I', title: 'Photo ID', uploadedAt: '2026-11-20T11:00:00.000Z' },
       { id: 'up-2', category: 'W', title: 'Full-length photo', uploadedAt: '2026-11-20T11:05:00.000Z' },
     ],
-    gp: { consentGiven: true, practiceName: 'Park Surgery', addressLine1: '1 Park Road', addressLine2: null, cityOrTown: 'Leeds', postCode: 'LS1 4AP' },
+    gp: { consentGiven: true, practiceName: 'Park Surgery', addressLine1: '1 Park Road', addressLine2: null, cityOrTown: 'Leeds', postCode: 'LS1 4AP', odsCode: 'B86101' },
     tasks: [],
     history: [],
     previousOrders: [],

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { photoUploadPath, uploadPercentage, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
+import { photoUploadPath, uploadPercentage, type GpPractice, type GpPracticeSummary, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
 import { apiGet, apiRequest, ApiError, isApiError, mayRefreshAfter, refreshSession } from '../../lib/api';
 
 /** Every list of tasks sits under 'tasks', so finishing one refreshes them all (the thank-you page's too). */
@@ -73,6 +73,16 @@ export function useFinishTask() {
  * POST /shop-api/customers/patient-gp-info. Consent or skip, both finish the task; a 409 (details already
  * given) counts as success (SPEC §4).
  */
+/** GET /shop-api/gp-practices: practices whose name contains `name`, from the NHS directory (a sandbox list outside production). */
+export function searchGpPractices(name: string): Promise<{ practices: GpPracticeSummary[] }> {
+  return apiGet('/shop-api/gp-practices', { name });
+}
+
+/** GET /shop-api/gp-practices/{odsCode}: the practice chosen, with its address. */
+export function fetchGpPractice(odsCode: string): Promise<GpPractice> {
+  return apiGet(`/shop-api/gp-practices/${encodeURIComponent(odsCode)}`);
+}
+
 export function useSubmitGpInfo() {
   return useMutation({
     mutationFn: async (info: PatientGpInfo) => {

@@ -45,6 +45,13 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
   },
 };
 
+/** After 'Skip' in the GP flow: the task is done, but nothing was shared to thank the patient for. */
+export const GP_SKIPPED_POPUP: CompletionPopup = {
+  title: 'We will not contact your GP',
+  message:
+    'You chose not to share your GP details, and that does not affect your order.\n\nIf you change your mind, send our care team a message from your account.',
+};
+
 const FALLBACK: CompletionPopup = { title: 'Task complete', message: 'Thank you. We have everything we need for this step.' };
 
 function isPopup(value: unknown): value is CompletionPopup {

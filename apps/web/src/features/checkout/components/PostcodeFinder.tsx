@@ -1,15 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { LOOKUP_MESSAGES, normalisePostcode, POSTCODE_MAX_LENGTH, type LookupAddress } from '@elmwood/domain';
+import { LOOKUP_MESSAGES, POSTCODE_MAX_LENGTH, typedPostcode, type LookupAddress } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
+import { OptionList } from '../../../ui/OptionList';
 import { TextField } from '../../../ui/TextField';
 import { lookupPostcode } from '../api';
 
+interface PostcodeFinderProps {
+  /** The postcode typed so far, kept by the caller (the address draft); the finder keeps its own when left out. */
+  postcode?: string;
+  onPostcodeChange?: (postcode: string) => void;
+  onPick: (address: LookupAddress) => void;
+  onUnavailable: (message: string) => void;
+}
+
 /** Postcode → a list of addresses → one picked fills the form (SPEC §4 postcode finder, §8 messages). */
-export function PostcodeFinder({ onPick, onUnavailable }: { onPick: (address: LookupAddress) => void; onUnavailable: (message: string) => void }) {
-  const id = useId();
-  const [postcode, setPostcode] = useState('');
+export function PostcodeFinder({ postcode: given, onPostcodeChange, onPick, onUnavailable }: PostcodeFinderProps) {
+  const [own, setOwn] = useState('');
+  const postcode = given ?? own;
+  const setPostcode = onPostcodeChange ?? setOwn;
   const lookup = useMutation({ mutationFn: lookupPostcode });
   const failure = lookup.error;
   const busy = isApiError(failure) && (failure.code === '4020' || failure.code === '4021');
@@ -34,7 +44,7 @@ export function PostcodeFinder({ onPick, onUnavailable }: { onPick: (address: Lo
           autoComplete="postal-code"
           maxLength={POSTCODE_MAX_LENGTH}
           value={postcode}
-          onChange={(event) => setPostcode(normalisePostcode(event.target.value))}
+          onChange={(event) => setPostcode(typedPostcode(event.target.value))}
           error={message}
         />
         <Button type="submit" variant="secondary" loading={lookup.isPending}>
@@ -42,29 +52,15 @@ export function PostcodeFinder({ onPick, onUnavailable }: { onPick: (address: Lo
         </Button>
       </form>
       {lookup.data ? (
-        <div className="postcode-finder__results">
-          <label htmlFor={`${id}-pick`} className="field__label">
-            Select your address
-          </label>
-          <select
-            id={`${id}-pick`}
-            className="programme__select"
-            defaultValue=""
-            onChange={(event) => {
-              const picked = lookup.data.addresses[Number(event.target.value)];
-              if (picked) onPick(picked);
-            }}
-          >
-            <option value="" disabled>
-              {lookup.data.addresses.length} addresses found
-            </option>
-            {lookup.data.addresses.map((address, index) => (
-              <option key={address.label} value={index}>
-                {address.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OptionList
+          className="postcode-finder__results"
+          label="Select your address"
+          hint={`${lookup.data.addresses.length} addresses found`}
+          options={lookup.data.addresses}
+          optionKey={(address) => address.label}
+          renderOption={(address) => address.label}
+          onChoose={onPick}
+        />
       ) : null}
     </div>
   );

@@ -38,6 +38,14 @@ function api(book: unknown[], cartStatus = 200) {
       if (url.startsWith('/shop-api/address-book/') && call.method === 'DELETE') {
         return json(409, { code: 'ADDRESS_IN_USE', message: 'This address is being used for an order in progress, so it cannot be deleted.' });
       }
+      if (url === '/shop-api/address-lookup/ID11QD') {
+        return json(200, {
+          addresses: [
+            { label: 'Kingsley Hall, 20 Powis Road, London, ID1 1QD', company: 'Kingsley Hall', street: '20 Powis Road', city: 'London', postcode: 'ID1 1QD' },
+            { label: 'Flat 1, Kingsley Hall, 20 Powis Road, London, ID1 1QD', company: 'Flat 1, Kingsley Hall', street: '20 Powis Road', city: 'London', postcode: 'ID1 1QD' },
+          ],
+        });
+      }
       if (url === '/shop-api/checkout/tok-1/address') {
         return cartStatus === 200 ? json(200, { tokenValue: 'tok-1' }) : json(cartStatus, { code: 'NOT_FOUND', message: 'We could not find that cart.' });
       }
@@ -73,8 +81,8 @@ describe('ShippingStep', () => {
     const calls = api([]);
     const onDone = vi.fn();
     renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={onDone} onNotice={() => {}} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Enter address manually' }));
-    expect(screen.getByLabelText('Address line 1')).toHaveValue('2 Park Row');
+    // A restored address is shown in the fields at once, not behind the finder.
+    expect(await screen.findByLabelText('Address line 1')).toHaveValue('2 Park Row');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const writes = calls.filter((call) => call.method !== 'GET');
@@ -154,5 +162,38 @@ describe('ShippingStep', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(work));
     expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`)).toEqual(['PATCH /shop-api/address-book/7/default']);
+  });
+
+  it('keeps the space typed in the postcode, and moves through the addresses found with the arrow keys, choosing only on Enter', async () => {
+    api([]);
+    renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={() => {}} onNotice={() => {}} />);
+    await userEvent.type(await screen.findByLabelText('Postcode'), 'id1 1qd');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('ID1 1QD');
+    await userEvent.click(screen.getByRole('button', { name: 'Find address' }));
+    const list = await screen.findByRole('listbox', { name: 'Select your address' });
+    expect(list).toHaveAccessibleDescription('2 addresses found');
+    list.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    // Moving is not choosing: the list, and the focus on it, stay.
+    expect(screen.getByRole('listbox', { name: 'Select your address' })).toHaveFocus();
+    expect(within(list).getByRole('option', { name: /^Flat 1, Kingsley Hall/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByLabelText('Address line 1')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByLabelText('Address line 1')).toHaveValue('Flat 1, Kingsley Hall');
+    expect(screen.getByLabelText('Address line 2 (optional)')).toHaveValue('20 Powis Road');
+  });
+
+  it('keeps the new address in this tab as it is typed (userAddress), and shows a restored one in the fields', async () => {
+    api([]);
+    const first = renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={() => {}} onNotice={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Enter address manually' }));
+    await userEvent.type(screen.getByLabelText('Address line 1'), '2 Park Row');
+    await userEvent.type(screen.getByLabelText('Address line 2 (optional)'), 'Headingley');
+    expect(JSON.parse(window.sessionStorage.getItem('userAddress')!)).toMatchObject({ company: '2 Park Row', street: 'Headingley', countryCode: 'GB' });
+    first.unmount();
+
+    renderWithProviders(<ShippingStep user={user} cartToken="tok-1" onDone={() => {}} onNotice={() => {}} />);
+    expect(await screen.findByLabelText('Address line 1')).toHaveValue('2 Park Row');
+    expect(screen.getByLabelText('Address line 2 (optional)')).toHaveValue('Headingley');
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { deliveryAddressSchema, type Address, type LookupAddress, type User } from '@elmwood/domain';
 import { useCheckoutAddress } from '../../cart';
 import { Button } from '../../../ui/Button';
@@ -12,13 +12,17 @@ import { PostcodeFinder } from './PostcodeFinder';
 
 const USER_ADDRESS_KEY = SHIPPING_ADDRESS_DRAFT_KEY;
 
-function rememberAddress(address: Address): void {
+/** Kept in this tab as it is typed (SPEC §7 `userAddress`), so a reload mid-checkout brings it back. */
+function rememberAddress(address: Address | AddressDraft): void {
   try {
-    window.sessionStorage.setItem(USER_ADDRESS_KEY, JSON.stringify(address));
+    window.sessionStorage.setItem(USER_ADDRESS_KEY, JSON.stringify({ ...address, countryCode: 'GB' }));
   } catch {
     // Session storage is a convenience for a reload; without it the saved address still stands.
   }
 }
+
+/** The draft names a place beyond its postcode: it is shown in the fields, not behind the finder. */
+const hasPlace = (draft: AddressDraft) => [draft.company, draft.street, draft.city].some((part) => part.trim() !== '');
 
 /** A new address: the patient's name and phone, no place yet. */
 function blankDraft(user: User): AddressDraft {
@@ -137,6 +141,7 @@ export function ShippingStep({ user, cartToken, onDone, onNotice, submitLabel = 
         initial={current.kind === 'edit' ? draftOf(current.address) : first ? startingDraft(user) : blankDraft(user)}
         editing={current.kind === 'edit' ? current.address.id : null}
         startWithFinder={current.kind === 'new'}
+        remember={first}
         onNotice={onNotice}
         submitLabel={first ? submitLabel : 'Save address'}
         beforeSave={first ? billingReady : () => true}
@@ -154,7 +159,10 @@ interface AddressEditorProps {
   initial: AddressDraft;
   /** The saved address being edited, or null for a new one. */
   editing: number | null;
+  /** A new address is shown in the fields when the draft already names a place (restored after a reload). */
   startWithFinder: boolean;
+  /** Keep the draft in this tab as it is typed (the first address, which a reload restores). */
+  remember: boolean;
   onNotice: (message: string) => void;
   submitLabel: string;
   /** Checked before saving (the billing address at checkout); false stops the save. */
@@ -169,11 +177,14 @@ interface AddressEditorProps {
 }
 
 /** New or Edit: the address finder first for a new address, then the fields, saved to the address book. */
-function AddressEditor({ initial, editing, startWithFinder, onNotice, submitLabel, beforeSave, onSaved, onCancel, placing, placeError, extra }: AddressEditorProps) {
+function AddressEditor({ initial, editing, startWithFinder, remember, onNotice, submitLabel, beforeSave, onSaved, onCancel, placing, placeError, extra }: AddressEditorProps) {
   const formId = useId();
   const save = useSaveAddress();
   const [draft, setDraft] = useState(initial);
-  const [manual, setManual] = useState(!startWithFinder);
+  const [manual, setManual] = useState(!startWithFinder || hasPlace(initial));
+  useEffect(() => {
+    if (remember) rememberAddress(draft);
+  }, [remember, draft]);
   const [submitted, setSubmitted] = useState(false);
   const errors = draftErrors(deliveryAddressSchema, draft);
   const cancel = onCancel ? (
@@ -189,7 +200,12 @@ function AddressEditor({ initial, editing, startWithFinder, onNotice, submitLabe
     };
     return (
       <div>
-        <PostcodeFinder onPick={pick} onUnavailable={onNotice} />
+        <PostcodeFinder
+          postcode={draft.postcode}
+          onPostcodeChange={(postcode) => setDraft((old) => ({ ...old, postcode }))}
+          onPick={pick}
+          onUnavailable={onNotice}
+        />
         <Button variant="link" onClick={() => setManual(true)}>
           Enter address manually
         </Button>

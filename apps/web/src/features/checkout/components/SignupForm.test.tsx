@@ -42,6 +42,7 @@ function renderForm(unlicensedProduct: boolean) {
 afterEach(() => {
   vi.unstubAllGlobals();
   document.cookie = 'invited_by=; Max-Age=0; Path=/';
+  window.sessionStorage.clear();
 });
 
 describe('SignupForm', () => {
@@ -128,5 +129,31 @@ describe('SignupForm', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ birthday: '1985-04-12', visitorId: 'visitor-42' });
     window.localStorage.clear();
+  });
+
+  it('brings back what was typed after a reload (session storage, never the password), and forgets it once signed up', async () => {
+    const sent = api();
+    const first = renderWithProviders(
+      <SignupForm cartToken="tok-1" maleOnlyTreatment={false} unlicensedProduct={false} onSignedUp={() => {}} onLoginInstead={() => {}} />,
+    );
+    await fillIn();
+    expect(window.sessionStorage.getItem('signupDraft')).not.toContain('long enough pw');
+    first.unmount();
+
+    const onSignedUp = renderForm(false);
+    expect(await screen.findByDisplayValue('alex@example.com')).toBe(screen.getByLabelText('Email'));
+    expect(screen.getByLabelText('First name')).toHaveValue('Alex');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Smith');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('07700900123');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('01/01/1980');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+    // The terms are agreed to again: a box is never ticked for the patient.
+    expect(screen.getByRole('checkbox', { name: /I agree to the terms/ })).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText(/Password/), 'long enough pw');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ firstName: 'Alex', email: 'alex@example.com', birthday: '1980-01-01' });
+    expect(window.sessionStorage.getItem('signupDraft')).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema, typedBirthday } from '@elmwood/domain';
 import { serverFieldErrors, SocialSignIn, useSignup, zodFieldErrors } from '../../auth';
 import { anonymousId } from '../../../lib/experiments';
+import { useHydrating } from '../../../lib/hydration';
+import { SIGNUP_DRAFT_KEY } from '../../../lib/patient-storage';
 import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
@@ -14,6 +16,33 @@ export const UNLICENSED_ACKNOWLEDGEMENT =
 
 const EMPTY = { firstName: '', lastName: '', email: '', phoneNumber: '', birthday: '', plainPassword: '' };
 type TextFields = typeof EMPTY;
+/** What a reload brings back: everything typed but the password, which never leaves the form. */
+const KEPT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'birthday'] as const;
+
+function keepDraft(fields: TextFields): void {
+  try {
+    window.sessionStorage.setItem(SIGNUP_DRAFT_KEY, JSON.stringify(Object.fromEntries(KEPT_FIELDS.map((field) => [field, fields[field]]))));
+  } catch {
+    // Storage disabled: a reload then starts the form again.
+  }
+}
+
+function keptDraft(): Partial<TextFields> {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(SIGNUP_DRAFT_KEY) ?? 'null') as Record<string, unknown> | null;
+    return Object.fromEntries(KEPT_FIELDS.flatMap((field) => (typeof kept?.[field] === 'string' ? [[field, kept[field]]] : [])));
+  } catch {
+    return {};
+  }
+}
+
+function forgetDraft(): void {
+  try {
+    window.sessionStorage.removeItem(SIGNUP_DRAFT_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
 
 interface SignupFormProps {
   cartToken: string;
@@ -39,6 +68,21 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const confirmName = needsNameConfirmation(fields.firstName, maleOnlyTreatment);
+  // What this tab kept joins the form once it runs in the browser (the server's page has empty fields); anything
+  // typed meanwhile wins, and the consultation's date of birth stays.
+  const hydrating = useHydrating();
+  const [joinedKeptDraft, setJoinedKeptDraft] = useState(false);
+  if (!hydrating && !joinedKeptDraft) {
+    setJoinedKeptDraft(true);
+    const typed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+    setFields({ ...fields, ...keptDraft(), ...(knownBirthday ? { birthday: fields.birthday } : {}), ...typed });
+  }
+  const change = (field: keyof TextFields, value: string) =>
+    setFields((current) => {
+      const next = { ...current, [field]: value };
+      keepDraft(next);
+      return next;
+    });
 
   const schema = signupSchema({ today: new Date(), requireNameConfirmation: confirmName, requireUnlicensedDisclaimer: unlicensedProduct });
   const payload = {
@@ -62,18 +106,24 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
     <TextField
       label={label}
       value={fields[field]}
-      onChange={(event) => setFields((current) => ({ ...current, [field]: field === 'birthday' ? formatBirthdayInput(event.target.value) : event.target.value }))}
+      onChange={(event) => change(field, field === 'birthday' ? formatBirthdayInput(event.target.value) : event.target.value)}
       onBlur={() => setTouched((current) => new Set(current).add(field))}
       error={errorFor(field)}
       {...extra}
     />
   );
 
+  // Signed in: the account holds the details now, and the tab keeps none of them.
+  const signedUp = () => {
+    forgetDraft();
+    onSignedUp();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!parsed.success) return;
-    signup.mutate(parsed.data, { onSuccess: onSignedUp });
+    signup.mutate(parsed.data, { onSuccess: signedUp });
   };
 
   return (
@@ -133,7 +183,7 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
       <Button type="submit" size="lg" block loading={signup.isPending}>
         Create account and continue
       </Button>
-      <SocialSignIn cartToken={cartToken} onSignedIn={onSignedUp} />
+      <SocialSignIn cartToken={cartToken} onSignedIn={signedUp} />
     </form>
   );
 }

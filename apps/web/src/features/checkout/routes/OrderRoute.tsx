@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, MALE_ONLY_PRODUCTS, needsAccountUpdate, needsNoPrescriber, type CheckoutStep } from '@elmwood/domain';
+import { CHECKOUT_STEP_LABELS, CHECKOUT_STEPS, consultationBirthday, formatAddressLines, MALE_ONLY_PRODUCTS, needsAccountUpdate, needsNoPrescriber, type CheckoutStep } from '@elmwood/domain';
 import { loginPathFor, useLogout, useMe } from '../../auth';
 import { isApiError } from '../../../lib/api';
 import { useHydrating } from '../../../lib/hydration';
@@ -91,7 +91,7 @@ export function Checkout({ slug, basket }: { slug: string; basket: boolean }) {
   const summaries: Record<CheckoutStep, string> = {
     'HEALTH-PLAN': healthPlanSummary(cart.data),
     ACCOUNT: user ? `Signed in as ${user.email}` : '',
-    SHIPPING: shipping ? [shipping.company, shipping.city, shipping.postcode].join(', ') : '',
+    SHIPPING: shipping ? formatAddressLines(shipping).join(', ') : '',
     PAYMENT: '',
   };
   const bodies: Record<CheckoutStep, ReactNode> = {

@@ -196,7 +196,10 @@ export function GpDetails({ review }: { review: OrderReview }) {
       ) : !gp.consentGiven ? (
         <p>The patient did not consent to us contacting their GP.</p>
       ) : (
-        <p>{[gp.practiceName, gp.addressLine1, gp.addressLine2, gp.cityOrTown, gp.postCode].filter(Boolean).join(', ')}</p>
+        <>
+          <p>{[gp.practiceName, gp.addressLine1, gp.addressLine2, gp.cityOrTown, gp.postCode].filter(Boolean).join(', ')}</p>
+          <p className="muted">{gp.odsCode ? `NHS ODS code ${gp.odsCode}` : 'Typed by the patient (not chosen from the NHS directory).'}</p>
+        </>
       )}
     </Section>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { gpDetailsSchema, type GpDetails } from '@elmwood/domain';
+import { gpDetailsSchema, typedPostcode, type GpDetails } from '@elmwood/domain';
 import { zodFieldErrors } from '../../auth';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -14,9 +14,6 @@ const FIELDS: { name: keyof GpDraft; label: string; autoComplete?: string }[] = 
   { name: 'cityOrTown', label: 'City or town', autoComplete: 'address-level2' },
   { name: 'postCode', label: 'Postcode', autoComplete: 'postal-code' },
 ];
-
-/** Upper case, letters, digits and spaces only (SPEC §5); spaces are tidied when the postcode is checked. */
-const typedPostcode = (raw: string) => raw.toUpperCase().replace(/[^A-Z0-9 ]/g, '');
 
 interface GpFormProps {
   draft: GpDraft;

@@ -8,7 +8,9 @@ import { Button } from '../../../ui/Button';
 import { Toast } from '../../../ui/Toast';
 import { markTaskCompleted, useOpenTask, useOpenTasks, useSubmitGpInfo } from '../api';
 import { EMPTY_GP_DRAFT, GpForm, type GpDraft } from '../components/GpForm';
+import { GpPracticeSearch } from '../components/GpPracticeSearch';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
+import { GP_SKIPPED_POPUP } from '../completionPopups';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
 import '../tasks.css';
@@ -30,7 +32,11 @@ export function Component() {
   const submit = useSubmitGpInfo();
   const after = useAfterTask();
   const [step, setStep] = useState<Step>(1);
+  // The practice is found in the NHS directory first; typed by hand when it is not there.
+  const [byHand, setByHand] = useState(false);
   const [draft, setDraft] = useState<GpDraft>(EMPTY_GP_DRAFT);
+  // The directory's code for the practice chosen; dropped once the patient changes its details by hand.
+  const [odsCode, setOdsCode] = useState<string | null>(null);
   const [details, setDetails] = useState<GpDetails | null>(null);
   const [done, setDone] = useState<Pick<Task, 'taskDefinition' | 'details'> | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -39,7 +45,9 @@ export function Component() {
     submit.mutate(info, {
       onSuccess: () => {
         markTaskCompleted(client, task);
-        setDone(task ?? { taskDefinition: { code: TASK_CODES.gpInformation, name: 'Your GP details', image: null, description: '', isCritical: false, isReminder: false, safetyCheck: false }, details: { configuration: {} } });
+        const finished = task ?? { taskDefinition: { code: TASK_CODES.gpInformation, name: 'Your GP details', image: null, description: '', isCritical: false, isReminder: false, safetyCheck: false }, details: { configuration: {} } };
+        // A skip shared nothing: it is not thanked for GP details.
+        setDone(info.consentGiven ? finished : { ...finished, details: { ...finished.details, configuration: { ...finished.details.configuration, outcomePopup: GP_SKIPPED_POPUP } } });
       },
       onError: () => setToast(GP_SUBMIT_FAILED),
     });
@@ -65,15 +73,34 @@ export function Component() {
             </div>
           </>
         ) : null}
-        {step === 2 ? (
-          <GpForm
-            draft={draft}
-            onChange={setDraft}
-            onDone={(valid) => {
-              setDetails(valid);
+        {step === 2 && !byHand ? (
+          <GpPracticeSearch
+            onChosen={({ odsCode: code, ...practice }) => {
+              setOdsCode(code);
+              setDraft({ ...practice, addressLine2: practice.addressLine2 ?? '' });
+              setDetails({ ...practice, odsCode: code });
               setStep(3);
             }}
+            onEnterByHand={() => setByHand(true)}
           />
+        ) : null}
+        {step === 2 && byHand ? (
+          <>
+            <GpForm
+              draft={draft}
+              onChange={(next) => {
+                setDraft(next);
+                setOdsCode(null);
+              }}
+              onDone={(valid) => {
+                setDetails(odsCode ? { ...valid, odsCode } : valid);
+                setStep(3);
+              }}
+            />
+            <Button variant="link" onClick={() => setByHand(false)}>
+              Search the NHS directory instead
+            </Button>
+          </>
         ) : null}
         {step === 3 && details ? (
           <>
@@ -89,7 +116,13 @@ export function Component() {
               <Button loading={submit.isPending} onClick={() => send({ consentGiven: true, ...details })}>
                 Confirm
               </Button>
-              <Button variant="secondary" onClick={() => setStep(2)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setByHand(true);
+                  setStep(2);
+                }}
+              >
                 Edit details
               </Button>
             </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "gp_details" ADD COLUMN "ods_code" text;
