@@ -1,4 +1,4 @@
-import type { OrderState } from '@elmwood/domain';
+import type { DecisionReply, OrderState } from '@elmwood/domain';
 
 export const STATE_NAMES: Record<OrderState, string> = {
   payment_pending: 'Payment pending',
@@ -15,6 +15,20 @@ export const STATE_NAMES: Record<OrderState, string> = {
 
 export function stateName(state: string): string {
   return STATE_NAMES[state as OrderState] ?? state.replace(/_/g, ' ');
+}
+
+/**
+ * What a decision did, said once the API has answered; when the payment provider has not answered yet, that the
+ * money is taken or released by itself (the shop retries), so nobody presses the button again.
+ */
+export function decisionResult(reply: DecisionReply): string {
+  const done = reply.changed
+    ? `Done. The order is now ${stateName(reply.state).toLowerCase()}.`
+    : `Nothing changed: the order is already ${stateName(reply.state).toLowerCase()}.`;
+  if (reply.paymentState !== 'authorised') return done;
+  if (reply.state === 'approved') return `${done} The payment provider has not answered yet: the payment will be taken automatically.`;
+  if (reply.state === 'rejected' || reply.state === 'cancelled') return `${done} The payment provider has not answered yet: the money held will be released automatically.`;
+  return done;
 }
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OrderReview } from '@elmwood/domain';
 import { useDecision, type Decision } from '../api';
-import { stateName } from '../format';
+import { decisionResult, stateName } from '../format';
 import { ApproveDialog, RejectDialog, RequestInformationDialog } from './DecisionDialogs';
 import { Section } from './Section';
 
@@ -15,11 +15,7 @@ export function DecisionActions({ review }: { review: OrderReview }) {
     decision.mutate(choice, {
       onSuccess: (reply) => {
         setRound((value) => value + 1);
-        setResult(
-          reply.changed
-            ? `Done. The order is now ${stateName(reply.state).toLowerCase()}.`
-            : `Nothing changed: the order is already ${stateName(reply.state).toLowerCase()}.`,
-        );
+        setResult(decisionResult(reply));
       },
     });
   const props = { patient: review.patient.name, orderNumber: review.orderNumber, pending: decision.isPending, error: decision.error, onDecide: decide };
