@@ -169,7 +169,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
 
   await app.register(healthRoutes, { database, jobs });
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
-  if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, notifications });
+  if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, jobs, notifications });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
