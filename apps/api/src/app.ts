@@ -175,7 +175,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
-  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE, offerPence: config.REFERRAL_OFFER_PENCE });
+  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
   const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });

@@ -63,6 +63,7 @@ export * from './orders/vat';
 export * from './orders/order-page';
 export * from './tasks/task';
 export * from './referrals/link';
+export * from './referrals/offer';
 export * from './tasks/photo';
 export * from './account/account';
 export * from './account/timeline';
