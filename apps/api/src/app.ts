@@ -266,6 +266,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAddress: limiters({ scope: 'card-check-address', limit: config.CARD_CHECK_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
           global: limiters({ scope: 'card-check-global', limit: config.CARD_CHECK_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
         },
+        log: app.log,
       });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });

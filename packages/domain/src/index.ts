@@ -74,6 +74,7 @@ export * from './account/subscription';
 export * from './payment/rules';
 export * from './payment/token-providers';
 export * from './payment/card';
+export * from './payment/decline';
 export * from './payment/saved-token';
 export * from './payment/apple-pay';
 export * from './orders/subscription';
