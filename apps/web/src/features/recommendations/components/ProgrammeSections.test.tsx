@@ -6,6 +6,7 @@ import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
 import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
+import { CARE_HOURS } from '../../../lib/config';
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -98,6 +99,13 @@ describe('Experts, FAQ, medical director and perks', () => {
     expect(screen.getByRole('heading', { name: 'Book a call' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
     expect(screen.getByRole('link', { name: 'Email to book a call' })).toHaveAttribute('href', 'mailto:care@elmwood-health.example?subject=Book%20a%20call');
+  });
+
+  it('gives the care team’s hours as every other page does (CARE_HOURS), promising nothing beyond them', () => {
+    renderWithProviders(<Experts />);
+    expect(screen.getByText(`Lines are open ${CARE_HOURS}.`)).toBeInTheDocument();
+    expect(screen.getByText(`UK-registered prescribers, pharmacists and coaches answer your messages ${CARE_HOURS}.`)).toBeInTheDocument();
+    expect(screen.queryByText(/seven days a week/)).toBeNull();
   });
 
   it('lists the FAQ in an accordion, all closed at first', () => {

@@ -3,7 +3,8 @@ import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
-import { CLINIC_CONTACT, MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
+import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
+import { MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
 import { useGroupRating } from '../reviews';
 import { ProductCarousel } from './ProductCarousel';
 
@@ -85,22 +86,22 @@ export function Experts() {
   return (
     <section className="rec-section experts" aria-labelledby="experts-title">
       <h2 id="experts-title">Our clinical team is here for you</h2>
-      <p>UK-registered prescribers, pharmacists and coaches answer your messages seven days a week.</p>
+      <p>UK-registered prescribers, pharmacists and coaches answer your messages {CARE_HOURS}.</p>
       <h3 className="experts__call-title">Book a call</h3>
       <p>Prefer to talk it through first? Call us, or email us a time that suits you and a clinician will ring you back.</p>
       <ul className="experts__options">
         <li>
-          <a className="btn btn--secondary btn--md" href={CLINIC_CONTACT.phoneHref}>
-            <span className="btn__label">Call {CLINIC_CONTACT.phone}</span>
+          <a className="btn btn--secondary btn--md" href={CARE_PHONE_HREF}>
+            <span className="btn__label">Call {CARE_PHONE}</span>
           </a>
         </li>
         <li>
-          <a className="btn btn--link" href={`mailto:${CLINIC_CONTACT.email}?subject=${subject}`}>
+          <a className="btn btn--link" href={`mailto:${CARE_EMAIL}?subject=${subject}`}>
             <span className="btn__label">Email to book a call</span>
           </a>
         </li>
       </ul>
-      <p className="experts__hours">Lines are open {CLINIC_CONTACT.hours}.</p>
+      <p className="experts__hours">Lines are open {CARE_HOURS}.</p>
     </section>
   );
 }
