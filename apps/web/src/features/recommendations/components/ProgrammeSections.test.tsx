@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@elmwood/domain';
 import { makeWegovy } from '../../../test/fixtures';
@@ -13,8 +13,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The shop's API relaying the reviews platform. */
-const reviewsPlatform = (body: unknown) => vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body } }));
+/** The shop's API relaying the reviews platform (the sandbox unless named). */
+const reviewsPlatform = (body: unknown, platform = 'sandbox') =>
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body }, '/shop-api/reviews/source': { body: { platform } } }));
 
 const weightLoss = PROGRAMMES['weight-loss']!;
 const hairLoss = PROGRAMMES['hair-loss']!;
@@ -52,16 +53,25 @@ describe('ProductCarousel', () => {
     reviewsPlatform({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
     renderWithProviders(<ProductCarousel products={[makeWegovy({ code: 'SILDENAFIL', name: 'Sildenafil' })]} />);
     expect(await screen.findByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
+    // The sandbox's figures say they are illustrative.
+    expect(screen.getByText('(illustrative)')).toBeInTheDocument();
   });
 });
 
 describe('Rating', () => {
-  it("shows 'Excellent!' and 4.5/5 with half-step stars when there are no reviews", async () => {
+  it('shows no score when there are no reviews: no figure nobody gave', async () => {
+    reviewsPlatform({}, 'off');
     renderWithProviders(<Rating group={null} />);
-    expect(await screen.findByText('Excellent!')).toBeInTheDocument();
-    expect(screen.getByText('4.5/5')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
-    expect(screen.queryByText(/reviews/)).toBeNull();
+    await waitFor(() => expect(screen.queryByLabelText('What patients say')).toBeNull());
+    expect(screen.queryByText('4.5/5')).toBeNull();
+    expect(screen.queryByRole('img', { name: /Rated/ })).toBeNull();
+  });
+
+  it('names Trustpilot when the figures are Trustpilot’s', async () => {
+    reviewsPlatform({ SILDENAFIL: { numberOfReviews: 1320, starsAverage: 4.7 } }, 'trustpilot');
+    renderWithProviders(<Rating group="sildenafil" />);
+    expect(await screen.findByText('from 1,320 reviews on Trustpilot')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
   });
 
   it("pools a SKU group's reviews and shows the average to one decimal", async () => {
@@ -69,7 +79,7 @@ describe('Rating', () => {
     reviewsPlatform({ FINASTERIDE: { numberOfReviews: 190, starsAverage: 4.4 }, MINOXIDIL: { numberOfReviews: 130, starsAverage: 4.3 } });
     renderWithProviders(<Rating group="hair" />);
     expect(await screen.findByText('4.4/5')).toBeInTheDocument();
-    expect(screen.getByText('from 320 reviews')).toBeInTheDocument();
+    expect(screen.getByText("from 320 reviews (illustrative figures of this demo shop, not real patients' reviews)")).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 4.4 out of 5' })).toBeInTheDocument();
   });
 });

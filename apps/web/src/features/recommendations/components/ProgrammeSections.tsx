@@ -1,11 +1,11 @@
-import { groupThousands, ratingOutOfFive, type Product } from '@elmwood/domain';
+import { ratingOutOfFive, ratingSource, type Product } from '@elmwood/domain';
 import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
 import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
 import { MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
-import { useGroupRating } from '../reviews';
+import { useGroupRating, useReviewsSource } from '../reviews';
 import { ProductCarousel } from './ProductCarousel';
 
 /**
@@ -57,25 +57,35 @@ export function PlanOption({ content, products }: { content: ProgrammeContent; p
   );
 }
 
-/** The reviews platform's rating as 'x/5' with half-step stars; 'Excellent!' and 4.5 until there are reviews. */
+/**
+ * The reviews platform's rating as 'x/5' with half-step stars, naming where it comes from (Trustpilot, or the sandbox's
+ * illustrative figures). With no platform or no reviews there is no score to name, so none is shown.
+ */
 export function Rating({ group }: { group: string | null }) {
   const rating = useGroupRating(group);
+  const source = useReviewsSource();
+  if (rating.isError || source.isError) return null;
+  if (!rating.data || !source.data) {
+    return (
+      <section className="rec-section rating" aria-label="What patients say">
+        <Skeleton width="16rem" height="1.5rem" />
+      </section>
+    );
+  }
+  const said = ratingSource(source.data.platform, rating.data.reviews);
+  if (!said) return null;
   return (
     <section className="rec-section rating" aria-labelledby="rating-title">
       <h2 id="rating-title" className="visually-hidden">
         What patients say
       </h2>
-      {rating.data ? (
-        <p className="rating__line">
-          <strong>{rating.data.label}</strong> <Stars rating={rating.data.rating} />{' '}
-          <span className="rating__score" aria-hidden="true">
-            {ratingOutOfFive(rating.data.rating)}
-          </span>
-          {rating.data.reviews > 0 ? <span className="rating__count">from {groupThousands(rating.data.reviews)} reviews</span> : null}
-        </p>
-      ) : (
-        <Skeleton width="16rem" height="1.5rem" />
-      )}
+      <p className="rating__line">
+        <strong>{rating.data.label}</strong> <Stars rating={rating.data.rating} />{' '}
+        <span className="rating__score" aria-hidden="true">
+          {ratingOutOfFive(rating.data.rating)}
+        </span>
+        <span className="rating__count">{said.full}</span>
+      </p>
     </section>
   );
 }
