@@ -157,9 +157,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
 };
 
 export const MEDICAL_DIRECTOR = {
-  name: 'Dr Helen Marsh',
-  title: 'Medical Director, GMC-registered',
-  initials: 'HM',
+  title: 'Medical Director',
   quote: 'Every treatment we offer is prescribed by a clinician who has read your consultation. If it is not right for you, we will say so.',
 };
 

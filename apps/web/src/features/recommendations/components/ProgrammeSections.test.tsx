@@ -6,7 +6,7 @@ import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
 import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
-import { CARE_HOURS } from '../../../lib/config';
+import { CARE_HOURS, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -129,6 +129,15 @@ describe('Experts, FAQ, medical director and perks', () => {
     renderWithProviders(<MedicalDirector />);
     expect(screen.getByRole('img', { name: 'Illustrative avatar of Dr Helen Marsh' })).toHaveTextContent('HM');
     expect(screen.getByText(/Every treatment we offer is prescribed by a clinician/)).toBeInTheDocument();
+  });
+
+  it("gives the medical director's GMC number with its entry on the GMC register, from configuration", () => {
+    renderWithProviders(<MedicalDirector />);
+    expect(screen.getByRole('figure')).toHaveTextContent(`${MEDICAL_DIRECTOR_NAME}, Medical Director · GMC number ${MEDICAL_DIRECTOR_GMC_NUMBER}`);
+    expect(screen.getByRole('link', { name: /^check it on the GMC register/ })).toHaveAttribute(
+      'href',
+      `https://www.gmc-uk.org/registrants/${MEDICAL_DIRECTOR_GMC_NUMBER}`,
+    );
   });
 
   it('says delivery is free, and makes no claim about an app that does not exist', () => {

@@ -3,7 +3,9 @@ import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
-import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
+import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
+import { GmcRegistration } from '../../../ui/GmcRegistration';
+import { initialsOf } from '../../../ui/initials';
 import { MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
 import { useGroupRating, useReviewsSource } from '../reviews';
 import { ProductCarousel } from './ProductCarousel';
@@ -174,15 +176,16 @@ export function MedicalDirector() {
       <h2 id="director-title" className="visually-hidden">
         From our medical director
       </h2>
-      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR.name}`}>
-        <span aria-hidden="true">{MEDICAL_DIRECTOR.initials}</span>
+      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR_NAME}`}>
+        <span aria-hidden="true">{initialsOf(MEDICAL_DIRECTOR_NAME)}</span>
       </span>
       <figure className="director__quote">
         <blockquote>
           <p>{MEDICAL_DIRECTOR.quote}</p>
         </blockquote>
         <figcaption>
-          {MEDICAL_DIRECTOR.name}, {MEDICAL_DIRECTOR.title}
+          {MEDICAL_DIRECTOR_NAME}, {MEDICAL_DIRECTOR.title}
+          <GmcRegistration number={MEDICAL_DIRECTOR_GMC_NUMBER} />
         </figcaption>
       </figure>
     </section>
