@@ -180,13 +180,13 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
 
   await app.register(healthRoutes, { database, jobs });
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes, { db: database.db });
-  if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, notifications });
+  if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, jobs, notifications });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
   const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
   const promotions = promotionCatalog(database.db);
-  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE, offerPence: config.REFERRAL_OFFER_PENCE });
+  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
   const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
@@ -291,6 +291,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAddress: limiters({ scope: 'card-check-address', limit: config.CARD_CHECK_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
           global: limiters({ scope: 'card-check-global', limit: config.CARD_CHECK_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
         },
+        log: app.log,
       });
       await shopApi.register(paymentRoutes, { payment, db: database.db, auth, brandName: config.BRAND_NAME, billing });
       await shopApi.register(paymentWebhookRoutes, { payment, onEvent: (event) => orders.paymentEvent(event) });

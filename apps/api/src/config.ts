@@ -60,8 +60,6 @@ const envSchema = z
   MAIL_FROM: z.string().min(3).default('Elmwood Health <care@elmwood-health.example>'),
   /** Most referral credit one patient earns in a year, in pence (issue 19 abuse rules). */
   REFERRAL_CAP_PENCE: z.coerce.number().int().min(0).default(20000),
-  /** What the refer-a-friend page says a referral is worth before any friend counts, in pence. */
-  REFERRAL_OFFER_PENCE: z.coerce.number().int().min(0).default(2000),
   /** The clinic's support inbox: told of every message a patient sends from /account/support. */
   SUPPORT_INBOX: z.email().default('support@elmwood-health.example'),
   /** Attempts per 15 minutes from one address, and against one account, for sign-in and password reset. */

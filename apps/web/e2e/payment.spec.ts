@@ -70,6 +70,9 @@ test('a declined card shows why, and a second card places the order', async ({ p
   await enterCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
+  // In plain English with what to do; the gateway's own words ('Declined - Do Not Honour') stay with the clinic.
+  await expect(page.getByRole('alert').filter({ hasText: /declined/i })).toContainText('Please use another card or payment method, or contact your bank');
+  await expect(page.getByRole('alert').filter({ hasText: /declined/i })).not.toContainText('Honour');
   await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment declined');
 

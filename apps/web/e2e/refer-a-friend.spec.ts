@@ -32,7 +32,9 @@ test('a patient copies their referral link, a friend signs up through it and get
   await page.getByRole('region', { name: 'Refer a friend' }).getByRole('link', { name: 'Share your link' }).click();
   await expect(page).toHaveURL(/\/account\/refer-a-friend$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Give 20% off, earn £20.00' })).toBeVisible();
+  // No fixed sum is promised: the referrer earns a share of the friend's order, within the yearly cap.
+  await expect(page.getByRole('heading', { level: 2, name: 'Give 20% off, get 20% back' })).toBeVisible();
+  await expect(page.getByText(/you get 20% of that order's price \(before their discount\) as credit, up to £200\.00 a year/)).toBeVisible();
   const linkField = page.getByLabel('Your referral link');
   await expect(linkField).toHaveAttribute('readonly', '');
   const link = await linkField.inputValue();

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { errorForLog } from '../lib/logging';
+import { latestScheduledTime } from './schedule-times';
 
 /** Schedules are wall-clock times in the UK, across the clock changes. */
 export const JOBS_TIME_ZONE = 'Europe/London';
@@ -80,6 +81,12 @@ export interface Jobs {
   work<T extends object>(queue: QueueDefinition<T>, handler: JobHandler<T>): Promise<void>;
   /** Sends `data` to the queue at each time of a cron expression in Europe/London; one job per time whatever the number of processes. */
   schedule<T extends object>(queue: QueueDefinition<T>, cron: string, data: T): Promise<void>;
+  /**
+   * For a clock moved from `from` to `to` (the test clock): every schedule, whichever process made it, with a time in
+   * (from, to] gets one job, keyed by its latest such time, so moving over the same time again adds nothing.
+   * Answers the queues whose time was passed.
+   */
+  sendSchedulesPassed(from: Date, to: Date): Promise<string[]>;
   health(): Promise<QueueHealth>;
   stop(): Promise<void>;
 }
@@ -245,6 +252,19 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     async schedule(queue, cron, data) {
       await ensureQueue(queue);
       await boss.schedule(queue.name, cron, data, { tz: JOBS_TIME_ZONE });
+    },
+    async sendSchedulesPassed(from, to) {
+      const passed: string[] = [];
+      // pg-boss's rows carry the schedule's time zone, which its type leaves out.
+      const schedules = (await boss.getSchedules()) as Array<PgBoss.Schedule & { timezone?: string | null }>;
+      for (const { name, cron, timezone, data } of schedules) {
+        const time = latestScheduledTime(cron, timezone ?? JOBS_TIME_ZONE, from, to);
+        if (!time) continue;
+        const singletonKey = `schedule-${time.toISOString()}`;
+        await boss.send(name, (data ?? {}) as object, { id: jobIdFor(name, singletonKey), singletonKey });
+        passed.push(name);
+      }
+      return passed.sort();
     },
     async health() {
       if (stopped) return 'stopped';

@@ -19,7 +19,7 @@ export interface TestContext {
 }
 
 /** Jobs are queued but not worked unless `runJobs` says so (each test drives the work it looks at). */
-export interface TestDeps extends Pick<AppDeps, 'now' | 'wrapPaymentGateway'> {
+export interface TestDeps extends Pick<AppDeps, 'now' | 'testClock' | 'wrapPaymentGateway'> {
   runJobs?: boolean;
 }
 
@@ -42,7 +42,7 @@ export async function createTestContext(env: Record<string, string> = {}, deps: 
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const jobs = await startJobs(database, { runJobs: deps.runJobs ?? false, log: quietLog, now: deps.now, pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ config, database, jobs, now: deps.now, wrapPaymentGateway: deps.wrapPaymentGateway });
+  const app = await buildApp({ config, database, jobs, now: deps.now, testClock: deps.testClock, wrapPaymentGateway: deps.wrapPaymentGateway });
   await app.ready();
   return {
     app,

@@ -7,11 +7,25 @@ export const CARE_EMAIL: string = import.meta.env.VITE_CARE_EMAIL?.trim() || 'ca
 /** After this long a load is worth telling the patient about (SPEC §8 'Taking a long time...'). */
 export const SLOW_LOAD_MS = 8000;
 
-/** When the care team answers (VITE_CARE_HOURS), shown with the contact details. */
+/**
+ * When the care team answers messages and calls (VITE_CARE_HOURS): the one place the site's hours are written, so every
+ * page that gives them says the same.
+ */
 export const CARE_HOURS: string = import.meta.env.VITE_CARE_HOURS?.trim() || 'Monday to Friday, 9am to 5pm';
 
-/** The care team's phone number (VITE_CARE_PHONE); left unset, no number is shown. */
-export const CARE_PHONE: string | null = import.meta.env.VITE_CARE_PHONE?.trim() || null;
+/** The care team's phone number (VITE_CARE_PHONE); the default is the demo brand's (Ofcom's drama range). */
+export const CARE_PHONE: string = import.meta.env.VITE_CARE_PHONE?.trim() || '020 7946 0000';
+
+/** The number as a tel: link, in international form (a UK number's leading 0 becomes +44). */
+export const CARE_PHONE_HREF = `tel:${CARE_PHONE.replace(/[^\d+]/g, '').replace(/^0/, '+44')}`;
 
 /** The shop's Facebook app id (VITE_FACEBOOK_APP_ID), which Messenger's share dialog needs; unset, no Messenger button. */
 export const FACEBOOK_APP_ID: string | null = import.meta.env.VITE_FACEBOOK_APP_ID?.trim() || null;
+
+/**
+ * The clinic's medical director (VITE_MEDICAL_DIRECTOR_NAME, VITE_MEDICAL_DIRECTOR_GMC_NUMBER), wherever the site presents
+ * them: their GMC number is shown with its entry on the GMC register, so a patient can check it. The defaults are the
+ * demo brand's illustrative director.
+ */
+export const MEDICAL_DIRECTOR_NAME: string = import.meta.env.VITE_MEDICAL_DIRECTOR_NAME?.trim() || 'Dr Helen Marsh';
+export const MEDICAL_DIRECTOR_GMC_NUMBER: string = import.meta.env.VITE_MEDICAL_DIRECTOR_GMC_NUMBER?.trim() || '7123456';

@@ -14,6 +14,14 @@ export function isValidRegistrationNumber(body: RegistrationBody, number: string
   return REGISTRATION_BODIES.includes(body) && REGISTRATION_NUMBER.test(number);
 }
 
+/**
+ * The GMC's online register entry for a doctor, where a patient can check their registration; null for a number
+ * that is not one (seven digits).
+ */
+export function gmcRegisterUrl(number: string): string | null {
+  return isValidRegistrationNumber('GMC', number) ? `https://www.gmc-uk.org/registrants/${number}` : null;
+}
+
 /** What a prescriber's decision shows of them, e.g. 'Dr Ana Patel (GMC 7012345)'. */
 export function prescriberLabel(name: string, body: RegistrationBody | null, number: string | null): string {
   return body && number ? `${name} (${body} ${number})` : name;

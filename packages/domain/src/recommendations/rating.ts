@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../money/money';
 
 export const DEFAULT_RATING = 4.5;
 export const DEFAULT_REVIEW_TEXT = 'Excellent!';
@@ -49,4 +50,27 @@ export function starsInHalfSteps(rating: number): number {
 /** 'x/5' with one decimal. */
 export function ratingOutOfFive(rating: number): string {
   return `${rating.toFixed(1)}/5`;
+}
+
+/** Where the shop's review figures come from (REVIEWS_PLATFORM): GET /shop-api/reviews/source answers it. */
+export const REVIEWS_PLATFORMS = ['trustpilot', 'sandbox', 'off'] as const;
+export type ReviewsPlatformName = (typeof REVIEWS_PLATFORMS)[number];
+export const reviewsSourceSchema = z.object({ platform: z.enum(REVIEWS_PLATFORMS) });
+export type ReviewsSource = z.infer<typeof reviewsSourceSchema>;
+
+/**
+ * What a score says of its source, so a patient can check it: the platform by name, or that the sandbox's figures
+ * are illustrative. Null when there is no score to show: no platform, or no reviews there (the page then shows no
+ * rating rather than a figure nobody gave).
+ */
+export function ratingSource(platform: ReviewsPlatformName, reviews: number): { full: string; short: string } | null {
+  if (reviews <= 0) return null;
+  switch (platform) {
+    case 'trustpilot':
+      return { full: `from ${groupThousands(reviews)} reviews on Trustpilot`, short: 'on Trustpilot' };
+    case 'sandbox':
+      return { full: `from ${groupThousands(reviews)} reviews (illustrative figures of this demo shop, not real patients' reviews)`, short: '(illustrative)' };
+    case 'off':
+      return null;
+  }
 }

@@ -64,8 +64,8 @@ describe('the referrer’s credit', () => {
     expect(creditToSpend(3980, 2000)).toBe(2000);
     expect(creditToSpend(0, 2000)).toBe(0);
   });
-  it('summary shows the earnings once a friend counts, else the offer', () => {
-    expect(referralSummary(0, 0, 2000)).toEqual({ count: 0, amount: 2000 });
-    expect(referralSummary(2, 7960, 2000)).toEqual({ count: 2, amount: 7960 });
+  it('summary shows what friends earned (nothing yet without one) and the yearly cap', () => {
+    expect(referralSummary(0, 0, 20000)).toEqual({ count: 0, amount: 0, yearlyCap: 20000 });
+    expect(referralSummary(2, 7960, 20000)).toEqual({ count: 2, amount: 7960, yearlyCap: 20000 });
   });
 });

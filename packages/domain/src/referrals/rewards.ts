@@ -91,10 +91,18 @@ export function creditToSpend(balance: Pence, due: Pence): Pence {
   return Math.max(0, Math.min(balance, due));
 }
 
-/** SPEC §3 Referral summary. amount: what the patient has earned once a friend counts, else what a referral offers. */
-export const referralSummarySchema = z.object({ count: z.number().int(), amount: z.number().int().describe('Pence') });
+/**
+ * SPEC §3 Referral summary: friends whose approved order earned the patient credit, and what they earned (0 with
+ * none yet); yearlyCap is the most credit referrals earn one patient in a year (REFERRAL_CAP_PENCE). A referral has
+ * no fixed worth to show beforehand: it earns a share of the friend's order (referralCredit).
+ */
+export const referralSummarySchema = z.object({
+  count: z.number().int(),
+  amount: z.number().int().describe('Pence earned'),
+  yearlyCap: z.number().int().describe('Pence: the most referrals earn in a year'),
+});
 export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 
-export function referralSummary(count: number, earned: Pence, offer: Pence): ReferralSummary {
-  return { count, amount: count > 0 ? earned : offer };
+export function referralSummary(count: number, earned: Pence, yearlyCap: Pence): ReferralSummary {
+  return { count, amount: count > 0 ? earned : 0, yearlyCap };
 }

@@ -4,7 +4,7 @@ import { sandboxReviews } from './sandbox';
 import { trustpilotReviews } from './trustpilot';
 
 /** With no platform, no product has reviews and pages show the default rating. */
-const noReviews: ReviewsPlatform = { summaries: async () => ({}) };
+const noReviews: ReviewsPlatform = { name: 'off', summaries: async () => ({}) };
 
 export function reviewsPlatformFor(config: Config): ReviewsPlatform {
   switch (config.REVIEWS_PLATFORM) {

@@ -15,6 +15,7 @@ const DEMO_SUMMARIES: Readonly<Record<string, ReviewSummary>> = {
 
 export function sandboxReviews(): ReviewsPlatform {
   return {
+    name: 'sandbox',
     summaries: async (skus) => Object.fromEntries(skus.flatMap((sku) => (DEMO_SUMMARIES[sku] ? [[sku, DEMO_SUMMARIES[sku]]] : []))),
   };
 }

@@ -23,6 +23,7 @@ const batchSummariesReply = z.object({
  */
 export function trustpilotReviews({ apiKey, businessUnitId, baseUrl }: { apiKey: string; businessUnitId: string; baseUrl: string }): ReviewsPlatform {
   return {
+    name: 'trustpilot',
     async summaries(skus) {
       if (skus.length === 0) return {};
       let response: Response;

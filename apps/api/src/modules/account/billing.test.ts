@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderHistoryPage, SavedPaymentToken, Task } from '@elmwood/domain';
+import { DECLINE_MESSAGES, type OrderHistoryPage, type SavedPaymentToken, type Task } from '@elmwood/domain';
 import { subscriptions } from '../../db/schema/orders';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { createTestContext, type TestContext } from '../../../test/support/app';
@@ -41,7 +41,7 @@ describe('POST /shop-api/me/payment-tokens', () => {
     const cookie = await signedInPatient(ctx.app);
     const declined = await saveCard(cookie, await cardToken(ctx.app, SANDBOX_CARDS.declines));
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().code).toBe('PAYMENT_DECLINED');
+    expect(declined.json()).toEqual({ code: 'PAYMENT_DECLINED', message: DECLINE_MESSAGES.bank_declined, details: { reason: 'bank_declined' } });
     const unknown = await saveCard(cookie, 'tok_not_a_token');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ code: 'INVALID_PAYMENT_TOKEN', message: 'Invalid payment token' });

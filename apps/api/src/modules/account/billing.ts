@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type CardVerification, type SavedPaymentToken } from '@elmwood/domain';
+import { declineMessage, declineReasonOf, INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type CardVerification, type SavedPaymentToken } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway, type SavedCard } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
@@ -53,12 +54,15 @@ export function createBillingService({
   gateway,
   secret,
   limits,
+  log,
   now = () => new Date(),
 }: {
   db: Db;
   gateway: PaymentGateway;
   secret: string;
   limits: CardCheckLimits;
+  /** Where a decline's own words from the gateway go (the patient reads plain English). */
+  log?: Pick<FastifyBaseLogger, 'info'>;
   now?: () => Date;
 }) {
   const sign = (customerUid: string, paymentId: string) =>
@@ -107,7 +111,9 @@ export function createBillingService({
   async function settle(customer: Customer, answer: Authorisation): Promise<CardSaveResult> {
     if (answer.status === 'declined') {
       await limits.declines.check(customer.uid);
-      throw new AppError(402, PAYMENT_ERROR.declined, answer.reason);
+      const reason = declineReasonOf(answer.reason);
+      log?.info({ gatewayReason: answer.reason, reason }, 'card check declined');
+      throw new AppError(402, PAYMENT_ERROR.declined, declineMessage(reason), { reason });
     }
     if (answer.status === 'challenge') {
       return { status: 'action_required', action: '3ds', url: answer.challengeUrl, verification: `${answer.paymentId}.${sign(customer.uid, answer.paymentId)}` };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { latestOutboxMail } from '../../adapters/mail/outbox';
+import type { Jobs } from '../../jobs/queue';
 import type { SettableClock } from '../../lib/test-clock';
 import type { Notifications } from '../notifications/index';
 import { z } from 'zod';
@@ -49,15 +50,21 @@ export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
 }
 
 /**
- * Browser tests only (TEST_CLOCK=true, never in production): moves the process's clock, then asks the queue for the
- * messages that have come due at the new time, as the minute's round would.
+ * Browser tests only (TEST_CLOCK=true, never in production): moves the process's clock, gives each schedule whose
+ * time the move passed one round (the hourly check-ins and renewals, the minute's messages…), as the real clock
+ * would have, and asks the queue for the messages that have come due at the new time.
  */
-export async function testClockRoutes(app: FastifyInstance, { clock, notifications }: { clock: SettableClock; notifications: Pick<Notifications, 'queueDue'> }) {
+export async function testClockRoutes(
+  app: FastifyInstance,
+  { clock, jobs, notifications }: { clock: SettableClock; jobs: Pick<Jobs, 'sendSchedulesPassed'>; notifications: Pick<Notifications, 'queueDue'> },
+) {
   const body = z.object({ at: z.iso.datetime({ offset: true }) });
   app.post('/dev/clock', { schema: { hide: true, body } }, async (request) => {
     const { at } = request.body as z.infer<typeof body>;
+    const from = clock.now();
     clock.set(new Date(at));
+    const rounds = await jobs.sendSchedulesPassed(from, clock.now());
     const queued = await notifications.queueDue();
-    return { now: clock.now().toISOString(), queued };
+    return { now: clock.now().toISOString(), queued, rounds };
   });
 }

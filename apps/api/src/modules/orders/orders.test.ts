@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResultSchema, orderViewSchema, paymentConfigSchema, savedPaymentTokenSchema, taskSchema } from '@elmwood/domain';
+import { checkoutResultSchema, DECLINE_MESSAGES, orderViewSchema, paymentConfigSchema, savedPaymentTokenSchema, taskSchema } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import {
   cardToken,
@@ -153,11 +153,13 @@ describe('placing an order with the sandbox gateway', () => {
     expect((await get('/shop-api/me/experiments', cookie)).json()).toMatchObject({ 'recurring-discount': 'stored-bucket' });
   });
 
-  it('declines 4000 0000 0000 0002 with 402 and the reason, leaving the cart for a retry with a new key', async () => {
+  it('declines 4000 0000 0000 0002 with 402 and the reason in plain English, leaving the cart for a retry with a new key', async () => {
     const cookie = await signedInPatient(ctx.app);
     const declined = await placeOrder(ctx.app, cookie, { card: SANDBOX_CARDS.declines });
     expect(declined.reply.statusCode).toBe(402);
-    expect(declined.reply.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: expect.stringContaining('Declined - Do Not Honour') });
+    // The gateway's 'Declined - Do Not Honour' never reaches the patient; it stays on the payment for staff.
+    expect(declined.reply.json()).toEqual({ code: 'PAYMENT_DECLINED', message: DECLINE_MESSAGES.bank_declined, details: { reason: 'bank_declined' } });
+    expect(declined.reply.body).not.toContain('Honour');
     // The same attempt repeated gets the same answer, and no second authorisation.
     const repeat = await completeCheckout(ctx.app, cookie, declined.cartToken, { mode: 'NEW_CARD', token: await cardToken(ctx.app, SANDBOX_CARDS.declines) }, declined.idempotencyKey);
     expect(repeat.statusCode).toBe(402);
@@ -220,7 +222,7 @@ describe('placing an order with the sandbox gateway', () => {
     await finishSandboxAction(ctx.app, action.url, 'fail');
     const confirmed = await post(`/shop-api/orders/${action.orderNumber}/payment/confirm`, cookie);
     expect(confirmed.statusCode).toBe(402);
-    expect(confirmed.json()).toMatchObject({ code: 'PAYMENT_DECLINED' });
+    expect(confirmed.json()).toEqual({ code: 'PAYMENT_DECLINED', message: DECLINE_MESSAGES.authentication_failed, details: { reason: 'authentication_failed' } });
     expect(await orderRow(action.orderNumber)).toMatchObject({ state: 'payment_failed', paymentState: 'declined' });
     expect((await cartRow(placed.cartToken)).completedAt).toBeNull();
     const retry = await placeOrder(ctx.app, cookie, { cartToken: placed.cartToken });

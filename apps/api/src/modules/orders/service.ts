@@ -1,4 +1,6 @@
 import {
+  declineMessage,
+  declineReasonOf,
   decideStalePayment,
   INVALID_PAYMENT_TOKEN,
   isPaymentNeeded,
@@ -131,8 +133,10 @@ function paymentMethodFor(body: CompleteCheckout): { method: string; source: Pay
   }
 }
 
-function declined(reason: string): AppError {
-  return new AppError(402, PAYMENT_ERROR.declined, `Your payment was declined (${reason}). Please check your details or use another card or payment method.`);
+/** The patient reads the decline in plain English (the gateway's own words stay on the payment and in its history). */
+function declined(gatewayReason: string): AppError {
+  const reason = declineReasonOf(gatewayReason);
+  return new AppError(402, PAYMENT_ERROR.declined, declineMessage(reason), { reason });
 }
 
 /** The reply an order's state gives, the same however often it is asked. */

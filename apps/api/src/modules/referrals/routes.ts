@@ -13,7 +13,7 @@ export async function referralRoutes(app: FastifyInstance, { db, referrals, auth
     {
       schema: {
         tags: ['referrals'],
-        summary: "Friends whose first order was approved, and the credit they earned the patient (or, with none yet, what a referral offers)",
+        summary: 'Friends whose first order was approved, the credit they earned the patient, and the most referrals earn in a year',
         response: { 200: referralSummarySchema, 401: apiErrorSchema },
       },
     },

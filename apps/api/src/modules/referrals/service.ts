@@ -32,8 +32,6 @@ export const NO_REFERRAL: BuyerReferral = { referred: false, creditBalance: 0 };
 export interface ReferralSettings {
   /** Most a referrer earns in a year (REFERRAL_CAP_PENCE). */
   capPence: number;
-  /** What a referral is shown to be worth before any friend counts (REFERRAL_OFFER_PENCE). */
-  offerPence: number;
 }
 
 type OrderLike = Pick<typeof orders.$inferSelect, 'id' | 'customerId' | 'subtotal' | 'discounts' | 'shippingAddress' | 'createdAt'>;
@@ -67,7 +65,7 @@ export async function recordReferralSpend(db: Queryable, order: { id: number; cu
  * friend's first order is approved, and its spending on the referrer's next order (or renewal: subscriptions/repo). Every rule's arithmetic is in
  * @elmwood/domain (referrals/rewards); here are the reads and the ledger.
  */
-export function createReferrals({ capPence, offerPence }: ReferralSettings) {
+export function createReferrals({ capPence }: ReferralSettings) {
   const balanceOf = referralBalance;
 
   /** The account as the self-referral rules see it: email, delivery addresses used or saved, cards kept. */
@@ -150,14 +148,14 @@ export function createReferrals({ capPence, offerPence }: ReferralSettings) {
       return inserted.length > 0 ? amount : 0;
     },
 
-    /** GET /referrals/summary: friends whose approved order earned a credit, and what they earned (or the offer). */
+    /** GET /referrals/summary: friends whose approved order earned a credit, what they earned, and the yearly cap. */
     async summary(db: Queryable, customerId: number): Promise<ReferralSummary> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, earned: sql<number>`coalesce(sum(${referralLedger.amount}), 0)::int` })
         .from(referralLedger)
         .innerJoin(orders, eq(orders.id, referralLedger.orderId))
         .where(and(eq(referralLedger.customerId, customerId), eq(referralLedger.entry, 'credit'), sql`${orders.state} not in (${sql.join(UNEARNED_STATES.map((state) => sql`${state}`), sql`, `)})`));
-      return referralSummary(row?.count ?? 0, row?.earned ?? 0, offerPence);
+      return referralSummary(row?.count ?? 0, row?.earned ?? 0, capPence);
     },
   };
 }

@@ -39,6 +39,23 @@ describe('GET /shop-api/reviews/summaries', () => {
   });
 });
 
+describe('GET /shop-api/reviews/source', () => {
+  it('names the platform the figures come from: the sandbox (illustrative) by default, Trustpilot, or none', async () => {
+    expect((await ctx.app.inject({ url: '/shop-api/reviews/source' })).json()).toEqual({ platform: 'sandbox' });
+    for (const [env, platform] of [
+      [{ REVIEWS_PLATFORM: 'trustpilot', TRUSTPILOT_API_KEY: 'k', TRUSTPILOT_BUSINESS_UNIT_ID: 'bu' }, 'trustpilot'],
+      [{ REVIEWS_PLATFORM: 'off' }, 'off'],
+    ] as const) {
+      const other = await createTestContext(env);
+      try {
+        expect((await other.app.inject({ url: '/shop-api/reviews/source' })).json()).toEqual({ platform });
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
 describe('reviews platform configuration', () => {
   it('is off in production unless Trustpilot is configured, and never the sandbox there', () => {
     expect(loadConfig(PRODUCTION_ENV).REVIEWS_PLATFORM).toBe('off');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, reviewSummarySchema } from '@elmwood/domain';
+import { apiErrorSchema, reviewsSourceSchema, reviewSummarySchema } from '@elmwood/domain';
 import { ReviewsPlatformError, type ReviewsPlatform } from '../../adapters/reviews/port';
 import { AppError } from '../../lib/errors';
 import { ReplyCache } from '../../lib/reply-cache';
@@ -50,5 +50,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ platform: ReviewsPlatform }> 
         throw error;
       }
     },
+  );
+
+  app.get(
+    '/reviews/source',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Where the review figures come from ('trustpilot', 'sandbox': illustrative, 'off': none), so pages can say so",
+        response: { 200: reviewsSourceSchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', CACHE_CONTROL).send({ platform: platform.name }),
   );
 };

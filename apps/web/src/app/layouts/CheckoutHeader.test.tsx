@@ -14,10 +14,16 @@ describe('CheckoutHeader', () => {
   it.each([
     ['/n/weight-loss/quiz/3', 'Consultation'],
     ['/n/weight-loss/recommendations', 'Your plan'],
-    ['/n/weight-loss/order', 'Checkout'],
+    ['/n/weight-loss/order/complete/000123', 'Checkout'],
   ])('on %s marks %s as the current step', (url, step) => {
     renderAt(url);
     expect(activeStep()).toBe(step);
+    expect(screen.getByRole('link', { name: /home/ })).toHaveAttribute('href', '/');
+  });
+
+  it('shows no journey bar on the checkout itself, whose own steps show the progress (one bar at a time)', () => {
+    renderAt('/n/weight-loss/order');
+    expect(screen.queryByRole('list', { name: 'Your progress' })).toBeNull();
     expect(screen.getByRole('link', { name: /home/ })).toHaveAttribute('href', '/');
   });
 

@@ -1,5 +1,3 @@
-import { CARE_EMAIL } from '../../lib/config';
-
 /** The words and pictures of each consultation's recommendations page. */
 export interface ProgrammeContent {
   heading: string;
@@ -48,14 +46,6 @@ const crown = (months: number): Testimonial['pictures'] => ({
   before: { src: '/images/recommendations/hair-before.svg', label: 'Before' },
   after: { src: '/images/recommendations/hair-after.svg', label: `After ${months} months` },
 });
-
-/** The clinic's phone and email for the 'Book a call' option (demo numbers: Ofcom's drama range). */
-export const CLINIC_CONTACT = {
-  phone: '020 7946 0000',
-  phoneHref: 'tel:+442079460000',
-  email: CARE_EMAIL,
-  hours: 'Monday to Friday, 9am to 6pm',
-};
 
 const sharedFaq = [
   {
@@ -167,9 +157,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
 };
 
 export const MEDICAL_DIRECTOR = {
-  name: 'Dr Helen Marsh',
-  title: 'Medical Director, GMC-registered',
-  initials: 'HM',
+  title: 'Medical Director',
   quote: 'Every treatment we offer is prescribed by a clinician who has read your consultation. If it is not right for you, we will say so.',
 };
 

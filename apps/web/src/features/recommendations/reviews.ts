@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { groupRating, REVIEW_SKU_GROUPS, type ReviewSummary } from '@elmwood/domain';
+import { groupRating, REVIEW_SKU_GROUPS, type ReviewsSource, type ReviewSummary } from '@elmwood/domain';
 import { apiGet } from '../../lib/api';
 
 /** Review summaries (count and average stars) per product code: the reviews platform, as the shop's API relays it. */
@@ -57,6 +57,15 @@ export function useGroupRating(group: string | null) {
   return useQuery({
     queryKey: ['reviews', group ?? 'none'],
     queryFn: async () => groupRating(await groupSummaries(group)),
+    staleTime: Infinity,
+  });
+}
+
+/** Which platform the figures come from (Trustpilot, the sandbox's illustrative figures, or none), named beside a score. */
+export function useReviewsSource() {
+  return useQuery({
+    queryKey: ['reviews', 'source'],
+    queryFn: ({ signal }) => apiGet<ReviewsSource>('/shop-api/reviews/source', undefined, signal),
     staleTime: Infinity,
   });
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CardDetails, CardVerification } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
+import { paymentErrorMessage } from '../../../lib/payment-error';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
@@ -40,7 +41,7 @@ export function Component() {
     setChallenge(null);
     confirm.mutate(verification, { onSuccess: () => setSaved(true) });
   };
-  const failure = add.isError ? add.error.message : confirm.isError ? confirmFailure(confirm.error) : null;
+  const failure = add.isError ? paymentErrorMessage(add.error) : confirm.isError ? confirmFailure(confirm.error) : null;
 
   return (
     <div className="account-page container account-page--form">
@@ -101,5 +102,5 @@ export function Component() {
 }
 
 function confirmFailure(error: Error): string {
-  return isApiError(error) && error.code === 'CARD_VERIFICATION_PENDING' ? CHECK_NOT_FINISHED : error.message;
+  return isApiError(error) && error.code === 'CARD_VERIFICATION_PENDING' ? CHECK_NOT_FINISHED : paymentErrorMessage(error);
 }

@@ -1,3 +1,6 @@
+import { MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
+import { GmcRegistration } from '../../../ui/GmcRegistration';
+import { initialsOf } from '../../../ui/initials';
 import type { TreatmentQuote as Quote } from '../popupContent';
 
 export function TreatmentQuote({ quote }: { quote: Quote }) {
@@ -9,25 +12,16 @@ export function TreatmentQuote({ quote }: { quote: Quote }) {
       {quote.author ? (
         <figcaption className="treatment-quote__who">
           <span className="treatment-quote__avatar" aria-hidden="true">
-            {initials(quote.author)}
+            {initialsOf(quote.author)}
           </span>
           <span>
             <span className="treatment-quote__author">{quote.author}</span>
             {quote.role ? <span className="treatment-quote__role">{quote.role}</span> : null}
+            {/* The medical director's quote carries their registration, as the recommendations page does. */}
+            {quote.author === MEDICAL_DIRECTOR_NAME ? <GmcRegistration number={MEDICAL_DIRECTOR_GMC_NUMBER} /> : null}
           </span>
         </figcaption>
       ) : null}
     </figure>
   );
-}
-
-function initials(name: string): string {
-  const words = name
-    .replace(/^(Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+/i, '')
-    .split(/\s+/)
-    .filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DECLINE_MESSAGES } from '@elmwood/domain';
 import { DEVICE_FINGERPRINT_KEY } from '../fingerprint';
 import { fakePaymentApi, makeCart, placed, renderPaymentStep, visaCard } from '../test/fakePaymentApi';
 
@@ -109,6 +110,21 @@ describe('paying with a new card', () => {
     expect(await screen.findByRole('heading', { name: 'Thank-you page weight-loss 000123' })).toBeInTheDocument();
     const [first, second] = api.to('POST', '/shop-api/checkout/cart-1/complete');
     expect(first!.headers['Idempotency-Key']).not.toBe(second!.headers['Idempotency-Key']);
+  });
+
+  it('a decline with its reason reads in plain English with what to do next, never the gateway’s words', async () => {
+    fakePaymentApi({
+      'POST /shop-api/checkout/cart-1/complete': {
+        status: 402,
+        body: { code: 'PAYMENT_DECLINED', message: 'Your payment was declined (Insufficient Funds).', details: { reason: 'insufficient_funds' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderPaymentStep();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(DECLINE_MESSAGES.insufficient_funds));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Insufficient Funds');
   });
 
   it('keeps the attempt’s key through a 503, a 502 and a lost reply, so the retry is recognised as the same attempt', async () => {

@@ -23,6 +23,7 @@ import { ApplePayButton, useApplePaySdk, useApplePayWithActiveCard } from './App
 import { CardForm } from './CardForm';
 import { ChallengeDialog } from './ChallengeDialog';
 import { GooglePayButton } from './GooglePayButton';
+import { paymentErrorMessage } from '../../../lib/payment-error';
 import '../payment.css';
 
 export interface PaymentStepProps {
@@ -155,7 +156,7 @@ export function PaymentStep({ cart, cartToken, user, slug, terms = null }: Payme
   };
 
   const cardInvalid = (attempted && !checkedCard.valid) || error?.code === 'INVALID_CARD_DETAILS';
-  const alert = error && error.code !== 'INVALID_CARD_DETAILS' ? error.message : null;
+  const alert = error && error.code !== 'INVALID_CARD_DETAILS' ? paymentErrorMessage(error) : null;
   const walletMode = mode === 'APPLEPAY' || mode === 'ADYEN_APPLEPAY' || mode === 'GOOGLEPAY';
 
   return (

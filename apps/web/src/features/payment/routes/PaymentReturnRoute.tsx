@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
+import { paymentErrorMessage } from '../../../lib/payment-error';
 import { orderCompletePath } from '../../../lib/order-complete-path';
 import { Spinner } from '../../../ui/Spinner';
 import { confirmPayment } from '../api';
@@ -31,7 +32,7 @@ export function Component() {
         if (result.status === 'placed') void navigate(orderCompletePath(result.consultationSlug, result.orderNumber), { replace: true });
         else setProblem('Your payment is still waiting for confirmation.');
       },
-      (error: unknown) => live && setProblem(isApiError(error) ? error.message : 'We could not confirm your payment.'),
+      (error: unknown) => live && setProblem(isApiError(error) ? paymentErrorMessage(error) : 'We could not confirm your payment.'),
     );
     return () => {
       live = false;

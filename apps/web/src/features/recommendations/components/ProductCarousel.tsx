@@ -1,10 +1,10 @@
-import { fromMonthlyPrice, OUT_OF_STOCK_TAG, ratingOutOfFive, reviewGroupOf, type Product } from '@elmwood/domain';
+import { fromMonthlyPrice, OUT_OF_STOCK_TAG, ratingOutOfFive, ratingSource, reviewGroupOf, type Product } from '@elmwood/domain';
 import { ProductPopupButton } from '../../catalog';
 import { Carousel } from '../../../ui/Carousel';
 import { Price } from '../../../ui/Price';
 import { Stars } from '../../../ui/Stars';
 import { prescriptionBullet } from '../prescriptionBullet';
-import { useGroupRating } from '../reviews';
+import { useGroupRating, useReviewsSource } from '../reviews';
 
 /** The doses on offer, lowest first as the catalogue lists them; a dose sold only as a one-off pack is no step. */
 function recommendedDoses(product: Product): string[] {
@@ -15,10 +15,12 @@ function recommendedDoses(product: Product): string[] {
 function SlideRating({ productCode }: { productCode: string }) {
   const group = reviewGroupOf(productCode);
   const rating = useGroupRating(group);
-  if (!group || !rating.data || rating.data.reviews === 0) return null;
+  const source = useReviewsSource();
+  const said = rating.data && source.data ? ratingSource(source.data.platform, rating.data.reviews) : null;
+  if (!group || !rating.data || !said) return null;
   return (
     <p className="product-slide__rating">
-      <Stars rating={rating.data.rating} size="sm" /> <span aria-hidden="true">{ratingOutOfFive(rating.data.rating)}</span>
+      <Stars rating={rating.data.rating} size="sm" /> <span aria-hidden="true">{ratingOutOfFive(rating.data.rating)}</span> <span>{said.short}</span>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@elmwood/domain';
 import { makeWegovy } from '../../../test/fixtures';
@@ -6,14 +6,16 @@ import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
 import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
+import { CARE_HOURS, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
 
 afterEach(() => {
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
 });
 
-/** The shop's API relaying the reviews platform. */
-const reviewsPlatform = (body: unknown) => vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body } }));
+/** The shop's API relaying the reviews platform (the sandbox unless named). */
+const reviewsPlatform = (body: unknown, platform = 'sandbox') =>
+  vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body }, '/shop-api/reviews/source': { body: { platform } } }));
 
 const weightLoss = PROGRAMMES['weight-loss']!;
 const hairLoss = PROGRAMMES['hair-loss']!;
@@ -51,16 +53,25 @@ describe('ProductCarousel', () => {
     reviewsPlatform({ SILDENAFIL: { numberOfReviews: 412, starsAverage: 4.7 } });
     renderWithProviders(<ProductCarousel products={[makeWegovy({ code: 'SILDENAFIL', name: 'Sildenafil' })]} />);
     expect(await screen.findByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
+    // The sandbox's figures say they are illustrative.
+    expect(screen.getByText('(illustrative)')).toBeInTheDocument();
   });
 });
 
 describe('Rating', () => {
-  it("shows 'Excellent!' and 4.5/5 with half-step stars when there are no reviews", async () => {
+  it('shows no score when there are no reviews: no figure nobody gave', async () => {
+    reviewsPlatform({}, 'off');
     renderWithProviders(<Rating group={null} />);
-    expect(await screen.findByText('Excellent!')).toBeInTheDocument();
-    expect(screen.getByText('4.5/5')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
-    expect(screen.queryByText(/reviews/)).toBeNull();
+    await waitFor(() => expect(screen.queryByLabelText('What patients say')).toBeNull());
+    expect(screen.queryByText('4.5/5')).toBeNull();
+    expect(screen.queryByRole('img', { name: /Rated/ })).toBeNull();
+  });
+
+  it('names Trustpilot when the figures are Trustpilot’s', async () => {
+    reviewsPlatform({ SILDENAFIL: { numberOfReviews: 1320, starsAverage: 4.7 } }, 'trustpilot');
+    renderWithProviders(<Rating group="sildenafil" />);
+    expect(await screen.findByText('from 1,320 reviews on Trustpilot')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument();
   });
 
   it("pools a SKU group's reviews and shows the average to one decimal", async () => {
@@ -68,7 +79,7 @@ describe('Rating', () => {
     reviewsPlatform({ FINASTERIDE: { numberOfReviews: 190, starsAverage: 4.4 }, MINOXIDIL: { numberOfReviews: 130, starsAverage: 4.3 } });
     renderWithProviders(<Rating group="hair" />);
     expect(await screen.findByText('4.4/5')).toBeInTheDocument();
-    expect(screen.getByText('from 320 reviews')).toBeInTheDocument();
+    expect(screen.getByText("from 320 reviews (illustrative figures of this demo shop, not real patients' reviews)")).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 4.4 out of 5' })).toBeInTheDocument();
   });
 });
@@ -100,6 +111,13 @@ describe('Experts, FAQ, medical director and perks', () => {
     expect(screen.getByRole('link', { name: 'Email to book a call' })).toHaveAttribute('href', 'mailto:care@elmwood-health.example?subject=Book%20a%20call');
   });
 
+  it('gives the care team’s hours as every other page does (CARE_HOURS), promising nothing beyond them', () => {
+    renderWithProviders(<Experts />);
+    expect(screen.getByText(`Lines are open ${CARE_HOURS}.`)).toBeInTheDocument();
+    expect(screen.getByText(`UK-registered prescribers, pharmacists and coaches answer your messages ${CARE_HOURS}.`)).toBeInTheDocument();
+    expect(screen.queryByText(/seven days a week/)).toBeNull();
+  });
+
   it('lists the FAQ in an accordion, all closed at first', () => {
     renderWithProviders(<Faq content={weightLoss} />);
     const buttons = screen.getAllByRole('button');
@@ -111,6 +129,15 @@ describe('Experts, FAQ, medical director and perks', () => {
     renderWithProviders(<MedicalDirector />);
     expect(screen.getByRole('img', { name: 'Illustrative avatar of Dr Helen Marsh' })).toHaveTextContent('HM');
     expect(screen.getByText(/Every treatment we offer is prescribed by a clinician/)).toBeInTheDocument();
+  });
+
+  it("gives the medical director's GMC number with its entry on the GMC register, from configuration", () => {
+    renderWithProviders(<MedicalDirector />);
+    expect(screen.getByRole('figure')).toHaveTextContent(`${MEDICAL_DIRECTOR_NAME}, Medical Director · GMC number ${MEDICAL_DIRECTOR_GMC_NUMBER}`);
+    expect(screen.getByRole('link', { name: /^check it on the GMC register/ })).toHaveAttribute(
+      'href',
+      `https://www.gmc-uk.org/registrants/${MEDICAL_DIRECTOR_GMC_NUMBER}`,
+    );
   });
 
   it('says delivery is free, and makes no claim about an app that does not exist', () => {

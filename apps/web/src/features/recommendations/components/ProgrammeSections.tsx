@@ -1,10 +1,13 @@
-import { groupThousands, ratingOutOfFive, type Product } from '@elmwood/domain';
+import { ratingOutOfFive, ratingSource, type Product } from '@elmwood/domain';
 import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
-import { CLINIC_CONTACT, MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
-import { useGroupRating } from '../reviews';
+import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
+import { GmcRegistration } from '../../../ui/GmcRegistration';
+import { initialsOf } from '../../../ui/initials';
+import { MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
+import { useGroupRating, useReviewsSource } from '../reviews';
 import { ProductCarousel } from './ProductCarousel';
 
 /**
@@ -56,25 +59,35 @@ export function PlanOption({ content, products }: { content: ProgrammeContent; p
   );
 }
 
-/** The reviews platform's rating as 'x/5' with half-step stars; 'Excellent!' and 4.5 until there are reviews. */
+/**
+ * The reviews platform's rating as 'x/5' with half-step stars, naming where it comes from (Trustpilot, or the sandbox's
+ * illustrative figures). With no platform or no reviews there is no score to name, so none is shown.
+ */
 export function Rating({ group }: { group: string | null }) {
   const rating = useGroupRating(group);
+  const source = useReviewsSource();
+  if (rating.isError || source.isError) return null;
+  if (!rating.data || !source.data) {
+    return (
+      <section className="rec-section rating" aria-label="What patients say">
+        <Skeleton width="16rem" height="1.5rem" />
+      </section>
+    );
+  }
+  const said = ratingSource(source.data.platform, rating.data.reviews);
+  if (!said) return null;
   return (
     <section className="rec-section rating" aria-labelledby="rating-title">
       <h2 id="rating-title" className="visually-hidden">
         What patients say
       </h2>
-      {rating.data ? (
-        <p className="rating__line">
-          <strong>{rating.data.label}</strong> <Stars rating={rating.data.rating} />{' '}
-          <span className="rating__score" aria-hidden="true">
-            {ratingOutOfFive(rating.data.rating)}
-          </span>
-          {rating.data.reviews > 0 ? <span className="rating__count">from {groupThousands(rating.data.reviews)} reviews</span> : null}
-        </p>
-      ) : (
-        <Skeleton width="16rem" height="1.5rem" />
-      )}
+      <p className="rating__line">
+        <strong>{rating.data.label}</strong> <Stars rating={rating.data.rating} />{' '}
+        <span className="rating__score" aria-hidden="true">
+          {ratingOutOfFive(rating.data.rating)}
+        </span>
+        <span className="rating__count">{said.full}</span>
+      </p>
     </section>
   );
 }
@@ -85,22 +98,22 @@ export function Experts() {
   return (
     <section className="rec-section experts" aria-labelledby="experts-title">
       <h2 id="experts-title">Our clinical team is here for you</h2>
-      <p>UK-registered prescribers, pharmacists and coaches answer your messages seven days a week.</p>
+      <p>UK-registered prescribers, pharmacists and coaches answer your messages {CARE_HOURS}.</p>
       <h3 className="experts__call-title">Book a call</h3>
       <p>Prefer to talk it through first? Call us, or email us a time that suits you and a clinician will ring you back.</p>
       <ul className="experts__options">
         <li>
-          <a className="btn btn--secondary btn--md" href={CLINIC_CONTACT.phoneHref}>
-            <span className="btn__label">Call {CLINIC_CONTACT.phone}</span>
+          <a className="btn btn--secondary btn--md" href={CARE_PHONE_HREF}>
+            <span className="btn__label">Call {CARE_PHONE}</span>
           </a>
         </li>
         <li>
-          <a className="btn btn--link" href={`mailto:${CLINIC_CONTACT.email}?subject=${subject}`}>
+          <a className="btn btn--link" href={`mailto:${CARE_EMAIL}?subject=${subject}`}>
             <span className="btn__label">Email to book a call</span>
           </a>
         </li>
       </ul>
-      <p className="experts__hours">Lines are open {CLINIC_CONTACT.hours}.</p>
+      <p className="experts__hours">Lines are open {CARE_HOURS}.</p>
     </section>
   );
 }
@@ -163,15 +176,16 @@ export function MedicalDirector() {
       <h2 id="director-title" className="visually-hidden">
         From our medical director
       </h2>
-      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR.name}`}>
-        <span aria-hidden="true">{MEDICAL_DIRECTOR.initials}</span>
+      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR_NAME}`}>
+        <span aria-hidden="true">{initialsOf(MEDICAL_DIRECTOR_NAME)}</span>
       </span>
       <figure className="director__quote">
         <blockquote>
           <p>{MEDICAL_DIRECTOR.quote}</p>
         </blockquote>
         <figcaption>
-          {MEDICAL_DIRECTOR.name}, {MEDICAL_DIRECTOR.title}
+          {MEDICAL_DIRECTOR_NAME}, {MEDICAL_DIRECTOR.title}
+          <GmcRegistration number={MEDICAL_DIRECTOR_GMC_NUMBER} />
         </figcaption>
       </figure>
     </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { REFERRAL_OFFER_SHORT } from '@elmwood/domain';
 import { useMe } from '../../auth';
 
 /** The account home's referral section: only for a patient with a uid (SPEC §2). */
@@ -8,7 +9,7 @@ export function ReferralCard() {
   return (
     <section className="account-card" aria-labelledby="referral-card-title">
       <h2 id="referral-card-title">Refer a friend</h2>
-      <p>Give a friend 20% off their first order and earn credit when it is approved.</p>
+      <p>{REFERRAL_OFFER_SHORT}</p>
       <Link to="/account/refer-a-friend">Share your link</Link>
     </section>
   );

@@ -1,4 +1,4 @@
-import { formatPrice, referralLink, referralTitle, SHARE_CHANNELS, SHARE_LABELS, shareUrl, type ShareChannel } from '@elmwood/domain';
+import { referralLink, referralOffer, referralTitle, SHARE_CHANNELS, SHARE_LABELS, shareUrl, type ShareChannel } from '@elmwood/domain';
 import { useMe } from '../../auth';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { BRAND_NAME, FACEBOOK_APP_ID } from '../../../lib/config';
@@ -24,17 +24,15 @@ export function Component() {
     const failed = me.isError || summary.isError;
     return <LoadStatus status={failed ? 'error' : 'loading'} onRetry={() => void summary.refetch()} className="account-page container" />;
   }
-  const { count, amount } = summary.data;
+  const offer = referralOffer(summary.data);
   const link = referralLink(window.location.origin, me.data.uid);
   return (
     <div className="account-page container account-page--form">
       <BackLink to="/account/home">Back to your account</BackLink>
-      <h1>{referralTitle(count)}</h1>
+      <h1>{referralTitle(summary.data.count)}</h1>
       <section className="account-card" aria-labelledby="referral-offer-title">
-        <h2 id="referral-offer-title">{count > 0 ? `You have earned ${formatPrice(amount)}` : `Give 20% off, earn ${formatPrice(amount)}`}</h2>
-        <p>
-          Your friend gets 20% off their first order. Once our clinician approves it, you get 20% of it as credit, taken off your next order by itself.
-        </p>
+        <h2 id="referral-offer-title">{offer.heading}</h2>
+        <p>{offer.text}</p>
         <CopyLink link={link} />
         <ul className="referral-share" aria-label="Share your link">
           {SHARE_CHANNELS.map((channel) => {

@@ -1,4 +1,4 @@
-import { CARE_EMAIL, CARE_HOURS, CARE_PHONE } from '../../../lib/config';
+import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { LoadStatus } from '../../../ui/LoadStatus';
@@ -20,14 +20,7 @@ export function Component() {
       <section className="account-card" aria-labelledby="support-form-title">
         <h2 id="support-form-title">Send us a message</h2>
         <p className="account-muted">
-          Our care team answers {CARE_HOURS}. You can also email <a href={`mailto:${CARE_EMAIL}`}>{CARE_EMAIL}</a>
-          {CARE_PHONE ? (
-            <>
-              {' '}
-              or call <a href={`tel:${CARE_PHONE.replace(/\s+/g, '')}`}>{CARE_PHONE}</a>
-            </>
-          ) : null}
-          .
+          Our care team answers {CARE_HOURS}. You can also email <a href={`mailto:${CARE_EMAIL}`}>{CARE_EMAIL}</a> or call <a href={CARE_PHONE_HREF}>{CARE_PHONE}</a>.
         </p>
         <p className="account-muted">If you feel unwell, do not wait for our reply: speak to your GP or call NHS 111. In an emergency, call 999.</p>
         <NewMessageForm />
