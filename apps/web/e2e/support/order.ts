@@ -11,7 +11,7 @@ export const PATIENT_PASSWORD = 'correct horse battery';
 export async function placeWeightLossOrder(
   page: Page,
   email: string,
-  { consult = true, firstName = 'Alex', lastName = 'Smith' }: { consult?: boolean; firstName?: string; lastName?: string } = {},
+  { consult = true, firstName = 'Alex', lastName = 'Smith', productSlug = 'wegovy' }: { consult?: boolean; firstName?: string; lastName?: string; productSlug?: 'wegovy' | 'mounjaro' } = {},
 ): Promise<{ orderNumber: string }> {
   const api = page.request;
   const registered = await api.post('/shop-api/register', {
@@ -21,7 +21,7 @@ export async function placeWeightLossOrder(
   // Without `consult`, the consultation this browser already answered is the one ordered from.
   if (consult) await answerWeightLossConsultation(page);
   const questionnaire = await (await api.get('/shop-api/questionnaires/by-slug/weight-loss')).json();
-  const product = await (await api.get('/shop-api/products/by-slug/wegovy?channel=WEB_WL_UK')).json();
+  const product = await (await api.get(`/shop-api/products/by-slug/${productSlug}?channel=WEB_WL_UK`)).json();
 
   const cart = await api.post('/shop-api/carts', { data: { channel: 'WEB_WL_UK' } });
   expect(cart.status()).toBe(201);

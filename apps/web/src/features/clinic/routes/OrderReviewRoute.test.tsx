@@ -11,18 +11,19 @@ const ORDER = '/shop-api/clinic/orders/EH-TEST-0001';
 /** The order, which becomes `after` once a decision has been posted. */
 function stubOrder(staff: StaffMember, after: Partial<OrderReview> = {}, before: Partial<OrderReview> = {}) {
   let decided = false;
-  const decision = (state: string) => () => {
+  // Each decision's reply as the API gives it once the provider has answered: money taken on approval, released on rejection.
+  const decision = (state: string, paymentState: string) => () => {
     decided = true;
-    return [200, { orderNumber: 'EH-TEST-0001', state, paymentState: 'authorised', changed: true }] as [number, unknown];
+    return [200, { orderNumber: 'EH-TEST-0001', state, paymentState, changed: true }] as [number, unknown];
   };
   return stubClinicApi({
     'GET /shop-api/clinic/me': [200, staff],
     [`GET ${ORDER}`]: () => [200, orderReview(decided ? { ...before, ...after } : before)],
-    [`POST ${ORDER}/approve`]: decision('approved'),
-    [`POST ${ORDER}/release`]: decision('approved'),
-    [`POST ${ORDER}/reject`]: decision('rejected'),
-    [`POST ${ORDER}/request-information`]: decision('awaiting_patient'),
-    [`POST ${ORDER}/cancel`]: decision('cancelled'),
+    [`POST ${ORDER}/approve`]: decision('approved', 'captured'),
+    [`POST ${ORDER}/release`]: decision('approved', 'captured'),
+    [`POST ${ORDER}/reject`]: decision('rejected', 'voided'),
+    [`POST ${ORDER}/request-information`]: decision('awaiting_patient', 'authorised'),
+    [`POST ${ORDER}/cancel`]: decision('cancelled', 'voided'),
   });
 }
 

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { placeWeightLossOrder } from './support/order';
+import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage } from './support/staff';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** A patient's order of `productSlug`, with its photos in and approved by the prescriber: ready to dispatch. */
+async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', approve: (orderNumber: string) => Promise<void>): Promise<string> {
+  const { orderNumber } = await placeWeightLossOrder(page, `dispatch-${productSlug}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, { productSlug });
+  for (const [category, name, file, type] of [
+    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
+    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
+  ] as const) {
+    expect((await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } })).status()).toBe(201);
+  }
+  await approve(orderNumber);
+  return orderNumber;
+}
+
+test('the dispatch list names each order’s own medicine and the time its own approval was given', async ({ browser, playwright, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the dispatch list is worked on a desktop in the pharmacy');
+  test.setTimeout(150_000);
+  const prescriber = await playwright.request.newContext({ baseURL });
+  try {
+    await staffApiSignIn(prescriber, PRESCRIBER);
+    const approve = async (orderNumber: string) => expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
+    const wegovyPatient = await browser.newPage();
+    const mounjaroPatient = await browser.newPage();
+    const wegovy = await approvedOrder(wegovyPatient, 'wegovy', approve);
+    const mounjaro = await approvedOrder(mounjaroPatient, 'mounjaro', approve);
+
+    const pharmacist = await staffPage(browser, PHARMACIST);
+    const wegovyCard = pharmacist.getByRole('region', { name: wegovy, exact: true });
+    const mounjaroCard = pharmacist.getByRole('region', { name: mounjaro, exact: true });
+    await expect(wegovyCard).toContainText('Wegovy');
+    await expect(wegovyCard).not.toContainText(/Mounjaro|Multivitamin/);
+    await expect(mounjaroCard).toContainText('Mounjaro');
+    await expect(mounjaroCard).not.toContainText(/Wegovy|Multivitamin/);
+    await expect(mounjaroCard).toContainText('Approved');
+    await expectNoAxeViolations(pharmacist, 'dispatch list');
+  } finally {
+    await prescriber.dispose();
+  }
+});
