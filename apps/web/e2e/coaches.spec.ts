@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { placeWeightLossOrder } from './support/order';
+import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffApiSignIn } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** A weight-loss order the prescriber approved: the approval brings the first coach call task. */
 async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<APIRequestContext>) {
   const { orderNumber } = await placeWeightLossOrder(page, email);
-  for (const [category, name, file, type] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } });
-    expect(sent.status()).toBe(201);
-  }
+  await sendCriticalPhotos(page);
   const staff = await staffContext();
   try {
     await staffApiSignIn(staff, PRESCRIBER);

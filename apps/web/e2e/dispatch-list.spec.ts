@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { placeWeightLossOrder } from './support/order';
+import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** A patient's order of `productSlug`, with its photos in and approved by the prescriber: ready to dispatch. */
 async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', approve: (orderNumber: string) => Promise<void>): Promise<string> {
   const { orderNumber } = await placeWeightLossOrder(page, `dispatch-${productSlug}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, { productSlug });
-  for (const [category, name, file, type] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    expect((await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } })).status()).toBe(201);
-  }
+  await sendCriticalPhotos(page);
   await approve(orderNumber);
   return orderNumber;
 }

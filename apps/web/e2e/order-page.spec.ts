@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { placeWeightLossOrder } from './support/order';
+import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { pdfText } from './support/pdf';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn } from './support/staff';
+import { approveThroughApi } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 test('a patient opens an order from their history, sees where it stands and downloads its receipt', async ({ page }) => {
   const email = `order-page-${Date.now()}-${test.info().project.name}@example.com`;
@@ -44,23 +43,8 @@ test('a patient opens an order from their history, sees where it stands and down
 test('once approved and dispatched, the order page shows the tracking and the receipt names the prescriber', async ({ page, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const { orderNumber } = await placeWeightLossOrder(page, `order-dispatched-${Date.now()}-${test.info().project.name}@example.com`);
-  for (const [category, name, file, type] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    expect((await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } })).status()).toBe(201);
-  }
-  const prescriber = await playwright.request.newContext({ baseURL });
-  const pharmacist = await playwright.request.newContext({ baseURL });
-  try {
-    await staffApiSignIn(prescriber, PRESCRIBER);
-    expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
-    await staffApiSignIn(pharmacist, PHARMACIST);
-    expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);
-  } finally {
-    await prescriber.dispose();
-    await pharmacist.dispose();
-  }
+  await sendCriticalPhotos(page);
+  await approveThroughApi(playwright, baseURL, orderNumber, { dispatch: true });
 
   await page.goto(`/account/orders/${orderNumber}`);
   const status = page.getByRole('region', { name: 'Status' });

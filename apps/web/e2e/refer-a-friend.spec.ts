@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { startCheckout } from './support/consultation';
-import { PATIENT_PASSWORD } from './support/order';
+import { PATIENT_PASSWORD, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffPage } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** The friend's critical photos, sent as the upload page sends them, so the order waits for the prescriber. */
 async function sendPhotos(page: Page) {
-  for (const [category, name, file, mimeType] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType, buffer: fixture(file) } } });
-    expect(sent.status()).toBe(201);
-  }
+  await sendCriticalPhotos(page);
 }
 
 test('a patient copies their referral link, a friend signs up through it and gets the referral discount, and the approved order counts for the patient', async ({ page, browser }) => {

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { placeWeightLossOrder } from './support/order';
+import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffApiSignIn } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** The prescriber approves the order through the clinic's API (the clinic console's own test drives its pages). */
 async function approve(request: APIRequestContext, orderNumber: string) {
@@ -17,13 +15,7 @@ test('a patient sets up a WhatsApp reminder from the task, edits it to email on 
   const email = `reminders-${Date.now()}-${test.info().project.name}@example.com`;
   const { orderNumber } = await placeWeightLossOrder(page, email);
   // The photos the clinician needs, sent as the upload page sends them; the order then waits for review.
-  for (const [category, name, file, type] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } });
-    expect(sent.status()).toBe(201);
-  }
+  await sendCriticalPhotos(page);
   const staff = await playwright.request.newContext({ baseURL });
   try {
     await approve(staff, orderNumber);

@@ -1,32 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { placeWeightLossOrder } from './support/order';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn } from './support/staff';
+import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
+import { approveThroughApi } from './support/staff';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 test('moving the test clock to six days before a plan’s next delivery runs the hourly check-in round: the patient sees their check-in task', async ({ page, playwright, baseURL }) => {
   test.setTimeout(150_000);
   const { orderNumber } = await placeWeightLossOrder(page, `clock-check-in-${Date.now()}-${test.info().project.name}@example.com`);
-  for (const [category, name, file, type] of [
-    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
-    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
-    expect((await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType: type, buffer: fixture(file) } } })).status()).toBe(201);
-  }
-  const prescriber = await playwright.request.newContext({ baseURL });
-  const pharmacist = await playwright.request.newContext({ baseURL });
-  try {
-    await staffApiSignIn(prescriber, PRESCRIBER);
-    expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
-    await staffApiSignIn(pharmacist, PHARMACIST);
-    expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);
-  } finally {
-    await prescriber.dispose();
-    await pharmacist.dispose();
-  }
+  await sendCriticalPhotos(page);
+  await approveThroughApi(playwright, baseURL, orderNumber, { dispatch: true });
 
   const home = await (await page.request.get('/shop-api/account/home')).json();
   const plan = await (await page.request.get(`/shop-api/subscriptions/${home.activeTreatments[0].subscriptionId}/plan`)).json();

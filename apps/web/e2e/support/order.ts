@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { answerWeightLossConsultation } from './consultation';
 
@@ -49,4 +50,17 @@ export async function placeWeightLossOrder(
   const result = await completed.json();
   expect(result.status).toBe('placed');
   return { orderNumber: result.orderNumber };
+}
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
+
+/** The photo ID and full-length photo a weight-loss order waits for, sent as the upload page sends them. */
+export async function sendCriticalPhotos(page: Page): Promise<void> {
+  for (const [category, name, file, mimeType] of [
+    ['I', 'Photo ID', 'photo-id.png', 'image/png'],
+    ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
+  ] as const) {
+    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType, buffer: fixture(file) } } });
+    expect(sent.status()).toBe(201);
+  }
 }

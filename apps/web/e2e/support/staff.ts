@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { generate } from 'otplib';
 
 // The demo staff the API seeds outside production (README, 'Clinic console').
@@ -52,4 +52,20 @@ export async function staffApiSignIn(request: APIRequestContext, staff: Staff) {
     if ((await request.post('/shop-api/clinic/login/totp', { data: { code } })).ok()) return;
   }
   throw new Error(`${staff.email} could not complete two-factor sign-in`);
+}
+
+/** The prescriber approves the order through the API (and, with `dispatch`, a pharmacist sends it by Royal Mail). */
+export async function approveThroughApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, orderNumber: string, { dispatch = false } = {}): Promise<void> {
+  const prescriber = await playwright.request.newContext({ baseURL });
+  const pharmacist = await playwright.request.newContext({ baseURL });
+  try {
+    await staffApiSignIn(prescriber, PRESCRIBER);
+    expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
+    if (!dispatch) return;
+    await staffApiSignIn(pharmacist, PHARMACIST);
+    expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);
+  } finally {
+    await prescriber.dispose();
+    await pharmacist.dispose();
+  }
 }

@@ -3,6 +3,7 @@ import { ageOn, type Today } from '../identity/age';
 import { parseMeasurementAnswer, parseWeightAnswer, type HeightEntry, type WeightEntry } from '../measurements/answer';
 import { answerKind, splitProductChoice } from '../quiz/question-types';
 import { WEEKDAYS } from '../quiz/answers';
+import { WEEKDAY_LABELS } from '../reminders/reminders';
 
 /**
  * Staff read a patient's answers as a person writes them, in the units the patient answered in: the clinic's order
@@ -58,18 +59,8 @@ export function heightEntriesText(entries: readonly Pick<HeightEntry, 'type' | '
   return `${trim(entryValue(entries, 'feet'))} ft ${trim(entryValue(entries, 'inches'))} in`;
 }
 
-const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
 /** A week day's name, 'Monday'. */
-export const weekdayName = (day: (typeof WEEKDAYS)[number]): string => DAY_NAMES[day];
+export const weekdayName = (day: (typeof WEEKDAYS)[number]): string => WEEKDAY_LABELS[day];
 
 function optionText(question: WordedQuestion, value: unknown, wording: AnswerWording): string {
   const option = question.options.find((candidate) => candidate.value === value);
