@@ -58,6 +58,7 @@ export async function setUpAuthentication(
       perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
     },
     signupLimits: {
+      perDevice: limiters({ scope: 'signup-device', limit: config.REGISTER_RATE_LIMIT_PER_DEVICE, windowMs: ONE_HOUR }),
       perAddress: limiters({ scope: 'signup-address', limit: config.REGISTER_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
       global: limiters({ scope: 'signup-global', limit: config.REGISTER_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
     },
