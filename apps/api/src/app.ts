@@ -33,7 +33,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes, type ClaimConsultations } from './modules/auth/routes';
-import { setUpAuthentication } from './modules/auth/setup';
+import { setUpAuthentication, signInPacing } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
 import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -292,6 +292,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAddress: limiters({ scope: 'staff-sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
           perAccount: limiters({ scope: 'staff-sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
         },
+        pacing: signInPacing(database.db, { secret, limiters, now: clock }, 'staff-sign-in'),
       });
       const clinic = createClinicService({
         db: database.db,

@@ -51,6 +51,24 @@ export interface SignInPacing {
   now: () => number;
 }
 
+/**
+ * Once there have been several wrong passwords (per account or per address), the next attempt waits for the delay after
+ * the latest: a 429 with the wait in its message and Retry-After. Used by patients' and staff's sign-in alike.
+ */
+export async function paceSignIn(pacing: SignInPacing, by: PacedBy, key: string): Promise<void> {
+  const { failures, lastAt } = await pacing.failures[by].recent(key);
+  const seconds = progressiveDelaySeconds(failures, SIGN_IN_DELAY[by]);
+  if (seconds === 0 || lastAt === null) return;
+  const readyAt = lastAt + seconds * 1000;
+  const waitMs = readyAt - pacing.now();
+  if (waitMs > 0) {
+    const wait = Math.ceil(waitMs / 1000);
+    throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(wait), wait);
+  }
+  const turn = await pacing.turn(by, seconds).check(key);
+  if (!turn.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(turn.retryAfterSeconds), turn.retryAfterSeconds);
+}
+
 export interface AuthServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
@@ -107,20 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** Once there have been several wrong passwords, the next attempt waits for the delay after the latest. */
-  async function pace(by: PacedBy, key: string): Promise<void> {
-    const { failures, lastAt } = await deps.pacing.failures[by].recent(key);
-    const seconds = progressiveDelaySeconds(failures, SIGN_IN_DELAY[by]);
-    if (seconds === 0 || lastAt === null) return;
-    const readyAt = lastAt + seconds * 1000;
-    const waitMs = readyAt - deps.pacing.now();
-    if (waitMs > 0) {
-      const wait = Math.ceil(waitMs / 1000);
-      throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(wait), wait);
-    }
-    const turn = await deps.pacing.turn(by, seconds).check(key);
-    if (!turn.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(turn.retryAfterSeconds), turn.retryAfterSeconds);
-  }
+  const pace = (by: PacedBy, key: string) => paceSignIn(deps.pacing, by, key);
 
   async function startSession(customer: CustomerRow, family: string = randomUUID()): Promise<SessionTokens> {
     const refresh = newSecretToken();
