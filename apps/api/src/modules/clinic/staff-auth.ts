@@ -152,7 +152,8 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
   async function pendingStaff(request: FastifyRequest): Promise<StaffRow> {
     const payload = await verifyToken(request.cookies[STAFF_PENDING_COOKIE], PENDING_AUDIENCE);
     const row = payload ? await byUid(payload.sub) : null;
-    if (!row) throw new AppError(401, 'STAFF_SIGN_IN_EXPIRED', SIGN_IN_AGAIN);
+    // A sign-in begun before the member logged out (which bumps the session version) is over too.
+    if (!row || payload!.sv !== row.sessionVersion) throw new AppError(401, 'STAFF_SIGN_IN_EXPIRED', SIGN_IN_AGAIN);
     return row;
   }
 
@@ -177,7 +178,7 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
         await Promise.all([pacing.failures.account.record(normalised), pacing.failures.address.record(request.ip)]);
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_STAFF_LOGIN);
       }
-      reply.setCookie(STAFF_PENDING_COOKIE, await sign(usable.uid, PENDING_AUDIENCE, `${PENDING_MINUTES}m`), {
+      reply.setCookie(STAFF_PENDING_COOKIE, await sign(usable.uid, PENDING_AUDIENCE, `${PENDING_MINUTES}m`, { sv: usable.sessionVersion }), {
         ...cookieBase,
         path: PENDING_PATH,
         maxAge: PENDING_MINUTES * 60,

@@ -14,8 +14,8 @@ afterAll(() => ctx.close());
 const login = (email: string, password: string, remoteAddress: string, cookie?: string) =>
   ctx.app.inject({ method: 'POST', url: '/shop-api/clinic/login', remoteAddress, payload: { email, password }, headers: cookie ? { cookie } : {} });
 
-/** A full sign-in (password, then the code) from this browser: answers the known-device cookie it is given. */
-async function signInFully(email: string, totpSecret: string, remoteAddress: string): Promise<string> {
+/** A full sign-in (password, then the code) from this browser: answers its session and the known-device cookie it is given. */
+async function signInFully(email: string, totpSecret: string, remoteAddress: string): Promise<{ session: string; knownDevice: string }> {
   const first = await login(email, STAFF_PASSWORD, remoteAddress);
   expect(first.statusCode).toBe(200);
   const second = await ctx.app.inject({
@@ -28,7 +28,7 @@ async function signInFully(email: string, totpSecret: string, remoteAddress: str
   expect(second.statusCode).toBe(200);
   const device = second.cookies.find((cookie) => cookie.name === 'ClinicKnownDevice')!;
   expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/shop-api/clinic/login' });
-  return `ClinicKnownDevice=${device.value}`;
+  return { session: cookieNamed(second, 'ClinicSession'), knownDevice: `ClinicKnownDevice=${device.value}` };
 }
 
 describe('staff sign-in under a stranger’s guessing', () => {
@@ -41,7 +41,7 @@ describe('staff sign-in under a stranger’s guessing', () => {
 
   it('lets the clinician in on their own device after ten wrong passwords from elsewhere, and slows a new device only briefly, saying when to retry', async () => {
     const { row, totpSecret } = await newStaff(ctx, 'prescriber');
-    const knownDevice = await signInFully(row.email, totpSecret, '198.51.100.80');
+    const { knownDevice } = await signInFully(row.email, totpSecret, '198.51.100.80');
 
     // A stranger somewhere else types ten wrong passwords for the clinician's email, a minute apart.
     for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -72,5 +72,25 @@ describe('staff sign-in under a stranger’s guessing', () => {
     expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not.
     expect((await login(row.email, STAFF_PASSWORD, '198.51.100.92')).statusCode).toBe(200);
+  });
+});
+
+describe('logging out', () => {
+  it('also ends a sign-in begun before it: its password step no longer leads to a session', async () => {
+    const { row, totpSecret } = await newStaff(ctx, 'pharmacist');
+    const { session } = await signInFully(row.email, totpSecret, '198.51.100.95');
+    const begun = await login(row.email, STAFF_PASSWORD, '198.51.100.96');
+    expect(begun.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/shop-api/clinic/logout', headers: { cookie: session } })).statusCode).toBe(204);
+
+    const afterLogout = await ctx.app.inject({
+      method: 'POST',
+      url: '/shop-api/clinic/login/totp',
+      remoteAddress: '198.51.100.96',
+      payload: { code: '000000' },
+      headers: { cookie: cookieNamed(begun, 'ClinicPending') },
+    });
+    expect(afterLogout.statusCode).toBe(401);
+    expect(afterLogout.json()).toMatchObject({ code: 'STAFF_SIGN_IN_EXPIRED' });
   });
 });
