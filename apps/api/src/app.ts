@@ -69,6 +69,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
+import { bookingReferences } from './modules/coaches/booking-reference';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -253,7 +254,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);
-      const coaches = createCoachService({ db: database.db, notifier, scheduler, now });
+      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now });
       await shopApi.register(coachRoutes, { coaches, auth });
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       const billing = createBillingService({
