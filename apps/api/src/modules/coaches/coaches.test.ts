@@ -260,6 +260,11 @@ describe('Calendly', () => {
     expect((await deliver(canceled, sign(canceled))).statusCode).toBe(200);
     const after = (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie: patient.cookie } })).json<Appointment[]>();
     expect(after[0]).toMatchObject({ status: 'cancelled' });
+    // A delivery replayed within the signature's 3 minutes changes nothing: each invitee is recorded once, cancelled once.
+    expect((await deliver(created, sign(created))).statusCode).toBe(200);
+    expect((await deliver(canceled, sign(canceled))).statusCode).toBe(200);
+    const replayed = (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie: patient.cookie } })).json<Appointment[]>();
+    expect(replayed).toEqual([expect.objectContaining({ status: 'cancelled' })]);
   });
 
   it('records a booking for the patient its link names, never for whoever owns the email typed on Calendly', async () => {
