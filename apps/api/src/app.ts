@@ -34,7 +34,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { addressBookRoutes } from './modules/address/book-routes';
 import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes, type ClaimConsultations } from './modules/auth/routes';
-import { setUpAuthentication } from './modules/auth/setup';
+import { setUpAuthentication, signInPacing } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
 import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -75,6 +75,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
+import { bookingReferences } from './modules/coaches/booking-reference';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,7 +279,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);
-      const coaches = createCoachService({ db: database.db, notifier, scheduler, now });
+      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now });
       await shopApi.register(coachRoutes, { coaches, auth });
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       const billing = createBillingService({
@@ -318,6 +319,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           perAddress: limiters({ scope: 'staff-sign-in-address', limit: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: FIFTEEN_MINUTES }),
           perAccount: limiters({ scope: 'staff-sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
         },
+        pacing: signInPacing(database.db, { secret, limiters, now: clock }, 'staff-sign-in'),
       });
       const clinic = createClinicService({ db: database.db, support, now });
       await shopApi.register(notificationRoutes, { db: database.db, secret: notificationSecret(config), brandName: config.BRAND_NAME });

@@ -185,8 +185,12 @@ const envSchema = z
   /** Cards checked (saved from the account area) in an hour from one network address, and across the shop. */
   CARD_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   CARD_CHECK_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(300),
-  /** Accounts opened in an hour from one network address, and across the shop. */
-  REGISTER_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /**
+   * Accounts opened (sign-up, Google and Apple) in an hour from one browser (its device cookie), from one network
+   * address, and across the shop. The address's ceiling is much higher: a mobile network puts many people behind one.
+   */
+  REGISTER_RATE_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(3),
+  REGISTER_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(500),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])

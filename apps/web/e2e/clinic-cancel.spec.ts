@@ -18,8 +18,13 @@ test('support finds an order by its number and cancels it with a reason; the pat
   await support.getByLabel('Order number').fill(orderNumber);
   await support.getByRole('button', { name: 'Open order' }).click();
   await expect(support.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
-  // Support decides nothing clinical.
+  // Support decides nothing clinical, and reads no clinical record: status, delivery, payment and contact only.
   await expect(support.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(support.getByRole('region', { name: 'Patient', exact: true })).toContainText('Leeds');
+  await expect(support.getByRole('region', { name: 'Order', exact: true })).toContainText('Wegovy');
+  for (const clinical of [/^Consultation/, /^BMI and weight$/, /^Photos$/, /^GP$/]) await expect(support.getByRole('region', { name: clinical })).toHaveCount(0);
+  await expect(support.getByText('The patient’s answers, measurements, photos and GP are for the clinical team only, so they are not shown here.')).toBeVisible();
+  await expectNoAxeViolations(support, 'order page as support');
 
   await support.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = support.getByRole('dialog', { name: 'Cancel this order?' });

@@ -31,6 +31,7 @@ export * from './identity/consent';
 export * from './identity/birthday';
 export * from './identity/birthday-schema';
 export * from './identity/signup';
+export * from './identity/signup-limit';
 export * from './delivery/calendar-date';
 export * from './delivery/uk-clock';
 export * from './address/postcode';

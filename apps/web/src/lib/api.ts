@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** A refusal's Retry-After, in seconds, when the API sent one (429). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -130,11 +132,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     if (isApiErrorBody(payload)) {
-      throw new ApiError(response.status, payload.code, payload.message, payload.details);
+      throw new ApiError(response.status, payload.code, payload.message, payload.details, retryAfterOf(response));
     }
     throw new ApiError(response.status, 'HTTP_ERROR', UNKNOWN_MESSAGE);
   }
   return payload as T;
+}
+
+/** Retry-After in seconds (the API sends a number of seconds), or null when absent or not a number. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
 export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) =>

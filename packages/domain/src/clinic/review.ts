@@ -3,6 +3,7 @@ import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
+import type { StaffRole } from '../lifecycle/actors';
 import { CARRIERS } from './tracking';
 import { supportThreadSchema } from '../support/support';
 
@@ -70,7 +71,9 @@ const eventSchema = z.object({
 
 const addressSchema = z.record(z.string(), z.unknown());
 
+/** An order as a prescriber, pharmacist or admin reviews it: everything, with the clinical record. */
 export const orderReviewSchema = z.object({
+  view: z.literal('clinical'),
   orderNumber: z.string(),
   state: z.enum(ORDER_STATES),
   paymentState: z.enum(ORDER_PAYMENT_STATES),
@@ -122,6 +125,31 @@ export const orderReviewSchema = z.object({
   supportThreads: z.array(supportThreadSchema),
 });
 export type OrderReview = z.infer<typeof orderReviewSchema>;
+
+/**
+ * An order as support sees it: status, delivery, payment and contact, without the clinical record (no answers,
+ * measurements, photos or GP). Its tasks carry no details (what was asked or answered), its clinical decisions no
+ * reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
+ */
+export const supportOrderViewSchema = orderReviewSchema
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, renewal: true })
+  .extend({
+    view: z.literal('support'),
+    /** A renewal of a plan: its delivery date. */
+    renewal: z.object({ deliveryDate: z.string() }).nullable(),
+  });
+export type SupportOrderView = z.infer<typeof supportOrderViewSchema>;
+
+/** GET /shop-api/clinic/orders/{number}: the clinical review, or support's view, by the member's role. */
+export const clinicOrderSchema = z.discriminatedUnion('view', [orderReviewSchema, supportOrderViewSchema]);
+export type ClinicOrder = z.infer<typeof clinicOrderSchema>;
+
+/** The roles that read a patient's clinical record; support sees an order without it. */
+export const CLINICAL_RECORD_ROLES: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
+export const readsClinicalRecord = (role: StaffRole) => CLINICAL_RECORD_ROLES.includes(role);
+
+/** Order events whose reason and data are the prescriber's clinical judgement (why rejected, what was asked), hidden from support. */
+export const CLINICAL_DECISION_EVENTS: readonly string[] = ['rejected', 'information_requested'];
 
 export const dispatchQueueSchema = z.object({
   orders: z.array(z.object({ orderNumber: z.string(), patient: z.object({ name: z.string() }), products: z.array(z.string()), approvedAt: z.string(), postcode: z.string() })),

@@ -35,6 +35,8 @@ const inviteePayload = z.object({
     cancel_url: z.string(),
     reschedule_url: z.string(),
     rescheduled: z.boolean().optional().default(false),
+    /** What the booking link carried: the shop puts its reference for the patient in utm_content. */
+    tracking: z.object({ utm_content: z.string().nullish() }).passthrough().nullish(),
     status: z.string(),
     scheduled_event: z.object({
       name: z.string(),
@@ -57,6 +59,8 @@ export function calendlyScheduler({ signingKey }: { signingKey: string }): Sched
       url.searchParams.set('name', invitee.name);
       url.searchParams.set('email', invitee.email);
       if (invitee.phone) url.searchParams.set('phone', invitee.phone);
+      // Calendly hands the link's UTM parameters back with the booking: the booking is matched by this, not the email.
+      url.searchParams.set('utm_content', invitee.reference);
       return url.toString();
     },
     parseWebhook(rawBody, headers, now): SchedulingEvent | null {
@@ -76,6 +80,7 @@ export function calendlyScheduler({ signingKey }: { signingKey: string }): Sched
         kind: event === 'invitee.created' ? 'booked' : 'cancelled',
         externalId: payload.uri,
         inviteeEmail: payload.email.trim().toLowerCase(),
+        reference: payload.tracking?.utm_content ?? null,
         hostEmail: scheduled.event_memberships[0]?.user_email?.trim().toLowerCase() ?? null,
         startsAt: new Date(scheduled.start_time),
         endsAt: new Date(scheduled.end_time),

@@ -3,6 +3,8 @@ export interface Invitee {
   name: string;
   email: string;
   phone: string | null;
+  /** The shop's signed reference for the patient, handed back with the booking (see booking-reference.ts). */
+  reference: string;
 }
 
 /** A booking or cancellation the scheduler reports (Calendly's invitee.created / invitee.canceled). */
@@ -11,6 +13,8 @@ export interface SchedulingEvent {
   /** The scheduler's id of this booking (Calendly's invitee URI). */
   externalId: string;
   inviteeEmail: string;
+  /** The reference the booking link carried, as the scheduler hands it back; null when there was none. */
+  reference: string | null;
   /** The coach's address on the scheduler, matched to a coach's email. */
   hostEmail: string | null;
   startsAt: Date;

@@ -53,8 +53,9 @@ describe('POST /shop-api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ firstName: 'Alex', email: 'new.patient@example.com', birthday: '1990-03-12' });
     const names = res.cookies.map((c) => c.name).sort();
-    // KnownDevice marks this browser as one that signed in to the account (see sign-in-delay.test.ts).
-    expect(names).toEqual(['Authorization', 'KnownDevice', 'Refresh']);
+    // KnownDevice marks this browser as one that signed in to the account (see sign-in-delay.test.ts); Device counts
+    // the accounts this browser opens (see signup-limits.test.ts).
+    expect(names).toEqual(['Authorization', 'Device', 'KnownDevice', 'Refresh']);
     for (const cookie of res.cookies) expect(cookie).toMatchObject({ httpOnly: true, sameSite: cookie.name === 'KnownDevice' ? 'Strict' : 'Lax' });
 
     const [row] = await ctx.database.db.select().from(customers).where(eq(customers.email, 'new.patient@example.com'));
@@ -89,7 +90,8 @@ describe('POST /shop-api/register', () => {
       code: 'CHECK_YOUR_EMAIL',
       message: 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.',
     });
-    expect(again.cookies).toEqual([]);
+    // No session: only the id every browser gets on its first sign-up (see signup-limits.test.ts).
+    expect(again.cookies.map((cookie) => cookie.name)).toEqual(['Device']);
     await deliverNotifications({ app: ctx.app, db: ctx.database.db });
     await expect.poll(() => smtp.inbox.length).toBe(before + 1);
     const mail = smtp.inbox.at(-1)!;

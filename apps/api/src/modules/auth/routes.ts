@@ -14,6 +14,7 @@ import {
 import { parseBody } from '../../lib/validation';
 import { requireCustomer } from './authentication';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import { deviceIdOf } from './device';
 import type { CustomerRow } from './repo';
 import { CHECK_YOUR_EMAIL_MESSAGE, type AuthService } from './service';
 
@@ -96,7 +97,8 @@ export async function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Open an account and sign in (201); an email that already has an account gets 202 and its owner an email',
+        summary:
+          'Open an account and sign in (201); an email that already has an account gets 202 and its owner an email. New accounts are limited per device (the Device cookie), per address and shop-wide: 429 with Retry-After',
         body: signupBodyDoc,
         response: { 201: userSchema, 202: apiErrorSchema, ...errors },
       },
@@ -105,7 +107,7 @@ export async function authRoutes(
       const cartToken = typeof request.body.cartToken === 'string' ? request.body.cartToken : null;
       const requireUnlicensedDisclaimer = cartToken !== null && (await cartHoldsUnlicensed(cartToken, null));
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
-      const registered = await auth.register(payload, request.ip);
+      const registered = await auth.register(payload, { address: request.ip, device: deviceIdOf(request, reply, secureCookies) });
       if ('alreadyRegistered' in registered) {
         return reply.status(202).send({ code: 'CHECK_YOUR_EMAIL', message: CHECK_YOUR_EMAIL_MESSAGE });
       }

@@ -1,5 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { CURRENT_PASSWORD_WRONG_MESSAGE, isCustomerUid, newPasswordSchema, visitorBuckets, type ChangePassword, type SignupPayload } from '@elmwood/domain';
+import {
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  isCustomerUid,
+  newPasswordSchema,
+  signupLimitMessage,
+  visitorBuckets,
+  type ChangePassword,
+  type SignupPayload,
+} from '@elmwood/domain';
 import type { NotificationRequest } from '../notifications/contract';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type FailureLog, type RateLimiter } from '../../lib/rate-limiter';
@@ -17,7 +25,6 @@ export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is not right. 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait 15 minutes and try again.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Please ask for a new one.';
 export const CHECK_YOUR_EMAIL_MESSAGE = 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.';
-export const TOO_MANY_SIGNUPS_MESSAGE = 'We cannot open another account just now. Please wait a while and try again.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /**
@@ -44,6 +51,24 @@ export interface SignInPacing {
   now: () => number;
 }
 
+/**
+ * Once there have been several wrong passwords (per account or per address), the next attempt waits for the delay after
+ * the latest: a 429 with the wait in its message and Retry-After. Used by patients' and staff's sign-in alike.
+ */
+export async function paceSignIn(pacing: SignInPacing, by: PacedBy, key: string): Promise<void> {
+  const { failures, lastAt } = await pacing.failures[by].recent(key);
+  const seconds = progressiveDelaySeconds(failures, SIGN_IN_DELAY[by]);
+  if (seconds === 0 || lastAt === null) return;
+  const readyAt = lastAt + seconds * 1000;
+  const waitMs = readyAt - pacing.now();
+  if (waitMs > 0) {
+    const wait = Math.ceil(waitMs / 1000);
+    throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(wait), wait);
+  }
+  const turn = await pacing.turn(by, seconds).check(key);
+  if (!turn.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(turn.retryAfterSeconds), turn.retryAfterSeconds);
+}
+
 export interface AuthServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
@@ -60,8 +85,18 @@ export interface AuthServiceDeps {
   pacing: SignInPacing;
   /** Signs the known-device cookie. */
   secret: string;
-  /** New accounts per network address and across the shop: a fresh account must not buy fresh payment attempts. */
-  signupLimits: { perAddress: RateLimiter; global: RateLimiter };
+  /**
+   * New accounts (email sign-up and Google/Apple alike) per device, per network address and across the shop: a fresh
+   * account must not buy fresh payment attempts. The per-address ceiling is the looser one, as a mobile network puts
+   * many patients behind one address.
+   */
+  signupLimits: { perDevice: RateLimiter; perAddress: RateLimiter; global: RateLimiter };
+}
+
+/** Where a new account is asked for from: the network address and the browser's device id (see device.ts). */
+export interface SignupOrigin {
+  address: string;
+  device: string;
 }
 
 /** A password-reset request: where it came from and which account it names, each counted on its own. */
@@ -90,20 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** Once there have been several wrong passwords, the next attempt waits for the delay after the latest. */
-  async function pace(by: PacedBy, key: string): Promise<void> {
-    const { failures, lastAt } = await deps.pacing.failures[by].recent(key);
-    const seconds = progressiveDelaySeconds(failures, SIGN_IN_DELAY[by]);
-    if (seconds === 0 || lastAt === null) return;
-    const readyAt = lastAt + seconds * 1000;
-    const waitMs = readyAt - deps.pacing.now();
-    if (waitMs > 0) {
-      const wait = Math.ceil(waitMs / 1000);
-      throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(wait), wait);
-    }
-    const turn = await deps.pacing.turn(by, seconds).check(key);
-    if (!turn.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(turn.retryAfterSeconds), turn.retryAfterSeconds);
-  }
+  const pace = (by: PacedBy, key: string) => paceSignIn(deps.pacing, by, key);
 
   async function startSession(customer: CustomerRow, family: string = randomUUID()): Promise<SessionTokens> {
     const refresh = newSecretToken();
@@ -128,21 +150,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     return referrer ? referrer.uid : null;
   }
 
+  /** Counts a request to open an account, refused (429 with the wait) once its device, address or the shop has had its share. */
+  async function guardNewAccount({ address, device }: SignupOrigin): Promise<void> {
+    // The device's own limit first: a device refused by it uses up none of its address's allowance.
+    const verdict = await checkAll([
+      [deps.signupLimits.perDevice, device],
+      [deps.signupLimits.perAddress, address],
+      [deps.signupLimits.global, 'shop'],
+    ]);
+    if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUPS', signupLimitMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  }
+
   return {
     startSession,
     referrerOf,
     knownDeviceProof,
+    guardNewAccount,
 
     /**
      * An email that already has an account opens nothing: its owner is emailed instead, and the caller answers
      * without saying whether the email was known.
      */
-    async register(payload: SignupPayload, address: string): Promise<{ customer: CustomerRow; session: SessionTokens } | { alreadyRegistered: true }> {
-      const verdict = await checkAll([
-        [deps.signupLimits.perAddress, address],
-        [deps.signupLimits.global, 'shop'],
-      ]);
-      if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUPS', TOO_MANY_SIGNUPS_MESSAGE, verdict.retryAfterSeconds);
+    async register(payload: SignupPayload, origin: SignupOrigin): Promise<{ customer: CustomerRow; session: SessionTokens } | { alreadyRegistered: true }> {
+      await guardNewAccount(origin);
       const customer = await repo.insertCustomer({
         email: normaliseEmail(payload.email),
         passwordHash: await hashPassword(payload.plainPassword),

@@ -8,11 +8,37 @@ import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../l
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
-import { createAuthService, type PacedBy } from './service';
+import { createAuthService, type PacedBy, type SignInPacing } from './service';
 import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+
+/**
+ * Wrong passwords and the turns after them, counted in scopes named from `prefix` ('sign-in' for patients,
+ * 'staff-sign-in' for the clinic's staff), so the two sign-ins never slow each other down.
+ */
+export function signInPacing(db: Db, { secret, limiters, now }: { secret: string; limiters: RateLimiters; now: () => number }, prefix: string): SignInPacing {
+  const turns = new Map<string, RateLimiter>();
+  const turn = (by: PacedBy, seconds: number) => {
+    // One scope per slot length: each scope's sweep then only ever removes ended slots of its own length.
+    const scope = `${prefix}-turn-${by}-${seconds}s`;
+    let limiter = turns.get(scope);
+    if (!limiter) {
+      limiter = limiters({ scope, limit: 1, windowMs: seconds * 1000 });
+      turns.set(scope, limiter);
+    }
+    return limiter;
+  };
+  return {
+    failures: {
+      account: databaseFailureLog(db, secret, `${prefix}-failures-account`, ONE_HOUR, now),
+      address: databaseFailureLog(db, secret, `${prefix}-failures-address`, ONE_HOUR, now),
+    },
+    turn,
+    now,
+  };
+}
 
 /**
  * Sign-in for the whole app: every request learns who is signed in, and the auth services are built from
@@ -27,27 +53,9 @@ export async function setUpAuthentication(
   const tokens = accessTokens(secret, config.ACCESS_TOKEN_MINUTES);
   const repo = authRepo(db);
   registerAuthentication(app, tokens, (session) => repo.sessionIsLive(session));
-  const turns = new Map<string, RateLimiter>();
-  const turn = (by: PacedBy, seconds: number) => {
-    // One scope per slot length: each scope's sweep then only ever removes ended slots of its own length.
-    const scope = `sign-in-turn-${by}-${seconds}s`;
-    let limiter = turns.get(scope);
-    if (!limiter) {
-      limiter = limiters({ scope, limit: 1, windowMs: seconds * 1000 });
-      turns.set(scope, limiter);
-    }
-    return limiter;
-  };
   const auth = createAuthService({
     secret,
-    pacing: {
-      failures: {
-        account: databaseFailureLog(db, secret, 'sign-in-failures-account', ONE_HOUR, now),
-        address: databaseFailureLog(db, secret, 'sign-in-failures-address', ONE_HOUR, now),
-      },
-      turn,
-      now,
-    },
+    pacing: signInPacing(db, { secret, limiters, now }, 'sign-in'),
     repo,
     tokens,
     notify: (request) => notifier.notify(db, request),
@@ -58,6 +66,7 @@ export async function setUpAuthentication(
       perAccount: limiters({ scope: 'sign-in-account', limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES }),
     },
     signupLimits: {
+      perDevice: limiters({ scope: 'signup-device', limit: config.REGISTER_RATE_LIMIT_PER_DEVICE, windowMs: ONE_HOUR }),
       perAddress: limiters({ scope: 'signup-address', limit: config.REGISTER_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
       global: limiters({ scope: 'signup-global', limit: config.REGISTER_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
     },

@@ -7,13 +7,14 @@ import { SOCIAL_PROVIDERS } from '../../adapters/identity-provider/port';
 import type { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import { parseBody } from '../../lib/validation';
 import { setSessionCookies } from './cookies';
+import { deviceIdOf } from './device';
 import { toUser, type ClaimCart, type ClaimConsultations } from './routes';
 import type { SocialSignIn } from './social';
 
 const NONCE_COOKIE = 'SocialNonce';
 const NONCE_PATH = '/shop-api/social-login';
 const providerParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
 interface SocialRouteDeps {
   signIn: SocialSignIn;
@@ -83,6 +84,7 @@ export async function socialRoutes(app: FastifyInstance, { signIn, sandbox, secu
         agreeTermsAndPrivacy: request.body.agreeTermsAndPrivacy === true,
         invitedBy: request.body.invitedBy,
         visitorId: request.body.visitorId,
+        origin: { address: request.ip, device: deviceIdOf(request, reply, secureCookies) },
       });
       if (request.body.cartToken) await claimCart(request.body.cartToken, customer.uid);
       await claimConsultations(request, reply, customer.uid);

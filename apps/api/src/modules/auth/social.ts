@@ -2,7 +2,7 @@ import { visitorBuckets } from '@elmwood/domain';
 import { IdentityTokenError, type IdentityProvider, type SocialProvider } from '../../adapters/identity-provider/port';
 import { AppError } from '../../lib/errors';
 import type { AuthRepo, CustomerRow } from './repo';
-import type { AuthService } from './service';
+import type { AuthService, SignupOrigin } from './service';
 
 export const SOCIAL_SIGN_IN_FAILED = 'We could not sign you in with that account. Please try again or use your email.';
 export const SOCIAL_EMAIL_REQUIRED = 'Your account did not share a verified email address, which we need to send your prescription updates.';
@@ -27,8 +27,14 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
   }
 
   return {
-    /** `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account; `visitorId`: see keepBuckets. */
-    async signIn(provider: SocialProvider, input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string; visitorId?: string }) {
+    /**
+     * `invitedBy`: the referrer's uid from the referral link, credited when this opens a new account; `visitorId`: see
+     * keepBuckets; `origin`: opening an account counts against the same limits as an email sign-up.
+     */
+    async signIn(
+      provider: SocialProvider,
+      input: { idToken: string; nonce: string; agreeTermsAndPrivacy: boolean; invitedBy?: string; visitorId?: string; origin: SignupOrigin },
+    ) {
       let identity;
       try {
         identity = await deps.providers[provider].verify(input.idToken, input.nonce);
@@ -47,6 +53,7 @@ export function createSocialSignIn(deps: { repo: AuthRepo; auth: AuthService; pr
               issues: [{ field: 'body.agreeTermsAndPrivacy', message: TERMS_REQUIRED }],
             });
           }
+          await deps.auth.guardNewAccount(input.origin);
           customer = await deps.repo.insertCustomer({
             email: identity.email,
             passwordHash: null,

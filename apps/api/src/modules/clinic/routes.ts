@@ -15,7 +15,7 @@ import {
   decisionReplySchema,
   dispatchBodySchema,
   dispatchQueueSchema,
-  orderReviewSchema,
+  clinicOrderSchema,
   packingSlipSchema,
   refundBodySchema,
   refundReplySchema,
@@ -181,9 +181,10 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       config: { staffRoles: ALL },
       schema: {
         tags: ['clinic'],
-        summary: 'An order as the prescriber reviews it: the consultation as answered when ordering, measurements, photos, GP, tasks, history, previous orders (audited)',
+        summary:
+          "An order as the prescriber reviews it (view 'clinical': the consultation as answered when ordering, measurements, photos, GP, tasks, history, previous orders), or for support without the clinical record (view 'support': status, delivery, payment, contact); audited",
         params: orderParams,
-        response: { 200: orderReviewSchema, ...errors },
+        response: { 200: clinicOrderSchema, ...errors },
       },
     },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.review(member(request), request.params.number)),

@@ -3,15 +3,18 @@ import {
   answerInWords,
   dateOfBirthText,
   productNamesText,
+  readsClinicalRecord,
   rulesBesideAnswers,
   trackingUrl,
   type Carrier,
+  type ClinicOrder,
   type DispatchQueue,
   type OrderPaymentState,
   type OrderReview,
   type OrderState,
   type PackingSlip,
   type ReviewQueue,
+  type StaffRole,
   type ClinicSupportThread,
   type SupportInbox,
 } from '@elmwood/domain';
@@ -27,6 +30,7 @@ import { weightHistory } from '../weight/index';
 import type { SupportService } from '../support/index';
 import { audit } from './audit';
 import { placedOrderByNumber, refundedSoFar } from './orders';
+import { supportOrderView } from './support-view';
 import type { StaffRow } from './staff-auth';
 
 const DECISION_EVENTS = ['approved', 'released', 'rejected', 'information_requested', 'dispatched', 'delivered', 'cancelled', 'refunded'];
@@ -134,19 +138,24 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
     },
 
     /** Everything a prescriber decides on; the reads are audited before anything is sent. */
-    async review(member: StaffRow, number: string): Promise<OrderReview> {
+    /** The order as the member's role may see it: the whole review, or support's view without the clinical record (never read for it). */
+    async review(member: StaffRow, number: string): Promise<ClinicOrder> {
       const order = await orderByNumber(number);
       const patient = await patientOf(order);
+      const clinical = readsClinicalRecord(member.role as StaffRole);
+      const none = Promise.resolve([] as never[]);
       const [items, snapshots, weights, photos, gpRows, taskRows, history, previous, refunded, renewalRows] = await Promise.all([
         findOrderItems(db, order.id),
-        db.select().from(orderConsultations).where(eq(orderConsultations.orderId, order.id)).orderBy(asc(orderConsultations.id)),
-        weightHistory(db, order.customerId),
-        db
-          .select()
-          .from(uploads)
-          .where(and(eq(uploads.customerId, order.customerId), inArray(uploads.category, REVIEW_PHOTO_CATEGORIES)))
-          .orderBy(desc(uploads.createdAt)),
-        db.select().from(gpDetails).where(eq(gpDetails.customerId, order.customerId)),
+        clinical ? db.select().from(orderConsultations).where(eq(orderConsultations.orderId, order.id)).orderBy(asc(orderConsultations.id)) : none,
+        clinical ? weightHistory(db, order.customerId) : none,
+        clinical
+          ? db
+              .select()
+              .from(uploads)
+              .where(and(eq(uploads.customerId, order.customerId), inArray(uploads.category, REVIEW_PHOTO_CATEGORIES)))
+              .orderBy(desc(uploads.createdAt))
+          : none,
+        clinical ? db.select().from(gpDetails).where(eq(gpDetails.customerId, order.customerId)) : none,
         db
           .select({ code: tasks.code, name: taskDefinitions.name, state: tasks.state, isCritical: taskDefinitions.isCritical, details: tasks.details, completedAt: tasks.completedAt })
           .from(tasks)
@@ -184,14 +193,15 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
       const base = { staffId: member.id, patientId: order.customerId, orderId: order.id, orderNumber: order.number };
       await db.transaction(async (tx) => {
         await audit(tx, { ...base, action: 'read-order', resource: 'order', resourceId: order.number });
-        await audit(tx, { ...base, action: 'read-answers', resource: 'consultation', resourceId: snapshots.map((row) => row.id).join(',') || null });
+        if (clinical) await audit(tx, { ...base, action: 'read-answers', resource: 'consultation', resourceId: snapshots.map((row) => row.id).join(',') || null });
         if (weights.length > 0) await audit(tx, { ...base, action: 'read-weights', resource: 'weight-logs' });
         if (gp) await audit(tx, { ...base, action: 'read-gp-details', resource: 'gp-details' });
         if (supportThreads.length > 0) await audit(tx, { ...base, action: 'read-support-messages', resource: 'support-thread', resourceId: supportThreads.map((thread) => thread.id).join(',') });
       });
 
       const tracking = order.trackingCarrier && order.trackingNumber ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) } : null;
-      return {
+      const review: OrderReview = {
+        view: 'clinical',
         orderNumber: order.number,
         state: order.state as OrderState,
         paymentState: order.paymentState as OrderPaymentState,
@@ -247,6 +257,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         renewal: renewalRows[0] ? { deliveryDate: renewalRows[0].deliveryDate, doseIncrease: renewalRows[0].doseIncrease } : null,
         supportThreads,
       };
+      return clinical ? review : supportOrderView(review);
     },
 
     async dispatchQueue(member: StaffRow): Promise<DispatchQueue> {

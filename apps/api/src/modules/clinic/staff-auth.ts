@@ -1,18 +1,25 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { isValidRegistrationNumber, type RegistrationBody, type StaffLoginReply, type StaffMember, type StaffRole, type StaffSessionReply } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { staff, staffRecoveryCodes } from '../../db/schema/clinic';
-import { AppError } from '../../lib/errors';
-import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
+import { AppError, TooManyRequestsError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { paceSignIn, waitMessage, type SignInPacing } from '../auth/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl, type SecretBox } from './totp';
 
 /** Cookie names of their own, so a patient's cookies are never read as staff ones. */
 export const STAFF_SESSION_COOKIE = 'ClinicSession';
 export const STAFF_PENDING_COOKIE = 'ClinicPending';
+/**
+ * Marks a browser where the member completed a sign-in with their code: signed, sent only to the sign-in routes. The
+ * account's slow-down after wrong passwords (which anyone who knows the email can cause) does not apply to it.
+ */
+export const STAFF_KNOWN_DEVICE_COOKIE = 'ClinicKnownDevice';
+const KNOWN_DEVICE_DAYS = 90;
 /** Both live only where the clinic's API reads them; the /clinic pages themselves are static. */
 const SESSION_PATH = '/shop-api/clinic';
 const PENDING_PATH = '/shop-api/clinic/login';
@@ -25,7 +32,6 @@ export const SESSION_HOURS = 10;
 
 export const INVALID_STAFF_LOGIN = 'The email or password is not correct.';
 const INVALID_CODE = 'That code is not correct or has already been used. Please enter the current code from your authenticator app.';
-const TOO_MANY = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 const SIGN_IN_AGAIN = 'Your sign-in has expired. Please enter your email and password again.';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -37,7 +43,13 @@ export interface StaffAuthDeps {
   box: SecretBox;
   issuer: string;
   secureCookies: boolean;
+  /**
+   * perAddress: the hard cap on sign-in attempts from one address; perAccount: codes tried for one member's pending
+   * sign-in (only someone with the password gets that far). Wrong passwords slow sign-in down (`pacing`) rather than
+   * lock the account, so nobody can keep a clinician out by typing their email.
+   */
   limits: { perAddress: RateLimiter; perAccount: RateLimiter };
+  pacing: SignInPacing;
 }
 
 export interface NewStaff {
@@ -100,7 +112,7 @@ export async function upsertStaff(db: Db, box: SecretBox, input: NewStaff): Prom
   return row!;
 }
 
-export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits }: StaffAuthDeps) {
+export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits, pacing }: StaffAuthDeps) {
   const key = createHmac('sha256', secret).update('elmwood clinic staff tokens').digest();
   const cookieBase = { httpOnly: true, sameSite: 'strict', secure: secureCookies } as const;
 
@@ -124,14 +136,24 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
     return row && !row.disabled ? row : null;
   }
 
-  async function guard(address: string, account: string) {
-    if (!(await allowedByAll([[limits.perAddress, address], [limits.perAccount, account]]))) throw new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY);
+  async function capped(limiter: RateLimiter, key: string) {
+    const verdict = await limiter.check(key);
+    if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', waitMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  }
+
+  const knownDeviceProof = (email: string) => createHmac('sha256', key).update(`known-device:${email}`).digest('base64url');
+  function isKnownDevice(email: string, cookie: string | undefined): boolean {
+    if (!cookie) return false;
+    const expected = Buffer.from(knownDeviceProof(email));
+    const given = Buffer.from(cookie);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async function pendingStaff(request: FastifyRequest): Promise<StaffRow> {
     const payload = await verifyToken(request.cookies[STAFF_PENDING_COOKIE], PENDING_AUDIENCE);
     const row = payload ? await byUid(payload.sub) : null;
-    if (!row) throw new AppError(401, 'STAFF_SIGN_IN_EXPIRED', SIGN_IN_AGAIN);
+    // A sign-in begun before the member logged out (which bumps the session version) is over too.
+    if (!row || payload!.sv !== row.sessionVersion) throw new AppError(401, 'STAFF_SIGN_IN_EXPIRED', SIGN_IN_AGAIN);
     return row;
   }
 
@@ -139,18 +161,24 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
     const token = await sign(row.uid, SESSION_AUDIENCE, `${SESSION_HOURS}h`, { sv: row.sessionVersion });
     reply.clearCookie(STAFF_PENDING_COOKIE, { ...cookieBase, path: PENDING_PATH });
     reply.setCookie(STAFF_SESSION_COOKIE, token, { ...cookieBase, path: SESSION_PATH, maxAge: SESSION_HOURS * 3600 });
+    reply.setCookie(STAFF_KNOWN_DEVICE_COOKIE, knownDeviceProof(row.email), { ...cookieBase, path: PENDING_PATH, maxAge: KNOWN_DEVICE_DAYS * 24 * 3600 });
   }
 
   return {
     /** Step one: email and password. Answers which second step follows; no session yet. */
     async login(request: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<StaffLoginReply> {
       const normalised = email.trim().toLowerCase();
-      await guard(request.ip, `staff:${normalised}`);
+      await capped(limits.perAddress, request.ip);
+      await paceSignIn(pacing, 'address', request.ip);
+      if (!isKnownDevice(normalised, request.cookies[STAFF_KNOWN_DEVICE_COOKIE])) await paceSignIn(pacing, 'account', normalised);
       const [row] = await db.select().from(staff).where(eq(staff.email, normalised));
       const usable = row && !row.disabled ? row : null;
       const ok = await verifyPassword(usable?.passwordHash ?? null, password);
-      if (!usable || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_STAFF_LOGIN);
-      reply.setCookie(STAFF_PENDING_COOKIE, await sign(usable.uid, PENDING_AUDIENCE, `${PENDING_MINUTES}m`), {
+      if (!usable || !ok) {
+        await Promise.all([pacing.failures.account.record(normalised), pacing.failures.address.record(request.ip)]);
+        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_STAFF_LOGIN);
+      }
+      reply.setCookie(STAFF_PENDING_COOKIE, await sign(usable.uid, PENDING_AUDIENCE, `${PENDING_MINUTES}m`, { sv: usable.sessionVersion }), {
         ...cookieBase,
         path: PENDING_PATH,
         maxAge: PENDING_MINUTES * 60,
@@ -167,7 +195,8 @@ export function createStaffAuth({ db, secret, box, issuer, secureCookies, limits
     /** Step two: a TOTP code (or a recovery code) completes the sign-in, or confirms a first enrolment. */
     async secondFactor(request: FastifyRequest, reply: FastifyReply, code: string): Promise<StaffSessionReply> {
       const pending = await pendingStaff(request);
-      await guard(request.ip, `staff-code:${pending.id}`);
+      await capped(limits.perAddress, request.ip);
+      await capped(limits.perAccount, `staff-code:${pending.id}`);
       const typed = code.replace(/\s+/g, '');
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(staff).where(eq(staff.id, pending.id)).for('update');

@@ -226,19 +226,26 @@ describe('Calendly', () => {
   const sign = (body: string, key = KEY, t = Math.floor(now.getTime() / 1000)) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${body}`).digest('hex')}`;
   const deliver = (body: string, signature: string | null) =>
     calendly.app.inject({ method: 'POST', url: '/shop-api/webhooks/calendly', headers: { 'content-type': 'application/json', ...(signature ? { 'calendly-webhook-signature': signature } : {}) }, payload: body });
-  const recorded = (name: string, email: string) => JSON.stringify({ ...recordings[name], payload: { ...recordings[name]!.payload, email } });
+  /** A recorded delivery as Calendly sends it for a booking made through `link` (its utm_content comes back as tracking). */
+  const recorded = (name: string, email: string, reference: string | null = null) =>
+    JSON.stringify({ ...recordings[name], payload: { ...recordings[name]!.payload, email, tracking: { utm_content: reference, utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, salesforce_uuid: null } } });
+  /** The reference the patient's own Calendly link carries. */
+  const referenceOf = async (cookie: string) => {
+    const coaches = (await calendly.app.inject({ url: '/shop-api/list-medical-personnel', headers: { cookie } })).json<Coach[]>();
+    return new URL(coaches.find((coach) => coach.id === 'amara-okafor')!.bookingLink).searchParams.get('utm_content');
+  };
 
   it('links to the coach’s Calendly page with the patient’s name, email and phone', async () => {
     const patient = await signedInPatientWithId(calendly.app, calendly.database.db);
     const coaches = (await calendly.app.inject({ url: '/shop-api/list-medical-personnel', headers: { cookie: patient.cookie } })).json<Coach[]>();
     const link = new URL(coaches.find((coach) => coach.id === 'amara-okafor')!.bookingLink);
     expect(link.origin + link.pathname).toBe('https://calendly.com/elmwood-amara/coach-call');
-    expect(Object.fromEntries(link.searchParams)).toEqual({ name: 'Alex Smith', email: patient.email, phone: '07700900123' });
+    expect(Object.fromEntries(link.searchParams)).toEqual({ name: 'Alex Smith', email: patient.email, phone: '07700900123', utm_content: expect.stringMatching(/^[0-9a-f-]{36}\.[\w-]{43}$/) });
   });
 
   it('records invitee.created and invitee.canceled from signed deliveries (recorded replies)', async () => {
     const patient = await signedInPatientWithId(calendly.app, calendly.database.db);
-    const created = recorded('invitee.created', patient.email);
+    const created = recorded('invitee.created', patient.email, await referenceOf(patient.cookie));
     expect((await deliver(created, sign(created))).json()).toEqual({ received: true });
     expect((await deliver(created, sign(created))).statusCode).toBe(200);
     const list = (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie: patient.cookie } })).json<Appointment[]>();
@@ -253,6 +260,27 @@ describe('Calendly', () => {
     expect((await deliver(canceled, sign(canceled))).statusCode).toBe(200);
     const after = (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie: patient.cookie } })).json<Appointment[]>();
     expect(after[0]).toMatchObject({ status: 'cancelled' });
+    // A delivery replayed within the signature's 3 minutes changes nothing: each invitee is recorded once, cancelled once.
+    expect((await deliver(created, sign(created))).statusCode).toBe(200);
+    expect((await deliver(canceled, sign(canceled))).statusCode).toBe(200);
+    const replayed = (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie: patient.cookie } })).json<Appointment[]>();
+    expect(replayed).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+  });
+
+  it('records a booking for the patient its link names, never for whoever owns the email typed on Calendly', async () => {
+    const victim = await signedInPatientWithId(calendly.app, calendly.database.db);
+    const other = await signedInPatientWithId(calendly.app, calendly.database.db);
+    const invitee = (id: string) => `/invitees/${id.repeat(16)}`;
+    const withInvitee = (body: string, id: string) => body.replace('/invitees/AAAAAAAAAAAAAAAA', invitee(id));
+    // Another patient's link, or none, with the victim's email typed in: nothing lands on the victim's account.
+    const typedOnly = withInvitee(recorded('invitee.created', victim.email), 'C');
+    const othersLink = withInvitee(recorded('invitee.created', victim.email, await referenceOf(other.cookie)), 'D');
+    const forged = withInvitee(recorded('invitee.created', victim.email, '00000000-0000-4000-8000-000000000000.forged'), 'E');
+    for (const body of [typedOnly, othersLink, forged]) expect((await deliver(body, sign(body))).statusCode).toBe(200);
+    const appointments = async (cookie: string) => (await calendly.app.inject({ url: '/shop-api/appointments', headers: { cookie } })).json<Appointment[]>();
+    expect(await appointments(victim.cookie)).toEqual([]);
+    // The booking made through the other patient's link is theirs, whatever email was typed.
+    expect(await appointments(other.cookie)).toHaveLength(1);
   });
 
   it('refuses a wrong, missing, malformed or stale signature and records nothing', async () => {

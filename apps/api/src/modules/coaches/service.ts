@@ -22,12 +22,13 @@ import type { Notifier } from '../notifications/contract';
 import { completeOpenTasksWhere } from '../tasks/index';
 import * as repo from './repo';
 import type { AppointmentRow, CoachRow } from './repo';
+import type { BookingReferences } from './booking-reference';
 
 export const BOOKING_PAGE = '/account/coaches/book';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHANNEL = 'WEB_WL_UK';
 
-type Patient = { firstName: string; lastName: string; email: string; phoneNumber: string | null };
+type Patient = { uid: string; firstName: string; lastName: string; email: string; phoneNumber: string | null };
 
 export interface BookedCall {
   appointment: Appointment;
@@ -93,10 +94,22 @@ export async function upcomingAppointments(db: Db, customerId: number, at: Date)
  * slots (the database refuses a second booking of one slot), cancelled or moved by the patient up to 2 hours before,
  * with the confirmation, a reminder 24 hours before and any cancellation sent through the notifications module.
  */
-export function createCoachService({ db, notifier, scheduler, now }: { db: Db; notifier: Notifier; scheduler: Scheduler; now: () => Date }) {
+export function createCoachService({
+  db,
+  notifier,
+  scheduler,
+  references,
+  now,
+}: {
+  db: Db;
+  notifier: Notifier;
+  scheduler: Scheduler;
+  references: BookingReferences;
+  now: () => Date;
+}) {
   async function patientOf(customerId: number): Promise<Patient> {
     const [row] = await db
-      .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phoneNumber: customers.phoneNumber })
+      .select({ uid: customers.uid, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phoneNumber: customers.phoneNumber })
       .from(customers)
       .where(eq(customers.id, customerId));
     if (!row) throw notFound(APPOINTMENT_MESSAGES.coachNotFound);
@@ -104,7 +117,12 @@ export function createCoachService({ db, notifier, scheduler, now }: { db: Db; n
   }
 
   function toCoach(row: CoachRow, patient: Patient): Coach {
-    const external = scheduler.bookingUrl(row, { name: `${patient.firstName} ${patient.lastName}`, email: patient.email, phone: patient.phoneNumber });
+    const external = scheduler.bookingUrl(row, {
+      name: `${patient.firstName} ${patient.lastName}`,
+      email: patient.email,
+      phone: patient.phoneNumber,
+      reference: references.sign(patient.uid),
+    });
     return {
       id: row.id,
       medical_personnel_id: row.id,
@@ -283,7 +301,10 @@ export function createCoachService({ db, notifier, scheduler, now }: { db: Db; n
       });
     },
 
-    /** A booking or cancellation made on Calendly: recorded once per invitee, matched by the coach's and patient's emails. */
+    /**
+     * A booking or cancellation made on Calendly: recorded once per invitee. The coach is matched by their email; the
+     * patient only by the signed reference their booking link carried, never by the email typed on Calendly's page.
+     */
     async schedulingEvent(event: SchedulingEvent): Promise<'recorded' | 'ignored'> {
       const at = now();
       return db.transaction(async (tx) => {
@@ -298,7 +319,8 @@ export function createCoachService({ db, notifier, scheduler, now }: { db: Db; n
         }
         if (existing || !event.hostEmail) return 'ignored';
         const coach = await repo.coachByEmail(tx, event.hostEmail);
-        const [patient] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.email, event.inviteeEmail));
+        const uid = references.verify(event.reference);
+        const [patient] = uid ? await tx.select({ id: customers.id }).from(customers).where(eq(customers.uid, uid)) : [];
         if (!coach || !patient) return 'ignored';
         const row = await repo.insertAppointment(tx, {
           customerId: patient.id,

@@ -54,6 +54,8 @@ export const WRONG_TASK_MESSAGE = 'This photo is not the one this task asks for.
 export const TOO_MANY_UPLOADS_MESSAGE = 'You have sent a lot of photos in the last hour. Please wait an hour and try again.';
 export const NOT_A_FORM_MESSAGE = 'Photos are sent as a multipart/form-data form, one photo per part.';
 export const NO_PHOTOS_MESSAGE = 'No photos selected';
+export const MALFORMED_FORM_MESSAGE =
+  'The photo form could not be read: it was cut short or is not a well-formed multipart/form-data form. Please send it again.';
 
 interface UploadDeps {
   db: Db;
@@ -95,6 +97,12 @@ async function readPhoto(file: AsyncIterable<Buffer> & { truncated?: boolean }, 
   return Buffer.concat(chunks);
 }
 
+/** An error that already answers with a 4xx (the multipart plugin's limits, say). */
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /** Photos to the clinic, and back to their owner only. */
 export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes, limits }: UploadDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -130,7 +138,21 @@ export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth
     if (!request.raw.complete) reply.header('connection', 'close');
   };
 
+  /**
+   * The form's parts, read as they arrive. A body the multipart parser cannot read (no boundary, a part cut short, no
+   * closing boundary) fails with the parser's own plain Error: the sender's fault, so a 400 saying so, never a 500.
+   * Our own refusals while reading (too large, a wrong field) and the plugin's limits keep their status.
+   */
   async function readForm(request: FastifyRequest) {
+    try {
+      return await readParts(request);
+    } catch (error) {
+      if (error instanceof AppError || isClientError(error)) throw error;
+      throw new AppError(400, 'MALFORMED_FORM', MALFORMED_FORM_MESSAGE);
+    }
+  }
+
+  async function readParts(request: FastifyRequest) {
     const texts: Record<string, string> = {};
     const photos: { name: string; bytes: Buffer }[] = [];
     for await (const part of request.parts()) {

@@ -8,7 +8,7 @@ import {
   stuckMessagesSchema,
   type StuckMessageAction,
   dispatchQueueSchema,
-  orderReviewSchema,
+  clinicOrderSchema,
   packingSlipSchema,
   reviewQueueSchema,
   staffLoginReplySchema,
@@ -120,11 +120,12 @@ export function useReviewQueue(tab: ReviewTab) {
   });
 }
 
+/** The order as the member's role may see it: the clinical review, or support's view without the clinical record. */
 export function useOrderReview(number: string) {
   const aware = useSessionAware();
   return useQuery({
     queryKey: clinicKeys.order(number),
-    queryFn: ({ signal }) => aware(() => clinicCall(orderPath(number), orderReviewSchema, { signal })),
+    queryFn: ({ signal }) => aware(() => clinicCall(orderPath(number), clinicOrderSchema, { signal })),
   });
 }
 

@@ -99,6 +99,7 @@ export const HYPOGLYCAEMIA_RULE: TriggeredRule = {
 };
 export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
   return {
+    view: 'clinical',
     orderNumber: 'EH-TEST-0001',
     state: 'in_review',
     paymentState: 'authorised',

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BIRTHDAY_PLACEHOLDER, formatBirthdayInput, needsNameConfirmation, signupSchema, typedBirthday } from '@elmwood/domain';
 import { serverFieldErrors, SocialSignIn, useSignup, zodFieldErrors } from '../../auth';
+import { isApiError } from '../../../lib/api';
 import { anonymousId } from '../../../lib/experiments';
 import { useHydrating } from '../../../lib/hydration';
 import { SIGNUP_DRAFT_KEY } from '../../../lib/patient-storage';
@@ -9,6 +10,7 @@ import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { CheckboxField, TextField } from '../../../ui/TextField';
+import { SignupLimitNotice } from './SignupLimitNotice';
 
 /** Appended to the terms box when the cart holds an unlicensed medicine. */
 export const UNLICENSED_ACKNOWLEDGEMENT =
@@ -100,6 +102,8 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
   const parsed = schema.safeParse(payload);
   const clientErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
   const serverErrors = serverFieldErrors(signup.error);
+  // Too many new accounts from this device or network: the wait and the other ways in replace the plain error.
+  const limited = isApiError(signup.error) && signup.error.code === 'TOO_MANY_SIGNUPS' ? signup.error : null;
   const errorFor = (field: string) => (submitted || touched.has(field) ? (clientErrors[field] ?? serverErrors[field] ?? null) : (serverErrors[field] ?? null));
 
   const text = (field: keyof TextFields, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -175,7 +179,9 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
       />
 
       <CheckboxField label="Send me health tips and offers by email (optional)" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
-      {signup.isError && Object.keys(serverErrors).length === 0 ? (
+      {limited ? (
+        <SignupLimitNotice retryAfterSeconds={limited.retryAfterSeconds} cartToken={cartToken} onLoginInstead={onLoginInstead} onSignedIn={signedUp} />
+      ) : signup.isError && Object.keys(serverErrors).length === 0 ? (
         <p className="auth-form__error" role="alert">
           {signup.error.message}
         </p>
@@ -183,7 +189,7 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
       <Button type="submit" size="lg" block loading={signup.isPending}>
         Create account and continue
       </Button>
-      <SocialSignIn cartToken={cartToken} onSignedIn={signedUp} />
+      {limited ? null : <SocialSignIn cartToken={cartToken} onSignedIn={signedUp} />}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CANCEL_REASON_LENGTH, staffMayCancelOrder, type OrderReview, type StaffRole } from '@elmwood/domain';
+import { CANCEL_REASON_LENGTH, staffMayCancelOrder, type ClinicOrder, type StaffRole } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useDecision } from '../api';
@@ -14,7 +14,7 @@ const REASON_PROBLEM = `Give a reason for cancelling (${CANCEL_REASON_LENGTH.min
  * Support's and admin's cancellation of an order not yet decided (a patient who asks by phone, an account to
  * delete): confirmed in a dialog with the reason; the API releases the card's hold and emails the patient.
  */
-export function CancelOrderSection({ review, role }: { review: OrderReview; role: StaffRole }) {
+export function CancelOrderSection({ review, role }: { review: ClinicOrder; role: StaffRole }) {
   const decision = useDecision(review.orderNumber);
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<string | null>(null);

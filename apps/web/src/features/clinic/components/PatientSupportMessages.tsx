@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import type { OrderReview } from '@elmwood/domain';
+import type { ClinicOrder } from '@elmwood/domain';
 import { can } from '../roles';
 import { useStaff } from '../useStaffSession';
 import { Section } from './Section';
 import { SupportMessages } from './SupportMessages';
 
 /** On the order review: what the patient has written to the clinic and what it answered, newest conversation first. */
-export function PatientSupportMessages({ review }: { review: OrderReview }) {
+export function PatientSupportMessages({ review }: { review: ClinicOrder }) {
   const staff = useStaff();
   return (
     <Section title="Support messages">

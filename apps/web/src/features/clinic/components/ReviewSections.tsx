@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { dateOfBirthText, formatPrice, type OrderReview } from '@elmwood/domain';
+import { dateOfBirthText, formatPrice, type ClinicOrder, type OrderReview } from '@elmwood/domain';
 import { formatDate, formatDateTime, stateName } from '../format';
 import { photoUrl } from '../api';
 import { Section } from './Section';
@@ -12,7 +12,7 @@ function addressLines(address: Record<string, unknown>): string[] {
     .filter((line): line is string => typeof line === 'string' && line.length > 0);
 }
 
-export function PatientSummary({ review }: { review: OrderReview }) {
+export function PatientSummary({ review }: { review: ClinicOrder }) {
   const { patient } = review;
   return (
     <Section title="Patient">
@@ -32,7 +32,7 @@ export function PatientSummary({ review }: { review: OrderReview }) {
   );
 }
 
-export function OrderSummary({ review }: { review: OrderReview }) {
+export function OrderSummary({ review }: { review: ClinicOrder }) {
   return (
     <Section title="Order">
       <ul className="clinic-list">
@@ -205,7 +205,7 @@ export function GpDetails({ review }: { review: OrderReview }) {
   );
 }
 
-export function TaskList({ review }: { review: OrderReview }) {
+export function TaskList({ review }: { review: ClinicOrder }) {
   return (
     <Section title="Tasks">
       {review.tasks.length === 0 ? (
@@ -224,14 +224,14 @@ export function TaskList({ review }: { review: OrderReview }) {
   );
 }
 
-type HistoryEvent = OrderReview['history'][number];
+type HistoryEvent = ClinicOrder['history'][number];
 
 function eventText(event: HistoryEvent): string {
   const change = event.machine === 'payment' ? `Payment ${event.to.replace(/_/g, ' ')}` : stateName(event.to);
   return `${change} (${event.event.replace(/_/g, ' ')}, by ${event.actor})${event.reason ? `: ${event.reason}` : ''}`;
 }
 
-export function Timeline({ review }: { review: OrderReview }) {
+export function Timeline({ review }: { review: ClinicOrder }) {
   return (
     <Section title="History">
       <ol className="clinic-timeline">
@@ -245,7 +245,7 @@ export function Timeline({ review }: { review: OrderReview }) {
   );
 }
 
-export function PreviousOrders({ review }: { review: OrderReview }) {
+export function PreviousOrders({ review }: { review: ClinicOrder }) {
   return (
     <Section title="Previous orders">
       {review.previousOrders.length === 0 ? (

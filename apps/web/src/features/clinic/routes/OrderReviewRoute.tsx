@@ -38,6 +38,8 @@ export function Component() {
     return <LoadStatus status="error" onRetry={() => void review.refetch()} />;
   }
   const order = review.data;
+  // Support's view carries no clinical record (see supportOrderViewSchema): only what helps with the order.
+  const clinical = order.view === 'clinical' ? order : null;
   return (
     <div className="clinic-page">
       <div className="clinic-page__head">
@@ -47,26 +49,32 @@ export function Component() {
           {stateName(order.state)}
         </Tag>
         {order.renewal ? <Tag tone="info">Renewal</Tag> : null}
-        {order.renewal?.doseIncrease ? <Tag tone="accent">Higher dose asked for</Tag> : null}
+        {clinical?.renewal?.doseIncrease ? <Tag tone="accent">Higher dose asked for</Tag> : null}
         {can(staff.role, 'seeDispatch') && (order.state === 'approved' || order.state === 'dispatched') ? (
           <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}/packing-slip`}>Packing slip</Link>
         ) : null}
       </div>
       <div className="clinic-review">
         <div className="clinic-review__main">
-          {can(staff.role, 'decide') ? <DecisionActions review={order} /> : null}
-          {can(staff.role, 'release') && !order.needsPrescriber ? <ReleaseSection review={order} /> : null}
+          {clinical && can(staff.role, 'decide') ? <DecisionActions review={clinical} /> : null}
+          {clinical && can(staff.role, 'release') && !order.needsPrescriber ? <ReleaseSection review={clinical} /> : null}
           {can(staff.role, 'cancelOrders') ? <CancelOrderSection review={order} role={staff.role} /> : null}
-          {can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={order} /> : null}
-          <ConsultationAnswers review={order} />
-          {can(staff.role, 'seePhotos') ? <Photos review={order} /> : null}
-          <Measurements review={order} />
+          {clinical && can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={clinical} /> : null}
+          {clinical ? (
+            <>
+              <ConsultationAnswers review={clinical} />
+              {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
+              <Measurements review={clinical} />
+            </>
+          ) : (
+            <p className="clinic-muted">The patient’s answers, measurements, photos and GP are for the clinical team only, so they are not shown here.</p>
+          )}
           <PatientSupportMessages review={order} />
         </div>
         <div className="clinic-review__side">
           <PatientSummary review={order} />
           <OrderSummary review={order} />
-          <GpDetails review={order} />
+          {clinical ? <GpDetails review={clinical} /> : null}
           <TaskList review={order} />
           <Timeline review={order} />
           <PreviousOrders review={order} />

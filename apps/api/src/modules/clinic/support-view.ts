@@ -1,0 +1,23 @@
+import { CLINICAL_DECISION_EVENTS, type OrderReview, type SupportOrderView } from '@elmwood/domain';
+
+type HistoryEvent = OrderReview['history'][number];
+
+/** A clinical decision's reason and data (why it was rejected, what the prescriber asked) are not support's to read. */
+const withoutClinicalReason = (event: HistoryEvent): HistoryEvent =>
+  event.machine === 'order' && CLINICAL_DECISION_EVENTS.includes(event.event) ? { ...event, reason: null, data: null } : event;
+
+/**
+ * Support's view of an order: status, delivery, payment and contact. The clinical record (answers, measurements,
+ * photos, GP) is left out, as are what a task asked or was answered, clinical reasons and the dose asked for.
+ */
+export function supportOrderView(review: OrderReview): SupportOrderView {
+  const { view: _view, consultations: _consultations, measurements: _measurements, photos: _photos, gp: _gp, renewal, ...order } = review;
+  return {
+    ...order,
+    view: 'support',
+    tasks: order.tasks.map((task) => ({ ...task, details: null })),
+    history: order.history.map(withoutClinicalReason),
+    previousOrders: order.previousOrders.map((previous) => ({ ...previous, decisions: previous.decisions.map(withoutClinicalReason) })),
+    renewal: renewal ? { deliveryDate: renewal.deliveryDate } : null,
+  };
+}
