@@ -4,7 +4,6 @@ import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffApiSignIn } from './support/staff';
 
-
 /** A weight-loss order the prescriber approved: the approval brings the first coach call task. */
 async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<APIRequestContext>) {
   const { orderNumber } = await placeWeightLossOrder(page, email);

@@ -3,7 +3,6 @@ import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage } from './support/staff';
 
-
 /** A patient's order of `productSlug`, with its photos in and approved by the prescriber: ready to dispatch. */
 async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', approve: (orderNumber: string) => Promise<void>): Promise<string> {
   const { orderNumber } = await placeWeightLossOrder(page, `dispatch-${productSlug}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, { productSlug });

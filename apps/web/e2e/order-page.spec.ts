@@ -5,7 +5,6 @@ import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { pdfText } from './support/pdf';
 import { approveThroughApi } from './support/staff';
 
-
 test('a patient opens an order from their history, sees where it stands and downloads its receipt', async ({ page }) => {
   const email = `order-page-${Date.now()}-${test.info().project.name}@example.com`;
   const { orderNumber } = await placeWeightLossOrder(page, email);

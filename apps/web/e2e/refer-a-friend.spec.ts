@@ -5,7 +5,6 @@ import { startCheckout } from './support/consultation';
 import { PATIENT_PASSWORD, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffPage } from './support/staff';
 
-
 /** The friend's critical photos, sent as the upload page sends them, so the order waits for the prescriber. */
 async function sendPhotos(page: Page) {
   await sendCriticalPhotos(page);

@@ -3,7 +3,6 @@ import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffApiSignIn } from './support/staff';
 
-
 /** The prescriber approves the order through the clinic's API (the clinic console's own test drives its pages). */
 async function approve(request: APIRequestContext, orderNumber: string) {
   await staffApiSignIn(request, PRESCRIBER);
