@@ -250,7 +250,8 @@ test('a patient saves a card their bank checks with 3-D Secure, after a failed c
   await expectNoAxeViolations(page, 'card check');
   await bankPage.getByRole('button', { name: 'Fail' }).click();
   await expect(bankCheck).toBeHidden();
-  await expect(page.getByText(/declined/i)).toBeVisible();
+  // In plain English, with what to do next (the bank's own words stay in the logs).
+  await expect(page.getByText(/Your bank could not confirm it was you/)).toBeVisible();
   await expect(page.getByText('You have no saved cards.')).toBeVisible();
 
   // Tried again and confirmed at the bank: the card is saved as the default.
