@@ -260,7 +260,9 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       for (const { name, cron, timezone, data } of schedules) {
         const time = latestScheduledTime(cron, timezone ?? JOBS_TIME_ZONE, from, to);
         if (!time) continue;
-        const singletonKey = `schedule-${time.toISOString()}`;
+        // One round per schedule per move: a repeat of the same move (from the same instant) adds nothing, but time
+        // passed again after the clock was moved back is passed again, as a plan made meanwhile needs.
+        const singletonKey = `schedule-${time.toISOString()}-from-${from.toISOString()}`;
         await boss.send(name, (data ?? {}) as object, { id: jobIdFor(name, singletonKey), singletonKey });
         passed.push(name);
       }

@@ -38,10 +38,21 @@ describe('POST /dev/clock', () => {
     expect(moved.rounds).toContain(checkInsQueue.name);
     await expect.poll(async () => (await checkInsOf(patient.customerId)).length, { timeout: 15_000, interval: 200 }).toBe(1);
 
-    // Back, and over the same time again: the round of that hour was already given.
+    // Back, a plan made meanwhile, and over the same time again: that time is passed again, so the new plan's
+    // check-in comes too (the round itself finds the first plan's already given).
     await moveClock(realNow);
+    const later = await signedInPatientWithId(ctx.app, ctx.database.db);
+    await insertOrder(ctx.database.db, later.customerId, { state: 'dispatched', withTasks: false, subscription: { frequency: 30, nextDeliveryDate: nextDelivery } });
     await moveClock(sixDaysBefore);
-    expect(await roundsSentByTheClock()).toEqual([{ singleton_key: `schedule-${addDays(nextDelivery, -6)}T12:00:00.000Z` }]);
+    await expect.poll(async () => (await checkInsOf(later.customerId)).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    expect(await checkInsOf(patient.customerId)).toHaveLength(1);
+    // One round of that hour per pass; the same span sent again (a retried request) adds none.
+    const hour = `schedule-${addDays(nextDelivery, -6)}T12:00:00.000Z`;
+    const roundsOfThatHour = async () => (await roundsSentByTheClock()).filter((row) => (row as { singleton_key: string }).singleton_key.startsWith(hour));
+    expect(await roundsOfThatHour()).toHaveLength(2);
+    await ctx.jobs.sendSchedulesPassed(realNow, sixDaysBefore);
+    await ctx.jobs.sendSchedulesPassed(realNow, sixDaysBefore);
+    expect(await roundsOfThatHour()).toHaveLength(3);
   });
 
   it('sends nothing for a move that passes no schedule’s time', async () => {
