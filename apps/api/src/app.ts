@@ -66,6 +66,7 @@ import { carryOutOrderEffects } from './workflows/order-effects';
 import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
 import { orderPaymentsQueue } from './workflows/payment-queue';
 import { renewalWorkflows } from './workflows/renewal-workflows';
+import { createFailedWork } from './jobs/failed-work';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
@@ -330,7 +331,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }) });
     },
     { prefix: '/shop-api' },
   );
