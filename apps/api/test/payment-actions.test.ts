@@ -122,10 +122,14 @@ describe('money moved after a decision, when the provider times out', () => {
     const { id: orderId } = await orderRow(orderNumber);
     await db().execute(sql`update pgboss.job set retry_limit = 0, start_after = now() where name = 'order-payments' and (data->>'orderId')::int = ${orderId} and state in ('created', 'retry')`);
     const failedWork = () => ctx.app.inject({ method: 'GET', url: '/shop-api/clinic/failed-work', headers: { cookie: admin.cookie } });
-    const mine = async () => (await failedWork()).json().items.filter((item: { what: string }) => item.what.includes(orderNumber));
+    const mine = async () => {
+      const listed = await failedWork();
+      expect(listed.statusCode, listed.body).toBe(200);
+      return listed.json().items.filter((item: { what: string }) => item.what.includes(orderNumber));
+    };
     await until(async () => (await mine()).length === 1, 60_000);
     const [item] = await mine();
-    expect(item).toMatchObject({ kind: "Payment after a clinician's decision", what: `Take the payment held for order ${orderNumber}`, reason: 'The payment provider did not answer' });
+    expect(item).toMatchObject({ kind: "Payment after a clinician's decision", what: `Take the payment held for order ${orderNumber}`, reason: 'The payment provider did not answer the capture' });
     expect((await ctx.app.inject({ method: 'GET', url: '/shop-api/clinic/failed-work', headers: { cookie: prescriber.cookie } })).statusCode).toBe(403);
 
     failures.capture = 0;
