@@ -271,5 +271,5 @@ describe.skipIf(!process.env.DATABASE_URL)('renewals in several processes on one
       provider.server.closeAllConnections();
       provider.server.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
