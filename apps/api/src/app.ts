@@ -61,10 +61,10 @@ import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createClinicService } from './modules/clinic/service';
-import { createOrderDecisions } from './workflows/decide-order';
+import { createOrderDecisions, type OrderDecisions } from './workflows/decide-order';
 import { carryOutOrderEffects } from './workflows/order-effects';
 import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
-import { orderPaymentsQueue } from './workflows/payment-queue';
+import { orderPaymentsQueue, orderRefundsQueue } from './workflows/payment-queue';
 import { renewalWorkflows } from './workflows/renewal-workflows';
 import { createFailedWork } from './jobs/failed-work';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
@@ -91,6 +91,7 @@ declare module 'fastify' {
     paymentGateway: PaymentGateway;
     /** Captures, voids and renewal charges queued by decisions, for the process that runs jobs. */
     paymentActions: PaymentActions;
+    orderDecisions: OrderDecisions;
   }
 }
 
@@ -212,7 +213,9 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   await jobs.prepare(orderPaymentsQueue);
   const paymentActions = createPaymentActions({ db: database.db, gateway, renewals, effects: orderEffects, log: app.log, now });
   app.decorate('paymentActions', paymentActions);
-  const decisions = createOrderDecisions({ db: database.db, gateway, effects: orderEffects, payments: paymentActions, log: app.log });
+  const decisions = createOrderDecisions({ db: database.db, gateway, effects: orderEffects, payments: paymentActions, jobs, log: app.log });
+  await jobs.prepare(orderRefundsQueue);
+  app.decorate('orderDecisions', decisions);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());

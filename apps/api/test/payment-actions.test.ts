@@ -13,7 +13,7 @@ import { orderInReview, signedInStaff, type SignedInStaff } from './support/staf
  * The provider's calls time out (the Checkout.com adapter's answer to no reply within its limit) for the next `n`
  * captures or voids, then reach the provider as usual.
  */
-function timingOut(gateway: PaymentGateway, failures: { capture: number; void: number; calls: { capture: number; void: number } }): PaymentGateway {
+function timingOut(gateway: PaymentGateway, failures: { capture: number; void: number; refund: number; calls: { capture: number; void: number; refund: number } }): PaymentGateway {
   const timeout = () => new PaymentGatewayError('The payment provider did not answer', 'unavailable');
   return {
     ...gateway,
@@ -24,6 +24,14 @@ function timingOut(gateway: PaymentGateway, failures: { capture: number; void: n
         throw timeout();
       }
       return gateway.capture(...args);
+    },
+    async refund(...args) {
+      failures.calls.refund += 1;
+      if (failures.refund > 0) {
+        failures.refund -= 1;
+        throw timeout();
+      }
+      return gateway.refund(...args);
     },
     async void(...args) {
       failures.calls.void += 1;
@@ -45,7 +53,7 @@ async function until(done: () => Promise<boolean>, timeoutMs: number): Promise<v
 }
 
 describe('money moved after a decision, when the provider times out', () => {
-  const failures = { capture: 0, void: 0, calls: { capture: 0, void: 0 } };
+  const failures = { capture: 0, void: 0, refund: 0, calls: { capture: 0, void: 0, refund: 0 } };
   let ctx: TestContext;
   let prescriber: SignedInStaff;
   beforeAll(async () => {
@@ -140,5 +148,39 @@ describe('money moved after a decision, when the provider times out', () => {
     await until(async () => (await orderRow(orderNumber)).paymentState === 'captured', 60_000);
     expect(await requestsAtProvider('capture', orderNumber)).toHaveLength(1);
     expect(await events(orderNumber, 'captured')).toHaveLength(1);
+  }, 150_000);
+
+  it('keeps a refund the provider did not answer and sends it once by itself, telling the clinic it is on its way', async () => {
+    const admin = await signedInStaff(ctx, 'admin');
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    failures.capture = 0;
+    await decide(orderNumber, 'approve');
+    await until(async () => (await orderRow(orderNumber)).paymentState === 'captured', 60_000);
+    const { total } = await orderRow(orderNumber);
+    failures.refund = 2;
+    failures.calls.refund = 0;
+    const refund = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/shop-api/clinic/orders/${orderNumber}/refund`,
+        headers: { cookie: admin.cookie, 'idempotency-key': `refund-${orderNumber}-full` },
+        payload: { amount: total, reason: 'The patient changed their mind before dispatch.' },
+      });
+    const asked = await refund();
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ paymentState: 'captured', refunded: total, remaining: 0, waitingForProvider: true });
+
+    await until(async () => (await orderRow(orderNumber)).paymentState === 'refunded', 90_000);
+    expect(failures.calls.refund).toBe(3);
+    const refundsAtProvider = await db().select().from(sandboxRequests).where(and(eq(sandboxRequests.operation, 'refund'), sql`${sandboxRequests.idempotencyKey} like ${`order:${orderNumber}:refund:%`}`));
+    expect(refundsAtProvider).toHaveLength(1);
+    // Recorded once: the order refunded, and its payment.
+    expect((await events(orderNumber, 'refunded')).map((row) => [row.fromState, row.toState])).toEqual([
+      ['approved', 'refunded'],
+      ['captured', 'refunded'],
+    ]);
+    // Asked again with its key, it finds the refund done and sends nothing more.
+    expect((await refund()).json()).toMatchObject({ paymentState: 'refunded', remaining: 0, waitingForProvider: false });
+    expect(failures.calls.refund).toBe(3);
   }, 150_000);
 });

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { FAILED_WORK_NOT_FOUND, type FailedWork } from '@elmwood/domain';
+import { FAILED_WORK_NOT_FOUND, formatPrice, type FailedWork } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema/notifications';
+import { orderRefunds } from '../db/schema/clinic';
 import { orders } from '../db/schema/orders';
 import { notFound } from '../lib/errors';
 import { audit } from '../modules/clinic/index';
 import { notificationSendsQueue, notificationsDueQueue } from '../modules/notifications/index';
-import { orderPaymentsQueue, type PaymentAction } from '../workflows/payment-queue';
+import { orderPaymentsQueue, orderRefundsQueue, type PaymentAction } from '../workflows/payment-queue';
 import { checkInsQueue } from './check-ins';
 import { criticalTaskNudgesQueue } from './critical-task-nudges';
 import type { Jobs, QueueDefinition } from './queue';
@@ -40,6 +41,17 @@ const KINDS: FailedWorkKind[] = [
     queue: orderPaymentsQueue,
     kind: "Payment after a clinician's decision",
     what: async (data, db) => `${PAYMENT_ACTION_WORDS[data.action as PaymentAction] ?? 'A payment step'} for ${await orderNumber(db, data.orderId)}`,
+  },
+  {
+    queue: orderRefundsQueue,
+    kind: "Refund to a patient's card",
+    async what(data, db) {
+      const [row] =
+        typeof data.refundId === 'number'
+          ? await db.select({ amount: orderRefunds.amount, number: orders.number }).from(orderRefunds).innerJoin(orders, eq(orders.id, orderRefunds.orderId)).where(eq(orderRefunds.id, data.refundId))
+          : [];
+      return row ? `Refund ${formatPrice(row.amount)} on order ${row.number}` : 'A refund no longer reserved';
+    },
   },
   {
     queue: notificationSendsQueue,

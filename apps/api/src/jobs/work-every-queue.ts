@@ -5,6 +5,7 @@ import { workRenewals } from './renewals';
 import { workAllJobs } from './runner';
 import { workStalePayments } from './stale-payments';
 import { workStoredCardDeletions } from './stored-card-deletions';
+import { workRefunds } from '../workflows/decide-order';
 import { workPaymentActions } from '../workflows/payment-actions';
 
 /**
@@ -21,4 +22,5 @@ export async function workEveryQueue(jobs: Jobs, app: FastifyInstance, db: Db, l
   await workRenewals(jobs, app.renewals);
   await workStoredCardDeletions(jobs, app.paymentGateway);
   await workPaymentActions(jobs, app.paymentActions);
+  await workRefunds(jobs, app.orderDecisions);
 }

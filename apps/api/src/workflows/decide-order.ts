@@ -15,21 +15,23 @@ import {
 } from '@elmwood/domain';
 import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway/port';
 import type { Db } from '../db/client';
-import { orderRefunds } from '../db/schema/clinic';
+import { orderRefunds, staff } from '../db/schema/clinic';
 import { orderEvents, orders } from '../db/schema/orders';
 import { AppError } from '../lib/errors';
 import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
-import type { PaymentActions } from './payment-actions';
-import type { PaymentAction } from './payment-queue';
+import type { Jobs } from '../jobs/queue';
+import { PaymentProviderUnreachable, type PaymentActions } from './payment-actions';
+import { FIRST_TRY_DELAY_SECONDS, orderRefundsQueue, type PaymentAction } from './payment-queue';
 
 export interface OrderDecisionDeps {
   db: Db;
   gateway: Pick<PaymentGateway, 'refund'>;
   effects: OrderEffectDeps;
   payments: Pick<PaymentActions, 'tryNow'>;
+  jobs: Pick<Jobs, 'sendWithin' | 'cancel'>;
   log: { error(details: object, message: string): void };
 }
 
@@ -73,7 +75,7 @@ function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | 
  * second click or a second process finds nothing to do; the money the decision moves is queued in that same
  * transaction, tried at once, and retried by its job when the provider does not answer.
  */
-export function createOrderDecisions({ db, gateway, effects, payments, log }: OrderDecisionDeps) {
+export function createOrderDecisions({ db, gateway, effects, payments, jobs, log }: OrderDecisionDeps) {
   const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
 
   /** Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. */
@@ -105,6 +107,35 @@ export function createOrderDecisions({ db, gateway, effects, payments, log }: Or
       if (current.state !== done) throw refused(current, applied.reason);
     }
     return decisionReply(await moveMoney(number), applied.applied);
+  }
+
+  /** Asks the provider for a reserved refund, unless its history already has it, then records it once. */
+  async function sendRefund(refund: typeof orderRefunds.$inferSelect, member: StaffRow): Promise<void> {
+    if (await refundRecorded(db, refund)) return;
+    const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+    const payment = await findCheckoutPayment(db, refund.orderId);
+    try {
+      await gateway.refund(payment!.gatewayPaymentId!, refund.amount, `order:${order!.number}:refund:${refund.id}`);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError && error.reason !== 'unavailable') throw error;
+      throw new PaymentProviderUnreachable('refund', error);
+    }
+    await db.transaction(async (tx) => {
+      const locked = await orderByNumber(order!.number, tx, true);
+      // A second sender (the job, a repeated request) that got here first recorded it.
+      if (await refundRecorded(tx, refund)) return;
+      const full = (await refundedSoFar(tx, locked.id)) >= locked.total;
+      const details = { reason: refund.reason, data: { refundId: refund.id, amount: refund.amount, by: decidedBy(member) } };
+      const actor = actorOf(member);
+      if (full && ['approved', 'dispatched', 'delivered'].includes(locked.state)) {
+        const moved = await applyOrderEvent(tx, locked.id, 'refunded', actor, details);
+        if (moved.applied) await carryOutOrderEffects(moved.effects, { tx, order: locked, event: 'refunded', actor, details }, effects);
+      }
+      const event = full ? 'refunded' : 'partially_refunded';
+      const money = await applyOrderPaymentEvent(tx, locked.id, event, actor, details);
+      await audit(tx, { staffId: member.id, action: 'refund', patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number, resource: 'payment', resourceId: String(refund.id), details: { amount: refund.amount, reason: refund.reason } });
+      if (money.applied) await carryOutOrderEffects(money.effects, { tx, order: locked, event, actor, details }, effects);
+    });
   }
 
   return {
@@ -170,11 +201,12 @@ export function createOrderDecisions({ db, gateway, effects, payments, log }: Or
 
     /**
      * A full or partial refund. The request is reserved under the order's lock (amount within what is left, one row
-     * per Idempotency-Key), then sent to the gateway with a key of its own, then recorded in the history; a repeat
-     * of the same key finishes whatever the first did not.
+     * per Idempotency-Key) with a job that sends it, in one transaction; then sent to the gateway at once with a key
+     * of its own and recorded in the history. A provider that cannot be reached leaves the job to send it (202,
+     * waitingForProvider); a refusal gives the amount back. A repeat of the same key finishes whatever the first did not.
      */
     async refund(member: StaffRow, number: string, amount: number, reason: string, key: string): Promise<RefundReply> {
-      const reserved = await db.transaction(async (tx) => {
+      const { order, refund } = await db.transaction(async (tx) => {
         const order = await orderByNumber(number, tx, true);
         const [earlier] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, key)));
         if (earlier) {
@@ -187,39 +219,56 @@ export function createOrderDecisions({ db, gateway, effects, payments, log }: Or
         const remaining = order.total - (await refundedSoFar(tx, order.id));
         if (amount > remaining) throw new AppError(422, 'REFUND_TOO_LARGE', `At most ${remaining} pence can still be refunded on this order.`);
         const [refund] = await tx.insert(orderRefunds).values({ orderId: order.id, amount, reason, staffId: member.id, idempotencyKey: key }).returning();
+        await jobs.sendWithin(tx, orderRefundsQueue, { refundId: refund!.id }, { singletonKey: refundJobKey(refund!.id), delaySeconds: FIRST_TRY_DELAY_SECONDS });
         return { order, refund: refund! };
       });
-      const { order, refund } = reserved;
-      const recorded = await db.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.orderId, order.id), sql`${orderEvents.data}->>'refundId' = ${String(refund.id)}`));
-      if (recorded.length === 0) {
-        const payment = await findCheckoutPayment(db, order.id);
-        try {
-          await gateway.refund(payment!.gatewayPaymentId!, amount, `order:${order.number}:refund:${refund.id}`);
-        } catch (error) {
-          // Nothing was refunded: the reservation goes, so the amount stays available.
+      let waitingForProvider = false;
+      try {
+        await sendRefund(refund, member);
+      } catch (error) {
+        if (error instanceof PaymentProviderUnreachable) {
+          log.error({ err: error.cause, orderNumber: order.number }, 'refund: the provider did not answer; the refund job will send it');
+          waitingForProvider = true;
+        } else if (error instanceof PaymentGatewayError) {
+          // Nothing was refunded: the reservation and its job go, so the amount stays available.
           await db.delete(orderRefunds).where(eq(orderRefunds.id, refund.id));
-          if (error instanceof PaymentGatewayError && error.reason !== 'unavailable') throw new AppError(422, 'REFUND_REFUSED', `The payment provider refused the refund: ${error.message}`);
-          log.error({ err: error, orderNumber: order.number }, 'refund failed');
-          throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'The payment provider could not be reached. Nothing was refunded; please try again in a moment.');
+          await jobs.cancel(orderRefundsQueue, refundJobKey(refund.id));
+          throw new AppError(422, 'REFUND_REFUSED', `The payment provider refused the refund: ${error.message}`);
+        } else {
+          throw error;
         }
-        await db.transaction(async (tx) => {
-          const locked = await orderByNumber(number, tx, true);
-          const full = (await refundedSoFar(tx, locked.id)) >= locked.total;
-          const details = { reason, data: { refundId: refund.id, amount, by: decidedBy(member) } };
-          const actor = actorOf(member);
-          if (full && ['approved', 'dispatched', 'delivered'].includes(locked.state)) {
-            const moved = await applyOrderEvent(tx, locked.id, 'refunded', actor, details);
-            if (moved.applied) await carryOutOrderEffects(moved.effects, { tx, order: locked, event: 'refunded', actor, details }, effects);
-          }
-          const money = await applyOrderPaymentEvent(tx, locked.id, full ? 'refunded' : 'partially_refunded', actor, details);
-          await audit(tx, { staffId: member.id, action: 'refund', patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number, resource: 'payment', resourceId: String(refund.id), details: { amount, reason } });
-          if (money.applied) await carryOutOrderEffects(money.effects, { tx, order: locked, event: full ? 'refunded' : 'partially_refunded', actor, details }, effects);
-        });
       }
       const after = await orderByNumber(number);
       const refunded = await refundedSoFar(db, after.id);
-      return { orderNumber: after.number, state: after.state, paymentState: after.paymentState, refunded, remaining: after.total - refunded };
+      return { orderNumber: after.number, state: after.state, paymentState: after.paymentState, refunded, remaining: after.total - refunded, waitingForProvider };
+    },
+
+    /**
+     * The refund job: sends a reserved refund the request could not, once (the provider de-duplicates on the refund's
+     * key, and the history records it once). An unreachable provider is retried with backoff; a refusal fails the job,
+     * which then waits, with its reason, in the console's failed work for an admin (the amount stays reserved, so
+     * nobody refunds it twice meanwhile).
+     */
+    async sendReservedRefund(refundId: number): Promise<void> {
+      const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+      if (!refund) return;
+      const [member] = await db.select().from(staff).where(eq(staff.id, refund.staffId));
+      await sendRefund(refund, member!);
     },
   };
 }
 export type OrderDecisions = ReturnType<typeof createOrderDecisions>;
+
+const refundJobKey = (refundId: number) => `refund:${refundId}`;
+
+async function refundRecorded(db: Pick<Db, 'select'>, refund: { id: number; orderId: number }): Promise<boolean> {
+  const rows = await db.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.orderId, refund.orderId), sql`${orderEvents.data}->>'refundId' = ${String(refund.id)}`));
+  return rows.length > 0;
+}
+
+/** In processes that run jobs: each reserved refund the request could not send, retried while the provider does not answer. */
+export async function workRefunds(jobs: Pick<Jobs, 'work'>, decisions: Pick<OrderDecisions, 'sendReservedRefund'>): Promise<void> {
+  await jobs.work(orderRefundsQueue, async ({ refundId }) => {
+    await decisions.sendReservedRefund(refundId);
+  });
+}

@@ -14,7 +14,7 @@ const GATEWAY: Actor = { type: 'gateway' };
 
 /** The provider did not answer (a timeout, its 5xx, no connection): the same request is made again later. */
 export class PaymentProviderUnreachable extends Error {
-  constructor(action: PaymentAction, cause: unknown) {
+  constructor(action: PaymentAction | 'refund', cause: unknown) {
     super(`The payment provider did not answer the ${action}`, { cause });
     this.name = 'PaymentProviderUnreachable';
   }

@@ -21,6 +21,13 @@ export const orderPaymentsQueue = defineQueue<{ orderId: number; action: Payment
  */
 export const FIRST_TRY_DELAY_SECONDS = 20;
 
+/** One job per refund (its reservation's id), queued with the reservation: sent by itself if the request could not. */
+export const orderRefundsQueue = defineQueue<{ refundId: number }>('order-refunds', {
+  retryLimit: 11,
+  retryDelaySeconds: 5,
+  expireInSeconds: 120,
+});
+
 export async function queuePaymentAction(jobs: Pick<Jobs, 'sendWithin'>, tx: Executor, orderId: number, action: PaymentAction): Promise<void> {
   await jobs.sendWithin(tx, orderPaymentsQueue, { orderId, action }, { singletonKey: `${action}:${orderId}`, delaySeconds: FIRST_TRY_DELAY_SECONDS });
 }

@@ -171,7 +171,16 @@ export type PackingSlip = z.infer<typeof packingSlipSchema>;
 export const dispatchBodySchema = z.object({ carrier: z.enum(CARRIERS), trackingNumber: z.string().max(64) });
 
 export const refundBodySchema = z.object({ amount: z.number().int().positive().max(100_000_000), reason: clinicText(2000).transform((value) => value.trim()).refine((value) => value.length > 0, 'is required') });
-export const refundReplySchema = z.object({ orderNumber: z.string(), state: z.string(), paymentState: z.string(), refunded: z.number().int(), remaining: z.number().int() });
+export const refundReplySchema = z.object({
+  orderNumber: z.string(),
+  state: z.string(),
+  paymentState: z.string(),
+  /** Refunded or on its way (a refund waiting for the provider counts: it cannot be asked for twice). */
+  refunded: z.number().int(),
+  remaining: z.number().int(),
+  /** The provider could not be reached: the refund is kept and sent by itself as soon as it answers (202). */
+  waitingForProvider: z.boolean(),
+});
 export type RefundReply = z.infer<typeof refundReplySchema>;
 
 /**

@@ -302,14 +302,17 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       config: { staffRoles: REFUNDERS },
       schema: {
         tags: ['clinic'],
-        summary: 'Refund (admin, support) part or all of what was captured, with the reason; one refund per Idempotency-Key',
+        summary: 'Refund (admin, support) part or all of what was captured, with the reason; one refund per Idempotency-Key; 202 when the provider could not be reached (the refund is kept and sent by a job as soon as it answers)',
         params: orderParams,
         headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per refund)') }),
         body: refundBodySchema,
-        response: { 200: refundReplySchema, ...errors },
+        response: { 200: refundReplySchema, 202: refundReplySchema, ...errors },
       },
     },
-    async (request) => decisions.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']),
+    async (request, reply) => {
+      const refunded = await decisions.refund(member(request), request.params.number, request.body.amount, request.body.reason, request.headers['idempotency-key']);
+      return reply.status(refunded.waitingForProvider ? 202 : 200).send(refunded);
+    },
   );
 
   if (plans) {
