@@ -240,11 +240,13 @@ export function createOrderService({
       const paused = cardFingerprint !== null && (await cardWait(tx, cardFingerprint)).wait > 0;
       if (answer.status === 'declined' || paused) {
         const reason = paused ? CARD_PAUSED_REASON : (answer as { reason: string }).reason;
-        const ended = await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason, gatewayPaymentId: answer.paymentId, cardFingerprint });
+        // Only the bank's declines are counted: an approval refused here was no sign of a bad card.
+        const bankDeclined = answer.status === 'declined';
+        const ended = await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason, gatewayPaymentId: answer.paymentId, cardFingerprint, counted: bankDeclined });
         if (!ended) return { order, payment, placed: false, unwanted: false };
         const failed = await findOrderById(tx, orderId);
-        const unwanted = answer.status === 'authorised';
-        return { order: failed!, payment: { ...payment, state: 'declined', declineReason: reason, gatewayPaymentId: answer.paymentId }, placed: false, unwanted };
+        const change = { state: 'declined', declineReason: reason, gatewayPaymentId: answer.paymentId, cardFingerprint };
+        return { order: failed!, payment: { ...payment, ...change }, placed: false, unwanted: !bankDeclined };
       }
       const change = { state: 'authorised', gatewayPaymentId: answer.paymentId, cardFingerprint };
       await updatePayment(tx, payment.id, change);
@@ -264,7 +266,15 @@ export function createOrderService({
     tx: Queryable,
     order: OrderRow,
     payment: PaymentRow | null,
-    end: { event: 'declined' | 'superseded'; actor: Actor; reason: string; gatewayPaymentId?: string | null; cardFingerprint?: string | null },
+    end: {
+      event: 'declined' | 'superseded';
+      actor: Actor;
+      reason: string;
+      gatewayPaymentId?: string | null;
+      cardFingerprint?: string | null;
+      /** Counted as a decline against the patient, address, card and shop (default: every 'declined'). */
+      counted?: boolean;
+    },
   ): Promise<boolean> {
     const moved = await applyOrderPaymentEvent(tx, order.id, end.event, end.actor, { reason: end.reason });
     if (!moved.applied) return false;
@@ -275,7 +285,7 @@ export function createOrderService({
         declineReason: end.reason,
         ...(end.gatewayPaymentId !== undefined ? { gatewayPaymentId: end.gatewayPaymentId } : {}),
         // A decline counts against the patient, the address and the card (card testing); a replaced attempt does not.
-        ...(end.event === 'declined' ? { declinedAt: declines.now() } : {}),
+        ...(end.event === 'declined' && end.counted !== false ? { declinedAt: declines.now() } : {}),
         ...(end.cardFingerprint ? { cardFingerprint: end.cardFingerprint } : {}),
       });
     }
