@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/orders';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from '../../../test/support/app';
-import { cardToken, completeCheckout, finishSandboxAction, readyCart, SANDBOX_CARDS } from '../../../test/support/orders';
+import { cardToken, finishSandboxAction, readyCart, SANDBOX_CARDS } from '../../../test/support/orders';
 import { cookiesOf, signupBody } from '../../../test/support/patients';
 
 // Card testers open a fresh account per batch of stolen cards: the patient's own count must not be the only one.
