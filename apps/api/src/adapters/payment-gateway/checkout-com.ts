@@ -127,7 +127,8 @@ export function checkoutComGateway({
     return { status: response.status, body: parsed };
   }
 
-  const fingerprintOf = (source: CkoSource | undefined) => (typeof source?.fingerprint === 'string' && source.fingerprint !== '' ? source.fingerprint : null);
+  /** The card's fingerprint when the reply names one (card sources do; PayPal and some replies carry none). */
+  const fingerprintOf = (source: CkoSource | undefined) => (typeof source?.fingerprint === 'string' && source.fingerprint !== '' ? { cardFingerprint: source.fingerprint } : {});
 
   const toAuthorisation = (payment: CkoPayment, saveCard: boolean, kind?: SourceKind): Authorisation => {
     const id = payment.id ?? null;
@@ -141,10 +142,10 @@ export function checkoutComGateway({
         paymentId: id,
         card: saveCard ? savedCard(payment.source, sourceKind) : null,
         paidWith: paidWith(payment.source, sourceKind),
-        cardFingerprint: fingerprintOf(payment.source),
+        ...fingerprintOf(payment.source),
       };
     }
-    return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined', cardFingerprint: fingerprintOf(payment.source) };
+    return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined', ...fingerprintOf(payment.source) };
   };
 
   /** Apple Pay and Google Pay tokens become a card token first (POST /tokens with the public key). */
