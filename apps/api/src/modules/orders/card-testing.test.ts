@@ -102,7 +102,7 @@ describe('declines of one card, whoever pays with it', () => {
     const refused = await pay(ctx, '203.0.113.3', SANDBOX_CARDS.declines);
     expect(refused.reply.statusCode).toBe(429);
     expect(refused.reply.json()).toEqual({
-      code: 'TOO_MANY_PAYMENT_ATTEMPTS',
+      code: 'TOO_MANY_CARD_ATTEMPTS',
       message: 'There have been too many unsuccessful payment attempts. Please try again in 60 minutes, or contact us for help.',
     });
     expect(refused.retryAfter).toBe((start + 3600_000 - clock) / 1000);
@@ -128,7 +128,7 @@ describe('declines of one card, whoever pays with it', () => {
     const answer = await approved.confirm();
     expect(answer.statusCode).toBe(429);
     expect(answer.json()).toEqual({
-      code: 'TOO_MANY_PAYMENT_ATTEMPTS',
+      code: 'TOO_MANY_CARD_ATTEMPTS',
       message: 'There have been several unsuccessful payment attempts. Please wait 15 seconds before trying again.',
     });
     expect(Number(answer.headers['retry-after'])).toBe(15);

@@ -85,9 +85,10 @@ export function readableWait(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-export const tooManyPaymentAttempts = (verdict: Exclude<DeclineVerdict, { wait: 0 }>) =>
+/** 429 with the wait; `code`: TOO_MANY_PAYMENT_ATTEMPTS before an attempt, or the card's refusal of one (PAYMENT_ERROR.cardPaused). */
+export const tooManyPaymentAttempts = (verdict: Exclude<DeclineVerdict, { wait: 0 }>, code: string = 'TOO_MANY_PAYMENT_ATTEMPTS') =>
   new TooManyRequestsError(
-    'TOO_MANY_PAYMENT_ATTEMPTS',
+    code,
     verdict.refused
       ? `There have been too many unsuccessful payment attempts. Please try again in ${readableWait(verdict.wait)}, or contact us for help.`
       : `There have been several unsuccessful payment attempts. Please wait ${readableWait(verdict.wait)} before trying again.`,

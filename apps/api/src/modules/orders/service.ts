@@ -307,7 +307,8 @@ export function createOrderService({
   async function answerFor(order: OrderRow, payment: PaymentRow | null): Promise<CheckoutReply> {
     if (order.state === 'payment_failed' && payment?.declineReason === CARD_PAUSED_REASON) {
       const verdict = payment.cardFingerprint ? await cardWait(db, payment.cardFingerprint) : { wait: 0 as const };
-      throw tooManyPaymentAttempts(verdict.wait > 0 ? (verdict as Exclude<DeclineVerdict, { wait: 0 }>) : { wait: 1, refused: false });
+      // Its own code: this attempt is over, so the browser's retry is a new attempt (a repeat after the wait says 1 second).
+      throw tooManyPaymentAttempts(verdict.wait > 0 ? (verdict as Exclude<DeclineVerdict, { wait: 0 }>) : { wait: 1, refused: false }, PAYMENT_ERROR.cardPaused);
     }
     return replyFor(order, payment);
   }
