@@ -32,6 +32,11 @@ const serverEnv: Record<string, string> = {
   REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
   ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+  // Every declined payment comes from this address with the one sandbox declining card, across all specs.
+  CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_PER_CARD_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_BEFORE_SLOWDOWN: '1000',
   // Both viewports sign the same demo staff members in, several times each, within one 15-minute window.
   AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',

@@ -41,7 +41,7 @@ import { createCatalogService } from './modules/catalog/service';
 import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderPages, createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, createOrderService, declineRules, networkAddressKey, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { paymentSetupFor, providerScripts } from './modules/payment/setup';
@@ -206,6 +206,17 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
     log: app.log,
     failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
     recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
+    declines: {
+      rules: declineRules({
+        perPatient: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
+        perAddress: config.CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR,
+        perCard: config.CHECKOUT_DECLINES_PER_CARD_PER_HOUR,
+        shop: config.CHECKOUT_DECLINES_PER_HOUR,
+        beforeSlowdown: config.CHECKOUT_DECLINES_BEFORE_SLOWDOWN,
+      }),
+      addressKeyOf: networkAddressKey(secret),
+      now,
+    },
   });
   app.decorate('orders', orders);
   app.decorate('renewals', renewals);

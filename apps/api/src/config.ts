@@ -153,6 +153,14 @@ const envSchema = z
   GOOGLE_PAY_MERCHANT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Declined or abandoned payment attempts one patient may make in an hour before checkout refuses more (card testing). */
   CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Declined checkouts from one network address in an hour before checkout refuses more; it slows down from half. */
+  CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(20),
+  /** Declined checkouts with one card (the gateway's fingerprint), whoever pays with it, in an hour. */
+  CHECKOUT_DECLINES_PER_CARD_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(6),
+  /** Declined checkouts across the whole shop in an hour (an attack from many addresses); it slows down from half. */
+  CHECKOUT_DECLINES_PER_HOUR: z.coerce.number().int().min(1).max(1000000).default(300),
+  /** Declines a patient or a card may have in an hour before each further attempt waits (15 seconds, doubling to 5 minutes). */
+  CHECKOUT_DECLINES_BEFORE_SLOWDOWN: z.coerce.number().int().min(0).max(1000000).default(3),
   /**
    * Browser tests only: POST /dev/clock moves this process's clock (and its jobs') to a given instant, so a reminder
    * due next Tuesday can be seen going out. Refused in production.

@@ -10,12 +10,17 @@ import type { Database } from '../src/db/client';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase } from './support/database';
+import { randomUUID } from 'node:crypto';
+import { SANDBOX_PUBLIC_KEY } from '../src/adapters/payment-gateway/sandbox';
+import { SANDBOX_CARDS, TEST_ADDRESS } from './support/orders';
 import { signupBody } from './support/patients';
 import { probeQueue, type ProbeDelivery } from './support/probe-queue';
 import { startS3Server, type S3Server } from './support/s3';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const LOGIN_LIMIT = 4;
+/** Declined checkouts from one address: from the second on, the next attempt waits (half the limit). */
+const DECLINES_PER_ADDRESS = 3;
 
 interface ApiProcess {
   child: ChildProcess;
@@ -94,6 +99,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
       UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       AUTH_RATE_LIMIT_PER_ADDRESS: String(LOGIN_LIMIT),
       REGISTER_RATE_LIMIT_PER_ADDRESS: '1000',
+      REGISTER_RATE_LIMIT_PER_DEVICE: '1000',
+      CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: String(DECLINES_PER_ADDRESS),
       LOG_LEVEL: 'silent',
       ...s3.env,
     };
@@ -133,6 +140,45 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
     }
     expect(codes).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429, 429]);
   });
+
+  it('shares declined checkouts: declines made through both processes slow the address down in each', async () => {
+    const put = (base: string, path: string, body: unknown, cookie: string) =>
+      fetch(`${base}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    /** A fresh account's checkout of a multivitamin through `api`, paid with a sandbox test card. */
+    async function checkout(api: ApiProcess, card: string): Promise<Response> {
+      const signup = await post(api.base, '/shop-api/register', signupBody());
+      expect(signup.status).toBe(201);
+      const cookie = cookiesOf(signup);
+      const cart = (await (await post(api.base, '/shop-api/carts', { channel: 'WEB_UK' }, cookie)).json()) as { tokenValue: string };
+      const items = [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 30 }];
+      expect((await post(api.base, `/shop-api/carts/${cart.tokenValue}/multiple-items`, { items }, cookie)).status).toBe(201);
+      expect((await put(api.base, `/shop-api/checkout/${cart.tokenValue}/address`, { shippingAddress: TEST_ADDRESS }, cookie)).status).toBeLessThan(300);
+      const tokenised = await fetch(`${api.base}/sandbox-gateway/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: SANDBOX_PUBLIC_KEY },
+        body: JSON.stringify({ type: 'card', number: card, expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '123' }),
+      });
+      const { token } = (await tokenised.json()) as { token: string };
+      return fetch(`${api.base}/shop-api/checkout/${cart.tokenValue}/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ mode: 'NEW_CARD', token }),
+      });
+    }
+    // Every request comes from 127.0.0.1: one address, a new account each time, the declines split between the processes.
+    expect((await checkout(first, SANDBOX_CARDS.declines)).status).toBe(402);
+    expect((await checkout(second, SANDBOX_CARDS.declines)).status).toBe(402);
+    for (const api of [first, second]) {
+      const slowed = await checkout(api, SANDBOX_CARDS.authorises);
+      expect(slowed.status).toBe(429);
+      expect(await slowed.json()).toMatchObject({ code: 'TOO_MANY_PAYMENT_ATTEMPTS' });
+      const wait = Number(slowed.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(15);
+    }
+    const declined = await database.executeSql(`select count(*)::int as n from payments where declined_at is not null and client_address_key is not null`);
+    expect(declined.rows).toEqual([{ n: 2 }]);
+  }, 60_000);
 
   it('serves a photo uploaded through one process from the other (S3 storage, ciphertext in the bucket)', async () => {
     const signup = await post(first.base, '/shop-api/register', signupBody());

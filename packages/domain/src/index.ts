@@ -41,6 +41,7 @@ export * from './address/summary';
 export * from './address/gp';
 export * from './address/address';
 export * from './address/in-use';
+export * from './address/same-building';
 export * from './delivery/bank-holidays';
 export * from './delivery/working-days';
 export * from './delivery/estimate';

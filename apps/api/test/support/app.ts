@@ -33,6 +33,11 @@ const ONE_ADDRESS_LIMITS = {
   REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
   ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+  // Likewise every test's declines are made with the sandbox's one declining card: counted per card, they would add up.
+  CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_PER_CARD_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_PER_HOUR: '100000',
+  CHECKOUT_DECLINES_BEFORE_SLOWDOWN: '1000',
 };
 
 /** The whole API on a fresh database with the demo data, driven through app.inject. */

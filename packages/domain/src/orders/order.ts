@@ -40,6 +40,11 @@ export const PAYMENT_ERROR = {
   invalidToken: 'INVALID_PAYMENT_TOKEN',
   alreadyPlaced: 'ORDER_ALREADY_PLACED',
   cartNotReady: 'CART_NOT_READY',
+  /**
+   * 429: the card has had too many declines lately and this attempt was refused whatever the bank said; the attempt
+   * is over (a retry is a new one), unlike the other 429s, which refuse before any attempt is made.
+   */
+  cardPaused: 'TOO_MANY_CARD_ATTEMPTS',
 } as const;
 
 export const orderItemSchema = z.object({

@@ -46,6 +46,8 @@ describe('self-referral', () => {
     expect(selfReferral(referrer, { ...friend, email: 'joreed+2@example.com' })).toBe('same_email');
     expect(selfReferral(referrer, { ...friend, cards: ['visa:4242:12/2030'] })).toBe('same_card');
     expect(selfReferral(referrer, { ...friend, addresses: [{ street: '1 park road', postcode: 'ls1 4ap' }] })).toBe('same_address');
+    expect(selfReferral(referrer, { ...friend, addresses: [{ company: 'Flat A', street: '1 Park Rd.', postcode: 'LS14AP' }] })).toBe('same_address');
+    expect(selfReferral({ ...referrer, cards: ['fingerprint:B16D9C2E'] }, { ...friend, cards: ['fingerprint:B16D9C2E'] })).toBe('same_card');
   });
 });
 

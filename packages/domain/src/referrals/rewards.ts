@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Pence } from '../money/money';
 import type { Promotion } from '../discounts/promotions';
+import { sameBuilding, type ComparableAddress } from '../address/same-building';
 
 /** SPEC §9: the referred friend and the referrer each get 20 %. */
 export const REFERRAL_PERCENT = 20;
@@ -44,28 +45,20 @@ export function normaliseEmail(email: string): string {
   return `${local}@${trimmed.slice(at + 1)}`;
 }
 
-/** Address line 1 is 'company' (SPEC §3 address), line 2 'street'. */
-interface DeliveryAddress {
-  company?: unknown;
-  street?: unknown;
-  postcode?: unknown;
-}
-
-const letters = (value: unknown) => (typeof value === 'string' ? value.toLowerCase().replace(/[^a-z0-9]/g, '') : '');
-
-/** The same door: postcode and address lines equal once case, spaces and punctuation are set aside. */
-export function sameDeliveryAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
-  const postcode = letters(a.postcode);
-  const lines = (address: DeliveryAddress) => letters(address.company) + letters(address.street);
-  return postcode !== '' && postcode === letters(b.postcode) && lines(a) === lines(b);
+/** The same household: the same building once case, spacing, punctuation, flat or unit and postcode spacing are set aside. */
+export function sameDeliveryAddress(a: ComparableAddress, b: ComparableAddress): boolean {
+  return sameBuilding(a, b);
 }
 
 export interface ReferralParty {
   customerId: number;
   email: string;
   /** Delivery addresses used or saved. */
-  addresses: readonly DeliveryAddress[];
-  /** Cards kept for them, as brand, last four and expiry ('visa:4242:12/2030'). */
+  addresses: readonly ComparableAddress[];
+  /**
+   * Their cards: kept ones as brand, last four and expiry ('visa:4242:12/2030'), and every card that paid or tried to,
+   * as the gateway's fingerprint ('fingerprint:…'), which one-off orders have too.
+   */
   cards: readonly string[];
 }
 

@@ -12,6 +12,8 @@ interface CkoSource {
   expiry_month?: number;
   expiry_year?: number;
   last4?: string;
+  /** Identifies the card number across customers and tokens (documented on card sources in payment replies). */
+  fingerprint?: string;
 }
 interface CkoPayment {
   id?: string;
@@ -125,6 +127,9 @@ export function checkoutComGateway({
     return { status: response.status, body: parsed };
   }
 
+  /** The card's fingerprint when the reply names one (card sources do; PayPal and some replies carry none). */
+  const fingerprintOf = (source: CkoSource | undefined) => (typeof source?.fingerprint === 'string' && source.fingerprint !== '' ? { cardFingerprint: source.fingerprint } : {});
+
   const toAuthorisation = (payment: CkoPayment, saveCard: boolean, kind?: SourceKind): Authorisation => {
     const id = payment.id ?? null;
     const sourceKind: SourceKind = kind ?? (payment.source?.type === 'paypal' ? 'paypal' : 'card');
@@ -132,9 +137,15 @@ export function checkoutComGateway({
       return { status: 'challenge', paymentId: id, challengeUrl: payment._links.redirect.href, action: sourceKind === 'paypal' ? 'paypal' : '3ds' };
     }
     if ((payment.status === 'Authorized' || payment.status === 'Card Verified' || payment.status === 'Captured') && payment.approved !== false && id) {
-      return { status: 'authorised', paymentId: id, card: saveCard ? savedCard(payment.source, sourceKind) : null, paidWith: paidWith(payment.source, sourceKind) };
+      return {
+        status: 'authorised',
+        paymentId: id,
+        card: saveCard ? savedCard(payment.source, sourceKind) : null,
+        paidWith: paidWith(payment.source, sourceKind),
+        ...fingerprintOf(payment.source),
+      };
     }
-    return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined' };
+    return { status: 'declined', paymentId: id, reason: payment.response_summary ?? 'The card was declined', ...fingerprintOf(payment.source) };
   };
 
   /** Apple Pay and Google Pay tokens become a card token first (POST /tokens with the public key). */

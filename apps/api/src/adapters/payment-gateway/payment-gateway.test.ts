@@ -6,7 +6,7 @@ import { readRecordings, replayServer, type ReplayedRequest } from '../../../tes
 import type { Database } from '../../db/client';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { checkoutComGateway } from './checkout-com';
-import { PaymentGatewayError, type AuthoriseRequest } from './port';
+import { PaymentGatewayError, type Authorisation, type AuthoriseRequest } from './port';
 import { sandboxGateway, type SandboxGateway } from './sandbox';
 
 const request = (overrides: Partial<AuthoriseRequest>): AuthoriseRequest => ({
@@ -89,6 +89,26 @@ describe('sandbox gateway (state in the database)', () => {
   it('declines 4000 0000 0000 0002 with the reason', async () => {
     const answer = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000000002') } }));
     expect(answer).toMatchObject({ status: 'declined', reason: 'Declined - Do Not Honour' });
+  });
+
+  it('fingerprints a card by its number, whatever the token, expiry or security code, as a provider does', async () => {
+    const first = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4000000000000002') } }));
+    const again = await gateway.createToken(card('4000 0000 0000 0002', { expiry_month: 3, expiry_year: 2031, cvv: '999' }));
+    if (!again.ok) throw new Error('token refused');
+    const second = await gateway.authorise(request({ source: { type: 'token', token: again.body.token } }));
+    const other = await gateway.authorise(request({ source: { type: 'token', token: await tokenFor('4242424242424242') } }));
+    const fingerprintOf = (answer: Authorisation) => (answer.status === 'challenge' ? undefined : answer.cardFingerprint);
+    expect(fingerprintOf(first)).toMatch(/^[0-9A-F]{32}$/);
+    expect(fingerprintOf(second)).toBe(fingerprintOf(first));
+    expect(fingerprintOf(other)).toMatch(/^[0-9A-F]{32}$/);
+    expect(fingerprintOf(other)).not.toBe(fingerprintOf(first));
+    // The card kept for renewals answers with the same fingerprint; PayPal has none.
+    if (other.status !== 'authorised') throw new Error(other.status);
+    const renewal = await gateway.chargeSavedCard({ amount: 100, reference: 'REN-FP', sourceId: other.card!.sourceId, previousPaymentId: other.paymentId, idempotencyKey: 'ren-fp' });
+    expect(fingerprintOf(renewal)).toBe(fingerprintOf(other));
+    const paypal = await gateway.authorise(request({ source: { type: 'paypal' } }));
+    await gateway.completeAction(paypal.paymentId!, true);
+    expect(fingerprintOf(await gateway.outcome(paypal.paymentId!))).toBeNull();
   });
 
   it('waits for PayPal approval, and a cancel declines', async () => {
@@ -230,6 +250,7 @@ describe('Checkout.com adapter (recorded replies)', () => {
       paymentId: 'pay_mbabizu24mvu3mela5njyhpit4',
       card: { sourceId: 'src_nwd3m4in3hkuddfpjsaevunhdy', kind: 'card', brand: 'Visa', expiryMonth: 12, expiryYear: 2030, last4: '4242' },
       paidWith: { brand: 'Visa', last4: '4242' },
+      cardFingerprint: 'B16D9C2E0F9F3C8A0D6E1D3B6F2B1C0A',
     });
     const sent = seen.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer sk_sbox_test');
@@ -253,6 +274,7 @@ describe('Checkout.com adapter (recorded replies)', () => {
       status: 'declined',
       paymentId: 'pay_decl3h2ux7wnp4urfyezpr6pz',
       reason: 'Declined - Do Not Honour',
+      cardFingerprint: '0F2A7C41D9E83B56A1C4E7F02B9D3A61',
     });
     // An expired token is the patient's to fix (a new card entry), not an outage.
     await expect(gateway().authorise(request({ source: { type: 'token', token: 'tok_expired_token' } }))).rejects.toMatchObject({ reason: 'invalid_token' });

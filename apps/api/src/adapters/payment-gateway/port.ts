@@ -43,12 +43,17 @@ export interface PaidWith {
   last4: string;
 }
 
+/**
+ * `cardFingerprint`: the provider's identifier of the card number itself, the same for every token, customer and
+ * merchant account (Checkout.com source.fingerprint): card testing is counted per card, and a friend paying with the
+ * referrer's card is seen, without the shop ever holding the number. Null or absent when the reply names no card.
+ */
 export type Authorisation =
   /** `card` when the card was kept for renewals; `paidWith` what the patient paid with, for their order page and receipt. */
-  | { status: 'authorised'; paymentId: string; card: SavedCard | null; paidWith?: PaidWith | null }
+  | { status: 'authorised'; paymentId: string; card: SavedCard | null; paidWith?: PaidWith | null; cardFingerprint?: string | null }
   /** The patient must act first: a 3-D Secure challenge (in a frame) or PayPal's approval page (in a window). */
   | { status: 'challenge'; paymentId: string; challengeUrl: string; action: '3ds' | 'paypal' }
-  | { status: 'declined'; paymentId: string | null; reason: string };
+  | { status: 'declined'; paymentId: string | null; reason: string; cardFingerprint?: string | null };
 
 /**
  * One payment the gateway holds under a reference, as it stands now. pending: the patient has not finished

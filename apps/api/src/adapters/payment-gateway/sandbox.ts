@@ -39,6 +39,12 @@ export type TokenReply =
     }
   | { ok: false; body: { request_id: string; error_type: 'request_invalid'; error_codes: string[] } };
 
+/**
+ * A card's fingerprint as a provider gives it: the same for every token of one card number (whatever its expiry or
+ * security code), and not the number. Keyed by a constant, as only the sandbox's own cards are fingerprinted with it.
+ */
+export const sandboxFingerprint = (cardNumber: string) => createHmac('sha256', 'elmwood-sandbox-card-fingerprint').update(cardNumber).digest('hex').slice(0, 32).toUpperCase();
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(15).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
 
 export interface SandboxGatewayOptions {
@@ -99,6 +105,7 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
     kind,
     brand: 'Visa',
     last4: declines ? '0002' : '4242',
+    fingerprint: sandboxFingerprint(`${kind}:${declines ? 'decline' : 'authorise'}`),
     expiryMonth: 12,
     expiryYear: today().getUTCFullYear() + 3,
     behaviour: (declines ? 'decline' : 'authorise') as SandboxBehaviour,
@@ -160,13 +167,15 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
       const action = (await sourceOf())?.kind === 'paypal' ? 'paypal' : '3ds';
       return { status: 'challenge', paymentId: payment.id, action, challengeUrl: `/sandbox-gateway/${action}/${payment.id}` };
     }
-    if (payment.status === 'declined') return { status: 'declined', paymentId: payment.id, reason: payment.declineReason ?? DECLINE_REASON };
     const source = await sourceOf();
+    const cardFingerprint = source?.fingerprint ?? null;
+    if (payment.status === 'declined') return { status: 'declined', paymentId: payment.id, reason: payment.declineReason ?? DECLINE_REASON, cardFingerprint };
     return {
       status: 'authorised',
       paymentId: payment.id,
       card: source && payment.storeSource ? savedCard(source) : null,
       paidWith: source ? { brand: source.brand, last4: source.last4 } : null,
+      cardFingerprint,
     };
   }
 
@@ -220,6 +229,7 @@ export function sandboxGateway({ db, webhookSecret, today = () => new Date() }: 
           expiryMonth: request.expiry_month,
           expiryYear: request.expiry_year,
           behaviour: behaviourOf(digits),
+          fingerprint: sandboxFingerprint(digits),
         };
       } else {
         const declines = request.type === 'applepay' ? request.token_data.data === SANDBOX_WALLET_DECLINE : request.token_data.signedMessage === SANDBOX_WALLET_DECLINE;

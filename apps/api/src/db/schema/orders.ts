@@ -137,11 +137,23 @@ export const payments = pgTable(
     challengeUrl: text('challenge_url'),
     /** A renewal's merchant-initiated charge: its try (1 on the charge date, then the retries); its idempotency key is derived from it. */
     attempt: integer('attempt'),
+    /** A checkout attempt's network address, as a keyed hash (never the address itself): declines are counted per address. */
+    clientAddressKey: text('client_address_key'),
+    /** The card as the gateway identifies it across customers (its fingerprint), from its reply; null for PayPal. */
+    cardFingerprint: text('card_fingerprint'),
+    /** When the gateway declined this checkout attempt, by the shop's clock: card testing is counted from it. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('payments_order').on(table.orderId),
+    // Declined checkouts in the last hour, per address, per card and shop-wide (card testing).
+    index('payments_declined_by_address').on(table.clientAddressKey, table.declinedAt).where(sql`${table.declinedAt} is not null`),
+    index('payments_declined_by_card').on(table.cardFingerprint, table.declinedAt).where(sql`${table.declinedAt} is not null`),
+    index('payments_declined').on(table.declinedAt).where(sql`${table.declinedAt} is not null`),
+    // The self-referral check compares a friend's cards with the referrer's.
+    index('payments_card_fingerprint').on(table.cardFingerprint).where(sql`${table.cardFingerprint} is not null`),
     uniqueIndex('payments_gateway_id').on(table.gatewayPaymentId),
     // The stale-payment sweep's watch over replaced or abandoned attempts.
     index('payments_superseded').on(table.updatedAt).where(sql`${table.state} = 'superseded'`),

@@ -18,6 +18,8 @@ export const sandboxSources = pgTable('sandbox_sources', {
   expiryYear: integer('expiry_year'),
   /** What the test card does when charged: authorise, challenge or decline. */
   behaviour: text('behaviour').notNull(),
+  /** The same for every token of one card number (as a provider's card fingerprint is); null for PayPal. */
+  fingerprint: text('fingerprint'),
   /** When the merchant deleted the kept card (DELETE /instruments/{id}): no renewal can draw on it after. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; pages: O
     },
     async (request, reply) => {
       const customer = await customerOf(request);
-      const result = await orders.complete(customer, request.params.token, request.headers['idempotency-key'], request.body);
+      const result = await orders.complete(customer, request.params.token, request.headers['idempotency-key'], request.body, { address: request.ip });
       return reply.status(result.status).send(result.body);
     },
   );

@@ -33,6 +33,7 @@ import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder } from './consultation-snapshot';
 import { hasCallBookedSince } from '../coaches/index';
 import { newOrderNumber } from './order-number';
+import { paceDeclines, recentDeclines, tooManyPaymentAttempts, waitAfterDeclines, type DeclineRule, type DeclineVerdict } from './decline-pacing';
 import {
   claimCartFor,
   countDeclinedPaymentsSince,
@@ -96,7 +97,18 @@ export interface OrderServiceDeps {
   recentCardCheckFailures: (customerUid: string) => Promise<number>;
   /** Records the referral credit an order spends; left out, orders spend none. */
   referrals?: Pick<Referrals, 'recordSpend'>;
+  /**
+   * Declined checkouts counted per patient, network address (keyed: `addressKeyOf` hashes it), card fingerprint and
+   * shop-wide, slowing attempts down and then refusing them (card testing); `now` is the shop's clock.
+   */
+  declines: { rules: Record<'patient' | 'address' | 'card' | 'shop', DeclineRule>; addressKeyOf: (address: string) => string; now: () => Date };
   now?: () => Date;
+}
+
+/** Where a checkout attempt came from. */
+export interface CheckoutOrigin {
+  /** The client's network address (request.ip). */
+  address: string;
 }
 
 /** A reply the same for every repeat of one attempt: a placed order, an action to take, or a refusal. */
@@ -108,6 +120,8 @@ const CART_CHANGED_MESSAGE = 'Your basket changed while the order was being plac
 const SUPERSEDED_REASON = 'Replaced by a new payment attempt';
 const NOTHING_TO_PAY = 'Nothing to pay: the discounts cover the order';
 const ABANDONED_REASON = 'Not finished within the time allowed';
+/** The gateway answered for a card with too many recent declines: the shop took nothing, whatever the answer was. */
+const CARD_PAUSED_REASON = 'Refused: too many declined attempts with this card';
 const GATEWAY: Actor = { type: 'gateway' };
 const JOB: Actor = { type: 'job' };
 const RETURN_PATH = '/checkout/payment-return';
@@ -174,7 +188,19 @@ function isUniqueViolation(error: unknown): boolean {
 
 const nextStepsValue = z.object({ items: z.array(thankYouNextStepSchema) });
 
-export function createOrderService({ db, gateway, carts, carryOutEffects, siteUrl, log, failedAttemptsPerHour, recentCardCheckFailures, referrals, now = () => new Date() }: OrderServiceDeps) {
+export function createOrderService({
+  db,
+  gateway,
+  carts,
+  carryOutEffects,
+  siteUrl,
+  log,
+  failedAttemptsPerHour,
+  recentCardCheckFailures,
+  referrals,
+  declines,
+  now = () => new Date(),
+}: OrderServiceDeps) {
   /** Absolute, as providers require: their 3-D Secure and PayPal pages send the patient back to the shop's page. */
   const returnUrl = (number: string) => new URL(`${RETURN_PATH}?order=${encodeURIComponent(number)}`, siteUrl).toString();
 
@@ -208,13 +234,21 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
         await updatePayment(tx, payment.id, change);
         return { order, payment: { ...payment, ...change }, placed: false, unwanted: false };
       }
-      if (answer.status === 'declined') {
-        const ended = await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason: answer.reason, gatewayPaymentId: answer.paymentId });
+      const cardFingerprint = answer.cardFingerprint ?? null;
+      // A card with too many recent declines gets the same refusal whatever the bank said, so trying it again teaches
+      // a card tester nothing; an authorisation is released.
+      const paused = cardFingerprint !== null && (await cardWait(tx, cardFingerprint)).wait > 0;
+      if (answer.status === 'declined' || paused) {
+        const reason = paused ? CARD_PAUSED_REASON : (answer as { reason: string }).reason;
+        // Only the bank's declines are counted: an approval refused here was no sign of a bad card.
+        const bankDeclined = answer.status === 'declined';
+        const ended = await endAttempt(tx, order, payment, { event: 'declined', actor: GATEWAY, reason, gatewayPaymentId: answer.paymentId, cardFingerprint, counted: bankDeclined });
         if (!ended) return { order, payment, placed: false, unwanted: false };
         const failed = await findOrderById(tx, orderId);
-        return { order: failed!, payment: { ...payment, state: 'declined', declineReason: answer.reason, gatewayPaymentId: answer.paymentId }, placed: false, unwanted: false };
+        const change = { state: 'declined', declineReason: reason, gatewayPaymentId: answer.paymentId, cardFingerprint };
+        return { order: failed!, payment: { ...payment, ...change }, placed: false, unwanted: !bankDeclined };
       }
-      const change = { state: 'authorised', gatewayPaymentId: answer.paymentId };
+      const change = { state: 'authorised', gatewayPaymentId: answer.paymentId, cardFingerprint };
       await updatePayment(tx, payment.id, change);
       const states = await finalise(tx, order, answer, mode, items);
       return { order: { ...order, ...states }, payment: { ...payment, ...change }, placed: true, unwanted: false };
@@ -232,7 +266,15 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
     tx: Queryable,
     order: OrderRow,
     payment: PaymentRow | null,
-    end: { event: 'declined' | 'superseded'; actor: Actor; reason: string; gatewayPaymentId?: string | null },
+    end: {
+      event: 'declined' | 'superseded';
+      actor: Actor;
+      reason: string;
+      gatewayPaymentId?: string | null;
+      cardFingerprint?: string | null;
+      /** Counted as a decline against the patient, address, card and shop (default: every 'declined'). */
+      counted?: boolean;
+    },
   ): Promise<boolean> {
     const moved = await applyOrderPaymentEvent(tx, order.id, end.event, end.actor, { reason: end.reason });
     if (!moved.applied) return false;
@@ -242,10 +284,33 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
         state: end.event === 'superseded' ? 'superseded' : 'declined',
         declineReason: end.reason,
         ...(end.gatewayPaymentId !== undefined ? { gatewayPaymentId: end.gatewayPaymentId } : {}),
+        // A decline counts against the patient, the address and the card (card testing); a replaced attempt does not.
+        ...(end.event === 'declined' && end.counted !== false ? { declinedAt: declines.now() } : {}),
+        ...(end.cardFingerprint ? { cardFingerprint: end.cardFingerprint } : {}),
       });
     }
     if (order.cartId !== null) await carts.unlock(tx, order.cartId);
     return true;
+  }
+
+  /** How long a card must wait before the shop takes another attempt with it (its declines of the last hour). */
+  async function cardWait(tx: Queryable, cardFingerprint: string): Promise<DeclineVerdict> {
+    const rule = declines.rules.card;
+    const at = declines.now();
+    return waitAfterDeclines(await recentDeclines(tx, { cardFingerprint }, at, rule.limit), rule, at.getTime());
+  }
+
+  /**
+   * The reply an order's state gives (replyFor), except that an attempt refused for its card's declines answers 429
+   * with the card's wait, for the first reply and every repeat alike.
+   */
+  async function answerFor(order: OrderRow, payment: PaymentRow | null): Promise<CheckoutReply> {
+    if (order.state === 'payment_failed' && payment?.declineReason === CARD_PAUSED_REASON) {
+      const verdict = payment.cardFingerprint ? await cardWait(db, payment.cardFingerprint) : { wait: 0 as const };
+      // Its own code: this attempt is over, so the browser's retry is a new attempt (a repeat after the wait says 1 second).
+      throw tooManyPaymentAttempts(verdict.wait > 0 ? (verdict as Exclude<DeclineVerdict, { wait: 0 }>) : { wait: 1, refused: false }, PAYMENT_ERROR.cardPaused);
+    }
+    return replyFor(order, payment);
   }
 
   /** Voids once however often it is asked (the key is the payment's): a repeat, a race or a retry after a crash moves no money twice. */
@@ -354,7 +419,7 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
       }
     }
     const result = await applyOutcome(order.id, 'pending', answer, mode, lines);
-    return replyFor(result.order, result.payment);
+    return answerFor(result.order, result.payment);
   }
 
   return {
@@ -372,7 +437,8 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
      * concurrent or after a crash between steps, finds the same order and gets the same authorisation, and step
      * (3) applies it only once. 20 identical submits make one order and one authorisation.
      */
-    async complete(customer: Customer, token: string, idempotencyKey: string, body: CompleteCheckout): Promise<CheckoutReply> {
+    async complete(customer: Customer, token: string, idempotencyKey: string, body: CompleteCheckout, origin: CheckoutOrigin): Promise<CheckoutReply> {
+      const addressKey = declines.addressKeyOf(origin.address);
       // What pays is checked now, but refused only once the cart shows a payment is needed: a £0 order takes none.
       let paying: { method: string; source: PaymentSource } | AppError;
       try {
@@ -408,6 +474,16 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
           if (failed >= failedAttemptsPerHour) {
             throw new TooManyRequestsError('TOO_MANY_PAYMENT_ATTEMPTS', TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, HOUR_MS / 1000);
           }
+          // Fresh accounts buy no fresh attempts: declines count per address and shop-wide too (the card's, once the gateway names it).
+          await paceDeclines(
+            tx,
+            [
+              [{ customerId: customer.id }, declines.rules.patient],
+              [{ addressKey }, declines.rules.address],
+              ['shop', declines.rules.shop],
+            ],
+            declines.now(),
+          );
           if (live) {
             // The patient left a 3-D Secure or PayPal step unfinished and pays again: the new attempt replaces it.
             await endAttempt(tx, live, await findCheckoutPayment(tx, live.id), { event: 'superseded', actor: { type: 'patient', id: customer.id }, reason: SUPERSEDED_REASON });
@@ -419,7 +495,7 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
             return { order: { ...free.order, ...(await finalise(tx, free.order, null, body.mode, free.items)) }, payment: null };
           }
           if (paying instanceof AppError) throw paying;
-          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method);
+          return createOrder(tx, customer, cart, idempotencyKey, body.mode, paying.method, addressKey);
         });
       } catch (error) {
         if (error instanceof CartChangedError) throw new AppError(409, PAYMENT_ERROR.cartNotReady, CART_CHANGED_MESSAGE);
@@ -438,7 +514,7 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
         if (paying instanceof AppError) throw paying;
         return authorise(customer, order, payment, paying.source, order.paymentMode, items);
       }
-      return replyFor(order, payment);
+      return answerFor(order, payment);
     },
 
     /** POST /orders/{number}/payment/confirm: after 3-D Secure or PayPal, record the gateway's outcome (idempotent). */
@@ -456,11 +532,11 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
         }
         if (answer.status === 'challenge') throw new AppError(409, 'PAYMENT_NOT_FINISHED', 'The payment has not been finished yet. Please complete the step shown, or try again.');
         const result = await applyOutcome(order.id, 'challenge', answer, order.paymentMode);
-        return { ...replyFor(result.order, result.payment), status: 200 };
+        return { ...(await answerFor(result.order, result.payment)), status: 200 };
       }
       if (order.state === 'payment_pending' && payment?.state === 'challenge') throw new AppError(409, 'PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS_MESSAGE);
       if (order.state === 'payment_failed') await releaseReplaced(payment);
-      return { ...replyFor(order, payment), status: 200 };
+      return { ...(await answerFor(order, payment)), status: 200 };
     },
 
     /**
@@ -552,7 +628,7 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
   };
 
   /** The order and its lines (answered as written); with a method, its pending payment too, and the cart locked until that payment ends. */
-  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string | null) {
+  async function createOrder(tx: Queryable, customer: Customer, cart: LockedCart, idempotencyKey: string, mode: string, method: string | null, clientAddressKey: string | null = null) {
     const { view } = cart;
     const order = await insertOrder(
       tx,
@@ -599,7 +675,7 @@ export function createOrderService({ db, gateway, carts, carryOutEffects, siteUr
     await carts.lockForPayment(tx, cart.id);
     const written = items.map(orderItemOf);
     if (method === null) return { order, payment: null, items: written };
-    const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending' });
+    const payment = await insertPayment(tx, { orderId: order.id, gateway: gateway.name, method, amount: order.total, state: 'pending', clientAddressKey });
     return { order, payment, items: written };
   }
 }

@@ -173,6 +173,27 @@ describe('self-referral', () => {
     expect(await summary(referrer.cookie)).toEqual({ count: 0, amount: 0, yearlyCap: CAP });
   });
 
+  it('is refused for the referrer’s building, whatever flat either names', async () => {
+    const referrer = await patient();
+    await orderAt(referrer.cookie, { ...REFERRER_ADDRESS, company: '1 Test Street', postcode: 'YO1 7HH' });
+    const friend = await friendOf(referrer);
+    const { cart } = await cartAt(friend.cookie, { ...REFERRER_ADDRESS, company: '1 Test Street, Flat A', postcode: 'YO17HH' });
+    expect(cart.discounts.map((discount: { code: string }) => discount.code)).not.toContain('REFERRAL_20');
+  });
+
+  it('earns nothing when the friend pays with the card the referrer paid a one-off order with (no card was kept)', async () => {
+    const card = '4000056655665556';
+    const referrer = await patient();
+    const oneOff = await placeOrder(ctx.app, referrer.cookie, { consult: false, card, items: [{ productCode: 'DAILY-MULTIVITAMIN', variantCode: 'DAILY-MULTIVITAMIN-30', frequency: 1 }] });
+    expect(oneOff.reply.statusCode, oneOff.reply.body).toBe(201);
+    expect((await ctx.app.inject({ url: '/shop-api/me/payment-tokens', headers: { cookie: referrer.cookie } })).json()).toEqual([]);
+    const friend = await friendOf(referrer);
+    const order = await orderAt(friend.cookie, FRIEND_ADDRESS, card);
+    expect(order.discount).toBeGreaterThan(0);
+    expect((await decide(order.number, 'approve')).statusCode).toBe(200);
+    expect(await summary(referrer.cookie)).toEqual({ count: 0, amount: 0, yearlyCap: CAP });
+  });
+
   it('cannot name oneself: a link to one’s own account is no referral', async () => {
     const me = await patient();
     // The account names itself as its referrer (as a crafted cookie at sign-up could not, but a stale row might).

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import {
   hasReferralDiscount,
   normaliseEmail,
@@ -10,7 +10,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
-import { orders, paymentTokens } from '../../db/schema/orders';
+import { orders, payments, paymentTokens } from '../../db/schema/orders';
 import { referralLedger } from '../../db/schema/referrals';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'execute'>;
@@ -68,23 +68,36 @@ export async function recordReferralSpend(db: Queryable, order: { id: number; cu
 export function createReferrals({ capPence }: ReferralSettings) {
   const balanceOf = referralBalance;
 
-  /** The account as the self-referral rules see it: email, delivery addresses used or saved, cards kept. */
+  /**
+   * The account as the self-referral rules see it: email, delivery addresses used or saved, cards kept, and the
+   * gateway's fingerprint of every card its orders were paid with or tried (one-off orders keep no card).
+   */
   async function party(db: Queryable, customerId: number, extraAddresses: readonly Record<string, unknown>[] = []): Promise<ReferralParty | null> {
     const [customer] = await db.select({ id: customers.id, email: customers.email }).from(customers).where(eq(customers.id, customerId));
     if (!customer) return null;
-    const [shipped, saved, cards] = await Promise.all([
+    const [shipped, saved, cards, fingerprints] = await Promise.all([
       db.select({ address: orders.shippingAddress }).from(orders).where(eq(orders.customerId, customerId)).limit(200),
       db.select({ company: addresses.company, street: addresses.street, postcode: addresses.postcode }).from(addresses).where(eq(addresses.customerId, customerId)),
       db
         .select({ brand: paymentTokens.brand, last4: paymentTokens.last4, month: paymentTokens.expiryMonth, year: paymentTokens.expiryYear })
         .from(paymentTokens)
         .where(eq(paymentTokens.customerId, customerId)),
+      db
+        .select({ fingerprint: payments.cardFingerprint })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.customerId, customerId), isNotNull(payments.cardFingerprint)))
+        .groupBy(payments.cardFingerprint)
+        .limit(200),
     ]);
     return {
       customerId: customer.id,
       email: customer.email,
       addresses: [...shipped.map((row) => row.address), ...saved, ...extraAddresses],
-      cards: cards.map((card) => `${card.brand.toLowerCase()}:${card.last4}:${card.month ?? ''}/${card.year ?? ''}`),
+      cards: [
+        ...cards.map((card) => `${card.brand.toLowerCase()}:${card.last4}:${card.month ?? ''}/${card.year ?? ''}`),
+        ...fingerprints.map((row) => `fingerprint:${row.fingerprint}`),
+      ],
     };
   }
 

@@ -35,6 +35,7 @@ describe('endsAttempt', () => {
     [500, 'INTERNAL', false],
     [409, 'PAYMENT_IN_PROGRESS', false],
     [429, 'TOO_MANY_PAYMENT_ATTEMPTS', false],
+    [429, 'TOO_MANY_CARD_ATTEMPTS', true],
     [401, 'UNAUTHENTICATED', false],
   ])('%i %s → a final answer: %s', (status, code, final) => {
     expect(endsAttempt(new ApiError(status, code, 'message'))).toBe(final);

@@ -22,13 +22,15 @@ const NOT_COMPLETED = 'Your payment was not completed. Nothing has been charged;
 
 /**
  * Whether an error is the attempt's final answer, so a retry must be a new attempt (a new Idempotency-Key): the
- * payment was declined (402) or its token refused (422), the basket changed or the order was placed (409), or the
- * cart is gone (404). Anything else (no answer, a 502 or 503, a payment still in progress, a rate limit, an expired
+ * payment was declined (402) or its token refused (422) or its card paused after too many declines (429
+ * TOO_MANY_CARD_ATTEMPTS), the basket changed or the order was placed (409), or the cart is gone (404). Anything else (no answer, a 502 or 503, a payment still in progress, a rate limit, an expired
  * session) may have left the attempt going at the server or the gateway: the retry repeats its key, so it is
  * recognised and no second authorisation is made.
  */
 export function endsAttempt(error: ApiError): boolean {
   if (error.status === 402 || error.status === 422 || error.status === 404) return true;
+  // The card's recent declines refused this attempt (its order failed): once the wait is over, pay as a new attempt.
+  if (error.status === 429 && error.code === PAYMENT_ERROR.cardPaused) return true;
   return error.status === 409 && (error.code === PAYMENT_ERROR.cartNotReady || error.code === PAYMENT_ERROR.alreadyPlaced);
 }
 
