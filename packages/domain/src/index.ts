@@ -67,6 +67,7 @@ export * from './tasks/task';
 export * from './referrals/link';
 export * from './referrals/offer';
 export * from './tasks/photo';
+export * from './tasks/clinician-question';
 export * from './account/account';
 export * from './account/timeline';
 export * from './account/progress';
