@@ -114,4 +114,5 @@ export * from './survey/acquisition';
 export * from './coaches/coach';
 export * from './coaches/slots';
 export * from './coaches/appointment';
+export * from './coaches/eligibility';
 export * from './notifications/stuck';
