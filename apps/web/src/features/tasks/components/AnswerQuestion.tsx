@@ -62,7 +62,7 @@ export function AnswerQuestion({ task, onAnswered }: { task: Task; onAnswered: (
           )}
         </section>
       ) : null}
-      <form className="task-panel" onSubmit={submit} noValidate aria-label="Your answer">
+      <form className="task-panel" onSubmit={submit} noValidate>
         <TextAreaField
           label={photoRequested ? 'Anything to add (optional with the photo)' : 'Your answer'}
           hint={photoRequested ? 'If you cannot take the photo, tell our prescriber why here.' : undefined}
