@@ -294,7 +294,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);
-      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now });
+      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now, maxUpcomingCalls: config.COACH_MAX_UPCOMING_CALLS });
       await shopApi.register(coachRoutes, { coaches, auth });
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       const billing = createBillingService({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UPCOMING_COACH_CALLS } from '@elmwood/domain';
 import { isLoopbackHost } from './lib/loopback';
 import { weakSecretReason } from './lib/secret-strength';
 import { parseTrustProxy } from './lib/trust-proxy';
@@ -178,6 +179,8 @@ const envSchema = z
   SCHEDULER: z.enum(['built-in', 'calendly']).default('built-in'),
   /** The signing key of the Calendly webhook subscription (invitee.created, invitee.canceled). */
   CALENDLY_WEBHOOK_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** Coach calls one patient may have booked ahead at once (each sends emails and holds a coach's time). */
+  COACH_MAX_UPCOMING_CALLS: z.coerce.number().int().min(1).max(20).default(MAX_UPCOMING_COACH_CALLS),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** The sender: an SMS-capable number or Messaging Service SID (MG…), and the WhatsApp-enabled number. */

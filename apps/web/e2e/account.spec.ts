@@ -117,9 +117,9 @@ test('a patient with a new weight-loss order works through their tasks until the
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Change order date' }).click();
   const dateDialog = page.getByRole('dialog', { name: 'Change order date' });
-  await dateDialog.getByLabel('Next delivery date').fill('2099-01-01');
-  await dateDialog.getByRole('button', { name: 'Save date' }).click();
-  await expect(dateDialog.getByText(/at the latest\.$/)).toBeVisible();
+  // The order is with the prescriber: the date cannot move until they decide (no stockpiling ahead of the first supply).
+  await expect(dateDialog.getByText(/is with our prescriber, so your delivery date cannot change until they have decided/)).toBeVisible();
+  await expect(dateDialog.getByLabel('Next delivery date')).toHaveCount(0);
   await expectNoAxeViolations(page, 'change order date');
   await page.keyboard.press('Escape');
 

@@ -67,9 +67,9 @@ export async function signedInStaff(ctx: TestContext, role: StaffRole): Promise<
 }
 
 /** Sends a photo the way the account's upload page does (from its task, when given); answers its upload id. */
-export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W' | 'P', taskId?: string): Promise<string> {
+export async function uploadPhoto(ctx: TestContext, patientCookie: string, category: 'I' | 'W' | 'P' | 'Q', taskId?: string): Promise<string> {
   const bytes = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#445566' } }).png().toBuffer();
-  const form = await photoForm({ name: { I: 'Photo ID', W: 'Full-length photo', P: 'Previous prescription' }[category], ...(taskId ? { taskId } : {}) }, [{ name: 'photo.png', bytes, type: 'image/png' }]);
+  const form = await photoForm({ name: { I: 'Photo ID', W: 'Full-length photo', P: 'Previous prescription', Q: 'Answer our prescriber' }[category], ...(taskId ? { taskId } : {}) }, [{ name: 'photo.png', bytes, type: 'image/png' }]);
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/shop-api/messages/category/${category}`,

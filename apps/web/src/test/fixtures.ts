@@ -144,6 +144,7 @@ export function makeSubscription(overrides: Partial<SubscriptionView> = {}): Sub
     items: [{ productCode: 'WEGOVY', productSlug: 'wegovy', productName: 'Wegovy', variantName: '0.25 mg', dosage: '0.25 mg', quantity: 1, image: null }],
     order: { number: '000123', state: 'dispatched', timeline: orderTimeline('dispatched') },
     nextDeliveryLimits: { earliest: '2026-11-26', latest: '2027-01-07' },
+    nextDeliveryRefusal: null,
     paymentMethod: { brand: 'Visa', last4: '4242' },
     ...overrides,
   };

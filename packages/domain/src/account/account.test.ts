@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_LEAD_DAYS, isCheckInDue } from './check-in';
-import { checkNextDeliveryChange, formatLongDate, MAX_DELIVERY_POSTPONEMENT_DAYS, nextDeliveryLimits } from './next-delivery';
+import {
+  checkNextDeliveryChange,
+  EARLY_RESUPPLY_TOLERANCE_DAYS,
+  earliestResupply,
+  formatLongDate,
+  MAX_DELIVERY_POSTPONEMENT_DAYS,
+  nextDeliveryDateProblem,
+  nextDeliveryLimits,
+  nextDeliveryOptions,
+  type PlanSupply,
+} from './next-delivery';
 import { progressSections } from './progress';
 import { datedOrderTimeline, orderTimeline } from './timeline';
 
 // Monday 23 November 2026, 10:00 in London (GMT): dispatched today, delivered by Wednesday 25th.
 const mondayMorning = new Date('2026-11-23T10:00:00Z');
+/** A monthly plan whose first supply went out on 30 October: the supply allows a delivery from 22 November. */
+const SUPPLIED: PlanSupply = { frequency: 30, lastDispatchedOn: '2026-10-30', awaitingDispatch: false, orderInReview: null };
 const change = (date: string, overrides: Partial<Parameters<typeof checkNextDeliveryChange>[0]> = {}) =>
-  checkNextDeliveryChange({ date, scheduled: '2026-12-01', subscriptionState: 'active', now: mondayMorning, ...overrides });
+  checkNextDeliveryChange({ date, scheduled: '2026-12-01', subscriptionState: 'active', supply: SUPPLIED, now: mondayMorning, ...overrides });
+const supplied = (overrides: Partial<PlanSupply>): PlanSupply => ({ ...SUPPLIED, ...overrides });
 
 describe('moving the next delivery', () => {
   it('allows from the end of the standard delivery window to 28 days after the scheduled date', () => {
     expect(MAX_DELIVERY_POSTPONEMENT_DAYS).toBe(28);
-    expect(nextDeliveryLimits('2026-12-01', mondayMorning)).toEqual({ earliest: '2026-11-25', latest: '2026-12-29' });
+    expect(nextDeliveryLimits('2026-12-01', mondayMorning, SUPPLIED)).toEqual({ earliest: '2026-11-25', latest: '2026-12-29' });
     expect(change('2026-11-25')).toEqual({ ok: true, date: '2026-11-25' });
     expect(change('2026-12-29')).toEqual({ ok: true, date: '2026-12-29' });
   });
@@ -24,7 +37,7 @@ describe('moving the next delivery', () => {
 
   it('counts from the next working day once the 15:45 cut-off has passed', () => {
     const afterCutOff = new Date('2026-11-23T15:45:00Z');
-    expect(nextDeliveryLimits('2026-12-01', afterCutOff).earliest).toBe('2026-11-26');
+    expect(nextDeliveryLimits('2026-12-01', afterCutOff, SUPPLIED).earliest).toBe('2026-11-26');
     expect(change('2026-11-25', { now: afterCutOff })).toEqual({ ok: false, message: 'The earliest we can deliver is 26 November 2026.' });
     expect(change('2026-11-25', { now: new Date('2026-11-23T15:44:00Z') }).ok).toBe(true);
   });
@@ -42,7 +55,54 @@ describe('moving the next delivery', () => {
   });
 
   it('never has a latest date before the earliest, for a delivery already overdue', () => {
-    expect(nextDeliveryLimits('2026-10-01', mondayMorning)).toEqual({ earliest: '2026-11-25', latest: '2026-11-25' });
+    expect(nextDeliveryLimits('2026-10-01', mondayMorning, SUPPLIED)).toEqual({ earliest: '2026-11-25', latest: '2026-11-25' });
+  });
+
+  it('waits for the supply the patient has: last dispatch plus the frequency, less a week at most', () => {
+    expect(EARLY_RESUPPLY_TOLERANCE_DAYS).toBe(7);
+    // Dispatched 2 November: 2 + 30 − 7 = 25 November, the same day as the delivery window's end.
+    expect(nextDeliveryLimits('2026-12-01', mondayMorning, supplied({ lastDispatchedOn: '2026-11-02' })).earliest).toBe('2026-11-25');
+    // A day later, the supply decides: 26 November, not the 25th.
+    const later = supplied({ lastDispatchedOn: '2026-11-03' });
+    expect(nextDeliveryLimits('2026-12-01', mondayMorning, later).earliest).toBe('2026-11-26');
+    expect(change('2026-11-25', { supply: later })).toEqual({ ok: false, message: 'The earliest we can deliver is 26 November 2026.' });
+    expect(change('2026-11-26', { supply: later })).toEqual({ ok: true, date: '2026-11-26' });
+    // Dispatched 10 November: nothing before 3 December, one day less is refused.
+    const recent = supplied({ lastDispatchedOn: '2026-11-10' });
+    expect(change('2026-12-02', { supply: recent })).toEqual({ ok: false, message: 'The earliest we can deliver is 3 December 2026.' });
+    expect(change('2026-12-03', { supply: recent })).toEqual({ ok: true, date: '2026-12-03' });
+  });
+
+  it('moves an earliest day that falls on a weekend or bank holiday to the next working day', () => {
+    // 5 November + 23 days is Saturday 28 November: Monday 30th.
+    expect(nextDeliveryLimits('2026-12-01', mondayMorning, supplied({ lastDispatchedOn: '2026-11-05' })).earliest).toBe('2026-11-30');
+    // 2 December + 23 days is Christmas Day: the 25th, 26th (Saturday) and 28th (Boxing Day substitute) are not working days.
+    expect(nextDeliveryLimits('2026-12-20', mondayMorning, supplied({ lastDispatchedOn: '2026-12-02' })).earliest).toBe('2026-12-29');
+  });
+
+  it('counts a supply approved and not yet dispatched from today, and a quarterly plan by its 90 days', () => {
+    const approved = supplied({ lastDispatchedOn: null, awaitingDispatch: true });
+    expect(earliestResupply(approved, '2026-11-23')).toBe('2026-12-16');
+    expect(change('2026-12-15', { supply: approved, scheduled: '2026-12-20' })).toEqual({ ok: false, message: 'The earliest we can deliver is 16 December 2026.' });
+    expect(change('2026-12-16', { supply: approved, scheduled: '2026-12-20' }).ok).toBe(true);
+    expect(earliestResupply(supplied({ frequency: 90, lastDispatchedOn: '2026-09-01' }), '2026-11-23')).toBe('2026-11-23');
+    expect(earliestResupply(supplied({ lastDispatchedOn: null }), '2026-11-23')).toBeNull();
+  });
+
+  it('moves nothing while an order of the plan is with the prescriber, whatever the state of the plan', () => {
+    const inReview = supplied({ lastDispatchedOn: null, orderInReview: 'EW123' });
+    const message = 'Your order EW123 is with our prescriber, so your delivery date cannot change until they have decided. We will email you as soon as they have.';
+    expect(change('2026-12-02', { supply: inReview })).toEqual({ ok: false, message });
+    expect(change('2026-12-02', { supply: inReview, subscriptionState: 'renewal_ordered' })).toEqual({ ok: false, message });
+    expect(nextDeliveryOptions({ state: 'active', scheduled: '2026-12-01' }, inReview, mondayMorning)).toEqual({ limits: null, refusal: message });
+  });
+
+  it('says what is wrong with a date picked within the limits, as the date picker checks it', () => {
+    const limits = { earliest: '2026-11-26', latest: '2026-12-29' };
+    expect(nextDeliveryDateProblem('2026-11-25', limits)).toBe('The earliest we can deliver is 26 November 2026.');
+    expect(nextDeliveryDateProblem('2026-11-26', limits)).toBeNull();
+    expect(nextDeliveryDateProblem('2026-11-28', limits)).toBe('We deliver on working days only. Please choose a weekday that is not a bank holiday.');
+    expect(nextDeliveryDateProblem('', limits)).toBe('Please enter correct date');
   });
 
   it('writes dates in full', () => {

@@ -34,6 +34,8 @@ export const subscriptionViewSchema = z.object({
   }),
   /** The dates the next delivery may move to now (PUT …/next-delivery). */
   nextDeliveryLimits: z.object({ earliest: z.string(), latest: z.string() }).nullable(),
+  /** Why the next delivery cannot move now (an order of the plan with the prescriber, a plan not active); null when it can. */
+  nextDeliveryRefusal: z.string().nullable(),
   paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;

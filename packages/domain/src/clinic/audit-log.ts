@@ -15,6 +15,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'read-gp-details': 'Read the GP details',
   'read-support-messages': "Read the patient's support messages",
   'read-photo': 'Viewed a photo',
+  'read-information-answers': "Read the patient's answers to the prescriber's questions",
   'read-review-queue': 'Read the review queue',
   'read-dispatch-queue': 'Read the dispatch queue',
   'read-packing-slip': 'Read the packing slip',

@@ -115,6 +115,21 @@ export const orderReviewSchema = z.object({
     })
     .nullable(),
   tasks: z.array(z.object({ code: z.string(), name: z.string(), state: z.string(), isCritical: z.boolean(), details: z.record(z.string(), z.unknown()).nullable(), completedAt: z.string().nullable() })),
+  /**
+   * Every question a prescriber asked the patient about this order (request information), oldest first, with the
+   * patient's answer (words, the photo asked for read through GET /shop-api/clinic/uploads/{id}, logged) or null.
+   */
+  informationRequests: z.array(
+    z.object({
+      question: z.string(),
+      photoRequested: z.boolean(),
+      askedBy: z.string().nullable(),
+      askedAt: z.string(),
+      answer: z.object({ text: z.string().nullable(), photo: z.object({ id: z.string() }).nullable(), answeredAt: z.string() }).nullable(),
+      /** Still with the patient: the question the order now waits on. */
+      waiting: z.boolean(),
+    }),
+  ),
   history: z.array(eventSchema),
   previousOrders: z.array(z.object({ orderNumber: z.string(), state: z.enum(ORDER_STATES), placedAt: z.string(), products: z.array(z.string()), decisions: z.array(eventSchema) })),
   tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable(),
@@ -128,11 +143,11 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
 
 /**
  * An order as support sees it: status, delivery, payment and contact, without the clinical record (no answers,
- * measurements, photos or GP). Its tasks carry no details (what was asked or answered), its clinical decisions no
- * reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
+ * measurements, photos or GP). Its tasks carry no details (what was asked or answered), it has no prescriber's
+ * questions and answers, its clinical decisions no reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
  */
 export const supportOrderViewSchema = orderReviewSchema
-  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, renewal: true })
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true })
   .extend({
     view: z.literal('support'),
     /** A renewal of a plan: its delivery date. */

@@ -22,10 +22,11 @@ export function clampZoom(zoom: number, min: number = PHOTO_ZOOM.min): number {
 
 /**
  * Upload categories of SPEC §7: I identity, W weight tracking, P prescription; H (hair-loss progress) by default;
- * and S, a photo attached to a message to the clinic (issue 19).
+ * S, a photo attached to a message to the clinic (issue 19); Q, a photo a prescriber asked for in a question.
  */
-export type PhotoCategory = 'I' | 'W' | 'P' | 'H' | 'S';
+export type PhotoCategory = 'I' | 'W' | 'P' | 'H' | 'S' | 'Q';
 export const SUPPORT_PHOTO_CATEGORY = 'S' satisfies PhotoCategory;
+export const QUESTION_PHOTO_CATEGORY = 'Q' satisfies PhotoCategory;
 
 /** The photo landing pages, chosen by slug (SPEC §2), and where each sends its photo. */
 export const PHOTO_LANDINGS = {

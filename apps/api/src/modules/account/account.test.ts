@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHome, OrderHistoryPage, SubscriptionView } from '@elmwood/domain';
-import { orders, subscriptions } from '../../db/schema/orders';
+import { orderEvents, orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
 import { placedOrderNumber } from '../../../test/support/orders';
@@ -15,6 +15,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const patient = () => signedInPatientWithId(ctx.app, ctx.database.db);
+
+/** The order sent out by the pharmacy at `at`, as its history records it. */
+async function dispatchedAt(orderId: number, at: string) {
+  await ctx.database.db.update(orders).set({ state: 'dispatched' }).where(eq(orders.id, orderId));
+  await ctx.database.db
+    .insert(orderEvents)
+    .values({ orderId, machine: 'order', event: 'dispatched', fromState: 'approved', toState: 'dispatched', actorType: 'pharmacist', createdAt: new Date(at) });
+}
 const get = (cookie: string, url: string) => ctx.app.inject({ url, headers: { cookie } });
 const moveTo = (cookie: string, id: string, date: string) =>
   ctx.app.inject({ method: 'PUT', url: `/shop-api/subscriptions/${id}/next-delivery`, headers: { cookie }, payload: { date } });
@@ -84,7 +92,8 @@ describe('GET /shop-api/account/home', () => {
 describe('subscriptions', () => {
   it('shows a plan with its order’s timeline to its owner only', async () => {
     const owner = await patient();
-    const { subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    const { id: orderId, subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    await dispatchedAt(orderId, '2026-10-30T12:00:00Z');
     const view = (await get(owner.cookie, `/shop-api/subscriptions/${subscriptionId}`)).json<SubscriptionView>();
     expect(view).toMatchObject({
       id: subscriptionId,
@@ -95,13 +104,14 @@ describe('subscriptions', () => {
       isShippingRequired: true,
       items: [expect.objectContaining({ productName: 'Wegovy' })],
       nextDeliveryLimits: { earliest: '2026-11-25', latest: '2026-12-29' },
+      nextDeliveryRefusal: null,
     });
     expect(view.order.timeline.map((step) => [step.id, step.status])).toEqual([
       ['placed', 'completed'],
-      ['awaiting_patient', 'active'],
-      ['in_review', 'upcoming'],
-      ['approved', 'upcoming'],
-      ['dispatched', 'upcoming'],
+      ['awaiting_patient', 'completed'],
+      ['in_review', 'completed'],
+      ['approved', 'completed'],
+      ['dispatched', 'active'],
       ['delivered', 'upcoming'],
     ]);
     const stranger = await patient();
@@ -121,7 +131,8 @@ describe('subscriptions', () => {
 
   it('moves the next delivery within the limits, and says why not outside them', async () => {
     const owner = await patient();
-    const { subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    const { id: orderId, subscriptionId } = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    await dispatchedAt(orderId, '2026-10-30T12:00:00Z');
     const id = subscriptionId!;
     const early = await moveTo(owner.cookie, id, '2026-11-24');
     expect(early.statusCode).toBe(422);
@@ -137,6 +148,48 @@ describe('subscriptions', () => {
 
     await ctx.database.db.update(subscriptions).set({ state: 'paused' }).where(eq(subscriptions.id, id));
     expect((await moveTo(owner.cookie, id, '2026-11-26')).json().message).toBe('Only an active plan can have its delivery date changed.');
+  });
+});
+
+describe('stockpiling', () => {
+  const inReviewMessage = (number: string) =>
+    `Your order ${number} is with our prescriber, so your delivery date cannot change until they have decided. We will email you as soon as they have.`;
+
+  it('moves nothing while the first order waits for the prescriber, then no sooner than the supply allows', async () => {
+    const owner = await patient();
+    const order = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-23' } });
+    const id = order.subscriptionId!;
+    // Before the prescriber has decided: no date, and the page says why.
+    const waiting = await moveTo(owner.cookie, id, '2026-11-25');
+    expect(waiting.statusCode).toBe(422);
+    expect(waiting.json()).toMatchObject({ code: 'INVALID_DELIVERY_DATE', message: inReviewMessage(order.number) });
+    expect((await get(owner.cookie, `/shop-api/subscriptions/${id}`)).json<SubscriptionView>()).toMatchObject({ nextDeliveryLimits: null, nextDeliveryRefusal: inReviewMessage(order.number) });
+    await ctx.database.db.update(orders).set({ state: 'in_review' }).where(eq(orders.id, order.id));
+    expect((await moveTo(owner.cookie, id, '2026-11-25')).json().message).toBe(inReviewMessage(order.number));
+
+    // Approved, about to go out today (23 November): the next supply no sooner than 23 + 30 − 7 days, 16 December.
+    await ctx.database.db.update(orders).set({ state: 'approved' }).where(eq(orders.id, order.id));
+    expect((await get(owner.cookie, `/shop-api/subscriptions/${id}`)).json<SubscriptionView>().nextDeliveryLimits).toEqual({ earliest: '2026-12-16', latest: '2027-01-20' });
+    expect((await moveTo(owner.cookie, id, '2026-11-25')).json().message).toBe('The earliest we can deliver is 16 December 2026.');
+    expect((await moveTo(owner.cookie, id, '2026-12-15')).statusCode).toBe(422);
+    await dispatchedAt(order.id, '2026-11-23T11:00:00Z');
+    expect((await moveTo(owner.cookie, id, '2026-12-15')).json().message).toBe('The earliest we can deliver is 16 December 2026.');
+    const moved = await moveTo(owner.cookie, id, '2026-12-16');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<SubscriptionView>().nextShipment).toBe('2026-12-16');
+  });
+
+  it('counts from the last renewal dispatched, and waits while a renewal is with the prescriber', async () => {
+    const owner = await patient();
+    const first = await insertOrder(ctx.database.db, owner.customerId, { subscription: { frequency: 30, nextDeliveryDate: '2026-12-10' }, withTasks: false });
+    await dispatchedAt(first.id, '2026-10-05T12:00:00Z');
+    const renewal = await insertOrder(ctx.database.db, owner.customerId, { state: 'in_review', withTasks: false });
+    await ctx.database.db.insert(subscriptionRenewals).values({ subscriptionId: first.subscriptionId!, orderId: renewal.id, deliveryDate: '2026-11-09', chargeDate: '2026-11-06' });
+    expect((await moveTo(owner.cookie, first.subscriptionId!, '2026-11-25')).json().message).toBe(inReviewMessage(renewal.number));
+    // The renewal went out on 9 November: nothing before 2 December.
+    await dispatchedAt(renewal.id, '2026-11-09T12:00:00Z');
+    expect((await moveTo(owner.cookie, first.subscriptionId!, '2026-12-01')).json().message).toBe('The earliest we can deliver is 2 December 2026.');
+    expect((await moveTo(owner.cookie, first.subscriptionId!, '2026-12-02')).statusCode).toBe(200);
   });
 });
 

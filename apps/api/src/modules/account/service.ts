@@ -2,7 +2,7 @@ import {
   DEFAULT_CHANNEL,
   checkNextDeliveryChange,
   formatLongDate,
-  nextDeliveryLimits,
+  nextDeliveryOptions,
   orderTimeline,
   trackingUrl,
   type Carrier,
@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { upcomingAppointments } from '../coaches/index';
 import { weightGoals } from '../weight/index';
+import { planSupply } from './plan-supply';
 import {
   activeSubscriptions,
   boughtProducts,
@@ -85,11 +86,13 @@ export interface AccountServiceOptions {
 
 export function createAccountService({ db, now }: AccountServiceOptions) {
   async function subscriptionView(subscription: SubscriptionRow): Promise<SubscriptionView> {
-    const [order, items, token] = await Promise.all([
+    const [order, items, token, supply] = await Promise.all([
       orderById(db, subscription.orderId),
       itemsOfOrders(db, [subscription.orderId]),
       subscription.paymentTokenId === null ? undefined : paymentTokenById(db, subscription.paymentTokenId),
+      planSupply(db, subscription),
     ]);
+    const dateChange = nextDeliveryOptions({ state: subscription.state, scheduled: subscription.nextDeliveryDate }, supply, now());
     const recurring = items.filter((item) => item.frequency === subscription.frequency);
     return {
       id: subscription.id,
@@ -110,7 +113,8 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         image: image(item),
       })),
       order: { number: order.number, state: order.state as OrderState, timeline: orderTimeline(order.state as OrderState, order.rejectionReason) },
-      nextDeliveryLimits: subscription.state === 'active' ? nextDeliveryLimits(subscription.nextDeliveryDate, now()) : null,
+      nextDeliveryLimits: dateChange.limits,
+      nextDeliveryRefusal: dateChange.refusal,
       paymentMethod: token ?? null,
     };
   }
@@ -177,12 +181,17 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
       return subscriptionView(subscription);
     },
 
-    /** Moves the next delivery within the limits a clinic allows (packages/domain next-delivery rule). */
+    /**
+     * Moves the next delivery within the limits a clinic allows (packages/domain next-delivery rule): never sooner than
+     * the supply the patient has allows, nothing while an order of the plan waits for the prescriber. The renewal's
+     * charge date follows the delivery.
+     */
     async moveNextDelivery(customerId: number, id: string, date: string): Promise<SubscriptionView> {
       const updated = await db.transaction(async (tx) => {
         const subscription = await ownSubscription(tx, customerId, id, { lock: true });
         if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
-        const check = checkNextDeliveryChange({ date, scheduled: subscription.nextDeliveryDate, subscriptionState: subscription.state, now: now() });
+        const supply = await planSupply(tx, subscription);
+        const check = checkNextDeliveryChange({ date, scheduled: subscription.nextDeliveryDate, subscriptionState: subscription.state, supply, now: now() });
         if (!check.ok) throw new AppError(422, 'INVALID_DELIVERY_DATE', check.message, { field: 'date' });
         await setNextDeliveryDate(tx, id, check.date);
         return { ...subscription, nextDeliveryDate: check.date };

@@ -226,7 +226,9 @@ describe('decisions', () => {
     expect(question).toMatchObject({ state: 'open', orderNumber, taskDefinition: { isCritical: true }, details: { configuration: { question: 'How long have you had the knee pain?' } } });
     expect((await as(prescriber, 'GET', '/reviews?tab=waiting')).json().orders.map((entry: { orderNumber: string }) => entry.orderNumber)).toContain(orderNumber);
 
-    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/tasks/${question.id}/complete`, headers: { cookie: patient } })).statusCode).toBe(200);
+    // A bare 'done' is no answer (tasks/clinician-question.test.ts has the rest).
+    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/tasks/${question.id}/complete`, headers: { cookie: patient } })).statusCode).toBe(422);
+    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/tasks/${question.id}/answer`, headers: { cookie: patient }, payload: { text: 'About three years.' } })).statusCode).toBe(200);
     expect((await orderRow(orderNumber)).state).toBe('in_review');
     expect((await auditOf(orderNumber)).map((row) => row.action)).toContain('request-information');
   });

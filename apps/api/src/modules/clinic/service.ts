@@ -29,6 +29,7 @@ import { findOrderItems, type OrderRow } from '../orders/repo';
 import { weightHistory } from '../weight/index';
 import type { SupportService } from '../support/index';
 import { audit } from './audit';
+import { informationRequestsOf } from './information-requests';
 import { placedOrderByNumber, refundedSoFar } from './orders';
 import { supportOrderView } from './support-view';
 import type { StaffRow } from './staff-auth';
@@ -172,7 +173,11 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         refundedSoFar(db, order.id),
         db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, order.id)),
       ]);
-      const [supportThreads, names] = await Promise.all([support.threadsOf(order.customerId), productNames()]);
+      const [supportThreads, names, informationRequests] = await Promise.all([
+        support.threadsOf(order.customerId),
+        productNames(),
+        clinical ? informationRequestsOf(db, order, history) : Promise.resolve([]),
+      ]);
       const wording = { today: now(), productNames: names };
       const previousEvents = previous.length
         ? await db
@@ -196,6 +201,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         if (clinical) await audit(tx, { ...base, action: 'read-answers', resource: 'consultation', resourceId: snapshots.map((row) => row.id).join(',') || null });
         if (weights.length > 0) await audit(tx, { ...base, action: 'read-weights', resource: 'weight-logs' });
         if (gp) await audit(tx, { ...base, action: 'read-gp-details', resource: 'gp-details' });
+        if (informationRequests.some((request) => request.answer)) await audit(tx, { ...base, action: 'read-information-answers', resource: 'information-answers' });
         if (supportThreads.length > 0) await audit(tx, { ...base, action: 'read-support-messages', resource: 'support-thread', resourceId: supportThreads.map((thread) => thread.id).join(',') });
       });
 
@@ -244,6 +250,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           ? { consentGiven: gp.consentGiven, practiceName: gp.practiceName, addressLine1: gp.addressLine1, addressLine2: gp.addressLine2, cityOrTown: gp.cityOrTown, postCode: gp.postCode, odsCode: gp.odsCode }
           : null,
         tasks: taskRows.map((row) => ({ ...row, details: row.details ?? null, completedAt: row.completedAt?.toISOString() ?? null })),
+        informationRequests,
         history: history.map(eventView),
         previousOrders: previous.map((row) => ({
           orderNumber: row.number,

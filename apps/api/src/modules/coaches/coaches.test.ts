@@ -15,7 +15,9 @@ const START = new Date('2026-10-22T12:00:00Z');
 let clock = START;
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock });
+  // These tests are about booking itself: a patient may book several calls ahead here (the default of one, and who
+  // may have coaching at all, are in coaching-eligibility.test.ts).
+  ctx = await createTestContext({ COACH_MAX_UPCOMING_CALLS: '5' }, { now: () => clock });
 });
 afterAll(() => ctx.close());
 
@@ -30,8 +32,14 @@ const slotsOf = async (cookie: string, coachId: string) => {
   return res.json<CoachSlotsReply>().days.flatMap((day) => day.slots.map((slot) => slot.start));
 };
 const book = (cookie: string, coachId: string, start: string) => post(cookie, '/appointments', { coachId, start });
+/** A patient whose weight-loss treatment a prescriber approved: coaching is theirs. */
+async function approvedPatient(context: TestContext = ctx): Promise<Patient> {
+  const patient = await signedInPatientWithId(context.app, context.database.db);
+  await insertOrder(context.database.db, patient.customerId, { state: 'approved', withTasks: false });
+  return patient;
+}
 const patientWithCoach = async (coachId = 'amara-okafor'): Promise<Patient> => {
-  const patient = await signedInPatientWithId(ctx.app, ctx.database.db);
+  const patient = await approvedPatient();
   expect((await assign(patient.cookie, coachId)).statusCode).toBe(200);
   return patient;
 };
@@ -60,7 +68,7 @@ describe('coaches', () => {
   });
 
   it('assigns one coach per patient, and assigning again replaces the first', async () => {
-    const { cookie } = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const { cookie } = await approvedPatient();
     expect((await get(cookie, `/assigned-medical-personnel?${CHANNEL}`)).json()).toEqual({ medical_personnel_id: null, relationship: 'Weight Loss Coach', coach: null });
     const first = await assign(cookie, 'amara-okafor');
     expect(first.statusCode).toBe(200);
@@ -71,7 +79,7 @@ describe('coaches', () => {
   });
 
   it('refuses an unknown coach and a wrong relationship', async () => {
-    const { cookie } = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const { cookie } = await approvedPatient();
     expect((await assign(cookie, 'nobody')).statusCode).toBe(404);
     expect((await post(cookie, '/assign-customer-to-medical-personnel', { medical_personnel_id: 'tom-hughes', relationship: 'Doctor' })).statusCode).toBe(400);
   });
@@ -124,7 +132,7 @@ describe('booking', () => {
     expect((await book(cookie, 'amara-okafor', '2026-10-27T10:10:00.000Z')).json()).toMatchObject({ code: 'SLOT_UNAVAILABLE', message: APPOINTMENT_MESSAGES.slotUnavailable });
     expect((await book(cookie, 'amara-okafor', '2026-10-22T08:00:00.000Z')).statusCode).toBe(422);
     expect((await book(cookie, 'tom-hughes', '2026-10-27T09:00:00.000Z')).json()).toMatchObject({ code: 'NOT_YOUR_COACH' });
-    const { cookie: noCoach } = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const { cookie: noCoach } = await approvedPatient();
     expect((await book(noCoach, 'amara-okafor', '2026-10-27T09:00:00.000Z')).json()).toMatchObject({ code: 'NO_COACH' });
   });
 
@@ -236,7 +244,7 @@ describe('Calendly', () => {
   };
 
   it('links to the coach’s Calendly page with the patient’s name, email and phone', async () => {
-    const patient = await signedInPatientWithId(calendly.app, calendly.database.db);
+    const patient = await approvedPatient(calendly);
     const coaches = (await calendly.app.inject({ url: '/shop-api/list-medical-personnel', headers: { cookie: patient.cookie } })).json<Coach[]>();
     const link = new URL(coaches.find((coach) => coach.id === 'amara-okafor')!.bookingLink);
     expect(link.origin + link.pathname).toBe('https://calendly.com/elmwood-amara/coach-call');
@@ -244,7 +252,7 @@ describe('Calendly', () => {
   });
 
   it('records invitee.created and invitee.canceled from signed deliveries (recorded replies)', async () => {
-    const patient = await signedInPatientWithId(calendly.app, calendly.database.db);
+    const patient = await approvedPatient(calendly);
     const created = recorded('invitee.created', patient.email, await referenceOf(patient.cookie));
     expect((await deliver(created, sign(created))).json()).toEqual({ received: true });
     expect((await deliver(created, sign(created))).statusCode).toBe(200);
@@ -268,8 +276,8 @@ describe('Calendly', () => {
   });
 
   it('records a booking for the patient its link names, never for whoever owns the email typed on Calendly', async () => {
-    const victim = await signedInPatientWithId(calendly.app, calendly.database.db);
-    const other = await signedInPatientWithId(calendly.app, calendly.database.db);
+    const victim = await approvedPatient(calendly);
+    const other = await approvedPatient(calendly);
     const invitee = (id: string) => `/invitees/${id.repeat(16)}`;
     const withInvitee = (body: string, id: string) => body.replace('/invitees/AAAAAAAAAAAAAAAA', invitee(id));
     // Another patient's link, or none, with the victim's email typed in: nothing lands on the victim's account.

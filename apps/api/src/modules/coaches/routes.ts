@@ -8,6 +8,7 @@ import {
   assignCoachBodySchema,
   assignedCoachSchema,
   bookCallBodySchema,
+  coachingStatusSchema,
   coachSchema,
   coachSlotsReplySchema,
   COACH_RELATIONSHIP,
@@ -24,7 +25,7 @@ const NO_STORE = 'private, no-store';
 const channelQuery = z.object({ channel: z.string().max(64).optional() });
 const idParams = z.object({ id: z.string().max(64) });
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** Coaches and coach calls (SPEC §7 medical personnel; appointments): the signed-in patient's own only. */
 export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coaches: CoachService; auth: AuthService }) {
@@ -55,7 +56,8 @@ export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coa
     {
       schema: {
         tags: ['coaches'],
-        summary: "Make a coach the patient's one coach; choosing another replaces them and cancels the first coach's calls still ahead",
+        summary:
+          "Make a coach the patient's one coach (403 COACHING_NOT_AVAILABLE without an approved weight-loss treatment); choosing another replaces them and cancels the first coach's calls still ahead",
         querystring: channelQuery,
         body: assignCoachBodySchema,
         response: { 200: assignedCoachSchema.extend({ cancelledAppointments: z.number().int() }), ...errors },
@@ -64,6 +66,21 @@ export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coa
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       return reply.header('cache-control', NO_STORE).send(await coaches.assign(customer.id, request.body.medical_personnel_id));
+    },
+  );
+
+  api.get(
+    '/coaching',
+    {
+      schema: {
+        tags: ['coaches'],
+        summary: 'Whether the patient may have a coach (an approved weight-loss treatment or its after-care) and book a call now (at most COACH_MAX_UPCOMING_CALLS booked ahead), and why not',
+        response: { 200: coachingStatusSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await coaches.status(customer.id));
     },
   );
 
@@ -108,7 +125,8 @@ export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coa
     {
       schema: {
         tags: ['coaches'],
-        summary: 'Book a free slot with your coach; one slot is never booked twice (409 SLOT_TAKEN)',
+        summary:
+          'Book a free slot with your coach; one slot is never booked twice (409 SLOT_TAKEN), nor more calls ahead than allowed (409 CALL_LIMIT); coaching needs an approved weight-loss treatment (403 COACHING_NOT_AVAILABLE)',
         body: bookCallBodySchema,
         response: { 201: z.object({ appointment: appointmentSchema, completedTask: taskSchema.nullable() }), ...errors },
       },

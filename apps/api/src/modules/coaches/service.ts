@@ -3,6 +3,9 @@ import {
   APPOINTMENT_MESSAGES,
   canChangeCoachCall,
   COACH_RELATIONSHIP,
+  COACHING_MESSAGES,
+  coachingEligibility,
+  mayBookCoachCall,
   freeCoachSlots,
   isFreeCoachSlot,
   slotsByDay,
@@ -10,8 +13,10 @@ import {
   type Appointment,
   type AssignedCoach,
   type Coach,
+  type CoachingStatus,
   type CoachSlotsReply,
   type Task,
+  ukCalendarDate,
 } from '@elmwood/domain';
 import type { Scheduler, SchedulingEvent } from '../../adapters/scheduling/port';
 import type { Db } from '../../db/client';
@@ -23,6 +28,7 @@ import { completeOpenTasksWhere } from '../tasks/index';
 import * as repo from './repo';
 import type { AppointmentRow, CoachRow } from './repo';
 import type { BookingReferences } from './booking-reference';
+import { weightLossTreatmentOf } from './eligibility';
 
 export const BOOKING_PAGE = '/account/coaches/book';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,6 +99,8 @@ export async function upcomingAppointments(db: Db, customerId: number, at: Date)
  * Coaches and their calls (SPEC §2, §3, §7): one coach per patient, calls booked in the coach's free 20-minute
  * slots (the database refuses a second booking of one slot), cancelled or moved by the patient up to 2 hours before,
  * with the confirmation, a reminder 24 hours before and any cancellation sent through the notifications module.
+ * Coaching is for patients with an approved weight-loss treatment and its after-care (packages/domain
+ * coachingEligibility), with at most `maxUpcomingCalls` calls booked ahead.
  */
 export function createCoachService({
   db,
@@ -100,13 +108,25 @@ export function createCoachService({
   scheduler,
   references,
   now,
+  maxUpcomingCalls,
 }: {
   db: Db;
   notifier: Notifier;
   scheduler: Scheduler;
   references: BookingReferences;
   now: () => Date;
+  maxUpcomingCalls: number;
 }) {
+  /** Whether the patient may have coaching now, read in the caller's transaction. */
+  async function eligibilityOf(tx: repo.Queryable, customerId: number) {
+    return coachingEligibility(await weightLossTreatmentOf(tx, customerId), ukCalendarDate(now()));
+  }
+
+  async function requireCoaching(tx: repo.Queryable, customerId: number): Promise<void> {
+    const eligibility = await eligibilityOf(tx, customerId);
+    if (!eligibility.eligible) throw new AppError(403, 'COACHING_NOT_AVAILABLE', eligibility.message);
+  }
+
   async function patientOf(customerId: number): Promise<Patient> {
     const [row] = await db
       .select({ uid: customers.uid, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phoneNumber: customers.phoneNumber })
@@ -116,8 +136,9 @@ export function createCoachService({
     return row;
   }
 
-  function toCoach(row: CoachRow, patient: Patient): Coach {
-    const external = scheduler.bookingUrl(row, {
+  /** A patient who may not book is never handed an outside booking page (Calendly's), only the shop's own. */
+  function toCoach(row: CoachRow, patient: Patient, mayBook = true): Coach {
+    const external = !mayBook ? null : scheduler.bookingUrl(row, {
       name: `${patient.firstName} ${patient.lastName}`,
       email: patient.email,
       phone: patient.phoneNumber,
@@ -189,7 +210,23 @@ export function createCoachService({
   return {
     async list(customerId: number): Promise<Coach[]> {
       const patient = await patientOf(customerId);
-      return (await repo.activeCoaches(db)).map((row) => toCoach(row, patient));
+      const { eligible } = await eligibilityOf(db, customerId);
+      return (await repo.activeCoaches(db)).map((row) => toCoach(row, patient, eligible));
+    },
+
+    /** Whether the patient may have a coach and book a call now, and what they are told when not. */
+    async status(customerId: number): Promise<CoachingStatus> {
+      const [eligibility, upcoming] = await Promise.all([eligibilityOf(db, customerId), repo.futureBookedOf(db, customerId, now())]);
+      const underLimit = mayBookCoachCall(upcoming.length, maxUpcomingCalls);
+      return {
+        eligible: eligibility.eligible,
+        message: eligibility.eligible ? null : eligibility.message,
+        until: eligibility.eligible ? eligibility.until : null,
+        canBook: eligibility.eligible && underLimit,
+        bookingMessage: eligibility.eligible && !underLimit ? COACHING_MESSAGES.callLimit(maxUpcomingCalls) : null,
+        maxUpcomingCalls,
+        upcomingCalls: upcoming.length,
+      };
     },
 
     async assigned(customerId: number): Promise<AssignedCoach> {
@@ -209,6 +246,7 @@ export function createCoachService({
       return db.transaction(async (tx) => {
         // One assignment at a time per patient: two choices at once are taken one after the other.
         await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+        await requireCoaching(tx, customerId);
         const coach = await repo.activeCoach(tx, coachId);
         if (!coach) throw notFound(APPOINTMENT_MESSAGES.coachNotFound);
         const previous = await repo.assignmentOf(tx, customerId);
@@ -245,10 +283,18 @@ export function createCoachService({
       };
     },
 
-    /** Books a call with the patient's own coach; the first call booked completes the 'book your first coach call' task. */
+    /**
+     * Books a call with the patient's own coach; the first call booked completes the 'book your first coach call' task.
+     * Under the patient's lock, so two bookings at once cannot both find room under the limit of calls booked ahead.
+     */
     async book(customerId: number, coachId: string, start: Date): Promise<BookedCall> {
       const at = now();
       return db.transaction(async (tx) => {
+        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+        await requireCoaching(tx, customerId);
+        if (!mayBookCoachCall((await repo.futureBookedOf(tx, customerId, at)).length, maxUpcomingCalls)) {
+          throw new AppError(409, 'CALL_LIMIT', COACHING_MESSAGES.callLimit(maxUpcomingCalls));
+        }
         const coach = await ownCoach(tx as unknown as Db, customerId);
         if (coach.id !== coachId) throw new AppError(409, 'NOT_YOUR_COACH', APPOINTMENT_MESSAGES.notYourCoach);
         const row = await bookSlot(tx as unknown as Db, customerId, coach, start, at, null);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, taskSchema, type TaskType } from '@elmwood/domain';
+import { apiErrorSchema, INFORMATION_ANSWER_MESSAGES, informationAnswerSchema, TASK_CODES, taskSchema, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { requireCustomer } from '../auth/authentication';
 import type { AuthService } from '../auth/service';
+import { answerClinicianQuestion } from './answer';
 import { completeTask, findOwnTask } from './completion';
 import { findTasks } from './repo';
 
@@ -18,6 +19,9 @@ export const EVIDENCE_NEEDED: Partial<Record<TaskType, string>> = {
   questionnaire: 'This task is completed by answering its questionnaire.',
   'coach-call': 'This task is completed by booking your call with your coach.',
 };
+
+/** Tasks of a type a page may tick off, but whose code asks for more: a prescriber's question needs its answer. */
+const ANSWER_NEEDED: Record<string, string> = { [TASK_CODES.clinicianQuestion]: INFORMATION_ANSWER_MESSAGES.answerIt };
 
 const NO_STORE = 'private, no-store';
 
@@ -56,9 +60,28 @@ export async function taskRoutes(app: FastifyInstance, { db, auth }: { db: Db; a
       const id = request.params.id;
       const owned = z.uuid().safeParse(id).success ? await findOwnTask(db, customer.id, id) : undefined;
       if (!owned) throw notFound(TASK_NOT_FOUND_MESSAGE);
-      const refusal = EVIDENCE_NEEDED[owned.taskType];
+      const refusal = EVIDENCE_NEEDED[owned.taskType] ?? (Object.hasOwn(ANSWER_NEEDED, owned.code) ? ANSWER_NEEDED[owned.code] : undefined);
       if (refusal) throw new AppError(422, 'TASK_NEEDS_EVIDENCE', refusal);
       const task = await db.transaction((tx) => completeTask(tx, customer.id, id, 'patient'));
+      if (!task) throw notFound(TASK_NOT_FOUND_MESSAGE);
+      return reply.header('cache-control', NO_STORE).send(task);
+    },
+  );
+  api.post(
+    '/tasks/:id/answer',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: "Answer a prescriber's question (the clinician-question task): words, the photo asked for (an upload of category Q, by its id), or both; the order then goes back to the prescriber",
+        params: z.object({ id: z.string().max(64) }),
+        body: informationAnswerSchema,
+        response: { 200: taskSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      const id = request.params.id;
+      const task = z.uuid().safeParse(id).success ? await answerClinicianQuestion(db, customer.id, id, request.body) : null;
       if (!task) throw notFound(TASK_NOT_FOUND_MESSAGE);
       return reply.header('cache-control', NO_STORE).send(task);
     },

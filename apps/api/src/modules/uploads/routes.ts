@@ -22,8 +22,11 @@ const MAX_ATTACHMENTS = 3;
 const MAX_FIELD_BYTES = 1024;
 /** Multipart framing around each part (boundary and headers) fits well within this. */
 const PART_OVERHEAD_BYTES = 16 * 1024;
-/** SPEC §7: I identity, W weight tracking, P prescription; the default endpoint is H, hair-loss progress; S a support message's photo. */
-const CATEGORY = z.enum(['I', 'W', 'P', 'S']);
+/**
+ * SPEC §7: I identity, W weight tracking, P prescription; the default endpoint is H, hair-loss progress; S a support
+ * message's photo; Q a photo a prescriber asked for, sent on with the answer (POST /tasks/{id}/answer).
+ */
+const CATEGORY = z.enum(['I', 'W', 'P', 'S', 'Q']);
 
 /** The form's text fields, once every part has been read. */
 const messageFields = z.object({

@@ -108,8 +108,8 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
   },
   {
     code: TASK_CODES.clinicianQuestion,
-    // Answered by marking it done (POST /tasks/{id}/complete) once the patient has replied; the prescriber's
-    // question is in the task's configuration ({ question, photoRequested, askedBy }).
+    // Completed by the patient's answer (POST /tasks/{id}/answer: words, or the photo asked for), never by a bare
+    // 'done'; the prescriber's question is in the task's configuration ({ question, photoRequested, askedBy }).
     taskType: 'reminder',
     name: 'Answer our prescriber',
     description: 'Our prescriber needs a little more information before they can decide on your treatment.',

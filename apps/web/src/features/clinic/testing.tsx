@@ -152,6 +152,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     ],
     gp: { consentGiven: true, practiceName: 'Park Surgery', addressLine1: '1 Park Road', addressLine2: null, cityOrTown: 'Leeds', postCode: 'LS1 4AP', odsCode: 'B86101' },
     tasks: [],
+    informationRequests: [],
     history: [],
     previousOrders: [],
     tracking: null,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, AssignedCoach, Coach, CoachSlotsReply, Task } from '@elmwood/domain';
+import type { Appointment, AssignedCoach, Coach, CoachingStatus, CoachSlotsReply, Task } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 
 const CHANNEL = { channel: 'WEB_WL_UK' };
@@ -9,7 +9,13 @@ export const coachKeys = {
   assigned: ['coaches', 'assigned'] as const,
   slots: (coachId: string) => ['coaches', 'slots', coachId] as const,
   appointments: ['appointments'] as const,
+  status: ['coaches', 'status'] as const,
 };
+
+/** GET /shop-api/coaching: whether the patient may have a coach and book a call now, and why not. */
+export function useCoachingStatus() {
+  return useQuery({ queryKey: coachKeys.status, queryFn: ({ signal }) => apiGet<CoachingStatus>('/shop-api/coaching', undefined, signal) });
+}
 
 export function useCoaches() {
   return useQuery({ queryKey: coachKeys.list, queryFn: ({ signal }) => apiGet<Coach[]>('/shop-api/list-medical-personnel', { ...CHANNEL, type: 'Weight Loss Coach' }, signal) });
@@ -45,7 +51,13 @@ function useAppointmentChange<Input, Result>(mutationFn: (input: Input) => Promi
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: coachKeys.appointments }), client.invalidateQueries({ queryKey: ['coaches', 'slots'] }), client.invalidateQueries({ queryKey: ['tasks'] })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: coachKeys.appointments }),
+        client.invalidateQueries({ queryKey: ['coaches', 'slots'] }),
+        client.invalidateQueries({ queryKey: coachKeys.status }),
+        client.invalidateQueries({ queryKey: ['tasks'] }),
+      ]),
   });
 }
 

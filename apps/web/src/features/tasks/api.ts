@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { photoUploadPath, uploadPercentage, type GpPractice, type GpPracticeSummary, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
+import { photoUploadPath, uploadPercentage, type GpPractice, type GpPracticeSummary, type InformationAnswer, type PatientGpInfo, type PhotoCategory, type Task } from '@elmwood/domain';
 import { apiGet, apiRequest, ApiError, isApiError, mayRefreshAfter, refreshSession } from '../../lib/api';
 
 /** Every list of tasks sits under 'tasks', so finishing one refreshes them all (the thank-you page's too). */
@@ -45,6 +45,15 @@ export function useCompleteTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string) => apiRequest<Task>(`/shop-api/tasks/${encodeURIComponent(taskId)}/complete`, { method: 'POST' }),
+    onSuccess: (task) => markTaskCompleted(client, task),
+  });
+}
+
+/** POST /shop-api/tasks/{id}/answer: the patient's answer to a prescriber's question (words, the photo asked for, or both). */
+export function useAnswerQuestion(taskId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: InformationAnswer) => apiRequest<Task>(`/shop-api/tasks/${encodeURIComponent(taskId)}/answer`, { method: 'POST', body: answer }),
     onSuccess: (task) => markTaskCompleted(client, task),
   });
 }

@@ -24,19 +24,30 @@ describe('ChangeDeliveryDate', () => {
     fireEvent.change(field, { target: { value: '2026-11-20' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
     expect(screen.getByText('The earliest we can deliver is 26 November 2026.')).toBeInTheDocument();
+    // A weekend within the limits, by the same rule as the server's.
+    fireEvent.change(field, { target: { value: '2026-11-28' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
+    expect(screen.getByText('We deliver on working days only. Please choose a weekday that is not a bank holiday.')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says why the date cannot move while an order of the plan is with the prescriber', () => {
+    const refusal = 'Your order 000123 is with our prescriber, so your delivery date cannot change until they have decided. We will email you as soon as they have.';
+    renderWithProviders(<ChangeDeliveryDate subscription={{ ...plan, nextDeliveryLimits: null, nextDeliveryRefusal: refusal }} onDone={vi.fn()} />);
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Next delivery date')).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when it refuses the date", async () => {
     vi.stubGlobal(
       'fetch',
-      mockFetch({ '/shop-api/subscriptions/sub-1/next-delivery': { status: 422, body: { code: 'DATE_NOT_ALLOWED', message: 'We deliver on working days only. Please choose a weekday that is not a bank holiday.' } } }),
+      mockFetch({ '/shop-api/subscriptions/sub-1/next-delivery': { status: 422, body: { code: 'INVALID_DELIVERY_DATE', message: 'The earliest we can deliver is 3 December 2026.' } } }),
     );
     const onDone = vi.fn();
     renderWithProviders(<ChangeDeliveryDate subscription={plan} onDone={onDone} />);
-    fireEvent.change(screen.getByLabelText('Next delivery date'), { target: { value: '2026-12-25' } });
+    fireEvent.change(screen.getByLabelText('Next delivery date'), { target: { value: '2026-12-02' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save date' }));
-    expect(await screen.findByText('We deliver on working days only. Please choose a weekday that is not a bank holiday.')).toBeInTheDocument();
+    expect(await screen.findByText('The earliest we can deliver is 3 December 2026.')).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import { ReleaseSection } from '../components/ReleaseSection';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
 import { CancelOrderSection } from '../components/CancelOrderSection';
+import { InformationRequests } from '../components/InformationRequests';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
   ConsultationAnswers,
@@ -62,6 +63,7 @@ export function Component() {
           {clinical && can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={clinical} /> : null}
           {clinical ? (
             <>
+              <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
               <Measurements review={clinical} />

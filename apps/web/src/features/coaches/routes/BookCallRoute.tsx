@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TaskCompletedDialog } from '../../tasks/components/TaskCompletedDialog';
-import { useAppointments, useAssignedCoach, useBookCall, useCoachSlots, useRescheduleCall } from '../api';
+import { useAppointments, useAssignedCoach, useBookCall, useCoachingStatus, useCoachSlots, useRescheduleCall } from '../api';
 import { AddToCalendar } from '../components/AddToCalendar';
 import { CancelCallDialog } from '../components/CancelCallDialog';
 import { APPOINTMENTS_PATH, BOOK_CALL_PATH, COACHES_PATH, withTask } from '../paths';
@@ -27,6 +27,7 @@ export function Component() {
   const coach = assigned.data?.coach ?? null;
   const slots = useCoachSlots(coach?.id ?? null);
   const appointments = useAppointments();
+  const status = useCoachingStatus();
   const book = useBookCall();
   const reschedule = useRescheduleCall();
   const [day, setDay] = useState<string | null>(null);
@@ -40,6 +41,8 @@ export function Component() {
   if (!coach) return <Navigate to={withTask(COACHES_PATH, taskId)} replace />;
 
   const moving = rescheduleId ? (appointments.data?.find((item) => item.id === rescheduleId) ?? null) : null;
+  // A new call needs coaching and room under the limit of calls booked ahead; moving a call booked needs neither.
+  const refusal = !rescheduleId && status.data && !status.data.canBook ? (status.data.message ?? status.data.bookingMessage) : null;
   const days = slots.data?.days ?? [];
   const chosenDay = days.find((entry) => entry.date === day) ?? null;
   const error = book.error ?? reschedule.error;
@@ -116,11 +119,19 @@ export function Component() {
       <BackLink to={rescheduleId ? APPOINTMENTS_PATH : taskId ? '/account/health-actions' : '/account/home'}>{rescheduleId ? 'Your appointments' : taskId ? 'Back to my tasks' : 'Back to my account'}</BackLink>
       <h1>{rescheduleId ? 'Move your call' : `Book a call with ${coach.firstName}`}</h1>
       {moving ? <p>Your call is now on {formatCallTime(moving.time_start)} (UK time). Choose a new time below.</p> : null}
+      {refusal ? (
+        <section className="account-card" aria-label="Booking a call">
+          <p>{refusal}</p>
+          <ButtonLink variant="secondary" to={status.data?.eligible ? APPOINTMENTS_PATH : '/account/home'}>
+            {status.data?.eligible ? 'View your appointments' : 'Back to my account'}
+          </ButtonLink>
+        </section>
+      ) : null}
       <p>Calls take about 20 minutes; {coach.firstName} will phone you. All times are UK time.</p>
       {slots.isPending ? <LoadStatus status="loading" /> : null}
       {slots.isError ? <LoadStatus status="error" onRetry={() => void slots.refetch()} /> : null}
       {slots.data && days.length === 0 ? <p>{coach.firstName} has no free times in the next 14 days. Please check again soon, or choose another coach.</p> : null}
-      {days.length > 0 ? (
+      {days.length > 0 && !refusal ? (
         <form
           className="coach-booking"
           onSubmit={(event) => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Coach } from '@elmwood/domain';
+import { COACHING_MESSAGES, type Coach, type CoachingStatus } from '@elmwood/domain';
 import { renderRoute } from '../../../test/render';
 import { Component as BookCallRoute } from './BookCallRoute';
 import { Component as CoachesRoute } from './CoachesRoute';
@@ -24,7 +24,9 @@ const AMARA: Coach = {
   calendlyLink: null,
 };
 
-function stubApi(book: { status: number; body: unknown } = { status: 201, body: {} }) {
+const ELIGIBLE: CoachingStatus = { eligible: true, message: null, until: '2027-12-31', canBook: true, bookingMessage: null, maxUpcomingCalls: 1, upcomingCalls: 0 };
+
+function stubApi(book: { status: number; body: unknown } = { status: 201, body: {} }, coaching: CoachingStatus = ELIGIBLE) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
@@ -32,6 +34,7 @@ function stubApi(book: { status: number; body: unknown } = { status: 201, body: 
     requests.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (path === '/shop-api/list-medical-personnel') return json(200, [AMARA]);
+    if (path === '/shop-api/coaching') return json(200, coaching);
     if (path === '/shop-api/assign-customer-to-medical-personnel') return json(200, { medical_personnel_id: AMARA.id, relationship: 'Weight Loss Coach', coach: AMARA, cancelledAppointments: 0 });
     if (path === '/shop-api/assigned-medical-personnel') return json(200, { medical_personnel_id: AMARA.id, relationship: 'Weight Loss Coach', coach: AMARA });
     if (path === '/shop-api/appointments' && method === 'GET') return json(200, []);
@@ -67,6 +70,23 @@ describe('coach choice', () => {
       path: '/shop-api/assign-customer-to-medical-personnel',
       body: { medical_personnel_id: 'amara-okafor', relationship: 'Weight Loss Coach' },
     });
+  });
+});
+
+describe('who may have coaching', () => {
+  it('says why there is no coach to choose without an approved weight-loss treatment, and offers none', async () => {
+    stubApi(undefined, { ...ELIGIBLE, eligible: false, message: COACHING_MESSAGES.noPlan, until: null, canBook: false });
+    renderRoute({ path: '/account/coaches/*', Component: CoachesRoute }, '/account/coaches');
+    expect(await screen.findByText(COACHING_MESSAGES.noPlan)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose Amara' })).not.toBeInTheDocument();
+  });
+
+  it('says a call is already booked instead of offering another time', async () => {
+    stubApi(undefined, { ...ELIGIBLE, canBook: false, bookingMessage: COACHING_MESSAGES.callLimit(1), upcomingCalls: 1 });
+    renderRoute({ path: '/account/coaches/book', Component: BookCallRoute }, '/account/coaches/book');
+    expect(await screen.findByText(COACHING_MESSAGES.callLimit(1))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your appointments' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this call' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
+import { ButtonLink } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
-import { useAssignCoach, useCoaches } from '../api';
+import { useAssignCoach, useCoaches, useCoachingStatus } from '../api';
 import { CoachCard } from '../components/CoachCard';
 import { COACH_CONFIRM_PATH, withTask } from '../paths';
 import '../coaches.css';
@@ -14,6 +15,7 @@ export function Component() {
   const [search] = useSearchParams();
   const taskId = search.get('taskId');
   const coaches = useCoaches();
+  const status = useCoachingStatus();
   const assign = useAssignCoach();
   const navigate = useNavigate();
 
@@ -24,17 +26,29 @@ export function Component() {
     <div className="account-page container">
       <BackLink to={taskId ? '/account/health-actions' : '/account/home'}>{taskId ? 'Back to my tasks' : 'Back to my account'}</BackLink>
       <h1>Choose your coach</h1>
-      <p>Your coach supports you by phone alongside your treatment. Pick the person whose approach suits you; you can change later.</p>
-      <ErrorMessage>{assign.error ? assign.error.message : null}</ErrorMessage>
-      {coaches.isPending ? <LoadStatus status="loading" /> : null}
-      {coaches.isError ? <LoadStatus status="error" onRetry={() => void coaches.refetch()} /> : null}
-      {coaches.data ? (
-        <ul className="coach-list">
-          {coaches.data.map((coach) => (
-            <CoachCard key={coach.id} coach={coach} choosing={assign.isPending && assign.variables === coach.id} onChoose={() => choose(coach.id)} />
-          ))}
-        </ul>
-      ) : null}
+      {status.data && !status.data.eligible ? (
+        // Coaching is for an approved weight-loss treatment and its after-care: the page says why not, and offers no choice.
+        <section className="account-card" aria-label="Coaching">
+          <p>{status.data.message}</p>
+          <ButtonLink variant="secondary" to="/account/home">
+            Back to my account
+          </ButtonLink>
+        </section>
+      ) : (
+        <>
+          <p>Your coach supports you by phone alongside your treatment. Pick the person whose approach suits you; you can change later.</p>
+          <ErrorMessage>{assign.error ? assign.error.message : null}</ErrorMessage>
+          {coaches.isPending || status.isPending ? <LoadStatus status="loading" /> : null}
+          {coaches.isError ? <LoadStatus status="error" onRetry={() => void coaches.refetch()} /> : null}
+          {coaches.data && !status.isPending ? (
+            <ul className="coach-list">
+              {coaches.data.map((coach) => (
+                <CoachCard key={coach.id} coach={coach} choosing={assign.isPending && assign.variables === coach.id} onChoose={() => choose(coach.id)} />
+              ))}
+            </ul>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

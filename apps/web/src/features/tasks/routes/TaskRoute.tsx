@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { Task } from '@elmwood/domain';
+import { TASK_CODES, type Task } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { Button, ButtonLink } from '../../../ui/Button';
@@ -8,12 +8,13 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useCompleteTask, useOpenTask } from '../api';
+import { AnswerQuestion } from '../components/AnswerQuestion';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH, taskPath } from '../taskPath';
 import '../tasks.css';
 
-/** /account/tasks/:taskId — a task the patient acknowledges on this page (e.g. reminder set-up). */
+/** /account/tasks/:taskId — a task the patient acknowledges on this page, or a prescriber's question they answer here. */
 export function Component() {
   const { taskId = '' } = useParams();
   const open = useOpenTask(taskId);
@@ -31,7 +32,12 @@ export function Component() {
   return (
     <div className="account-page container">
       <BackLink to={HEALTH_ACTIONS_PATH}>Back to my tasks</BackLink>
-      {task || done ? (
+      {task && task.taskDefinition.code === TASK_CODES.clinicianQuestion ? (
+        <>
+          <h1>{task.taskDefinition.name}</h1>
+          <AnswerQuestion task={task} onAnswered={setDone} />
+        </>
+      ) : task || done ? (
         <>
           <h1>{(task ?? done)!.taskDefinition.name}</h1>
           <section className="task-panel" aria-label="What to do">

@@ -1,0 +1,74 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  clinicianQuestionOf,
+  INFORMATION_ANSWER_MESSAGES,
+  informationAnswerProblem,
+  QUESTION_PHOTO_CATEGORY,
+  TASK_CODES,
+  type InformationAnswer,
+  type Task,
+} from '@elmwood/domain';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema/customers';
+import { informationAnswers } from '../../db/schema/information';
+import { orderEvents, tasks } from '../../db/schema/orders';
+import { AppError } from '../../lib/errors';
+import { completeTask } from './completion';
+import { findTasks } from './repo';
+
+/** The question the task now asks: the latest information_requested event of its order (a later question reopens the task). */
+async function questionEventOf(tx: Db, orderId: number): Promise<number | null> {
+  const [event] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.machine, 'order'), eq(orderEvents.event, 'information_requested')))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  return event?.id ?? null;
+}
+
+/** The patient's own photo sent for a question (category Q), or nothing. */
+async function ownQuestionPhoto(tx: Db, customerId: number, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.customerId, customerId), eq(uploads.category, QUESTION_PHOTO_CATEGORY)));
+  return row !== undefined;
+}
+
+/**
+ * The patient answers a prescriber's question (the clinician-question task): words, the photo asked for, or both.
+ * Under the task's lock: the answer is checked (packages/domain informationAnswerProblem), kept against the question
+ * it answers, and the task completed, which puts the order back in the prescriber's queue once no critical task is
+ * left. A repeat after the answer went through answers the task as it stands. Null when the patient has no such task.
+ */
+export async function answerClinicianQuestion(db: Db, customerId: number, taskId: string, answer: InformationAnswer): Promise<Task | null> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .select({ id: tasks.id, code: tasks.code, state: tasks.state, orderId: tasks.orderId, details: tasks.details })
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), eq(tasks.customerId, customerId)))
+      .for('update');
+    if (!task) return null;
+    if (task.code !== TASK_CODES.clinicianQuestion) throw new AppError(422, 'NOT_A_QUESTION', INFORMATION_ANSWER_MESSAGES.notAQuestion);
+    if (task.state === 'open') {
+      const question = clinicianQuestionOf(task.details ?? {});
+      const problem = informationAnswerProblem(answer, question?.photoRequested ?? false);
+      if (problem) throw new AppError(422, 'ANSWER_NEEDED', problem, { field: answer.photoId && !question?.photoRequested ? 'photoId' : 'text' });
+      if (answer.photoId && !(await ownQuestionPhoto(tx, customerId, answer.photoId))) {
+        throw new AppError(422, 'PHOTO_NOT_FOUND', INFORMATION_ANSWER_MESSAGES.photoNotFound, { field: 'photoId' });
+      }
+      const questionEventId = task.orderId === null ? null : await questionEventOf(tx, task.orderId);
+      if (questionEventId === null || task.orderId === null) throw new AppError(422, 'NOT_A_QUESTION', INFORMATION_ANSWER_MESSAGES.notAQuestion);
+      const text = answer.text?.trim() || null;
+      const [kept] = await tx
+        .insert(informationAnswers)
+        .values({ questionEventId, orderId: task.orderId, text, uploadId: answer.photoId ?? null })
+        .onConflictDoNothing()
+        .returning({ id: informationAnswers.id });
+      await completeTask(tx, customerId, taskId, kept ? `answer:${kept.id}` : 'answer');
+    }
+    const [current] = await findTasks(tx, customerId, { taskId });
+    return current ?? null;
+  });
+}
