@@ -40,6 +40,8 @@ export const PAYMENT_ERROR = {
   invalidToken: 'INVALID_PAYMENT_TOKEN',
   alreadyPlaced: 'ORDER_ALREADY_PLACED',
   cartNotReady: 'CART_NOT_READY',
+  /** A discount the waiting order reserved went to another order of the patient: it was not placed, nothing taken. */
+  discountTaken: 'DISCOUNT_NO_LONGER_AVAILABLE',
 } as const;
 
 export const orderItemSchema = z.object({

@@ -14,6 +14,7 @@ export const REFERRAL_PROMOTION: Promotion = {
   couponCode: null,
   exclusive: false,
   firstOrderOnly: true,
+  perPatientLimit: 1,
   referral: true,
   variantCodes: [],
 };

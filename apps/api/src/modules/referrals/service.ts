@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import {
   hasReferralDiscount,
   normaliseEmail,
@@ -125,9 +125,9 @@ export function createReferrals({ capPence }: ReferralSettings) {
     recordSpend: recordReferralSpend,
 
     /**
-     * The lifecycle's credit_referrer effect, in the approval's transaction: a friend's order that carried the
-     * referral discount earns the referrer 20 % of its subtotal, within the yearly cap, once; never for a referral
-     * that turns out to be the referrer's own (account, email, card or delivery address).
+     * The lifecycle's credit_referrer effect, in the approval's transaction: a friend's first order, when it carried
+     * the referral discount, earns the referrer 20 % of its subtotal, within the yearly cap, once; never for a
+     * referral that turns out to be the referrer's own (account, email, card or delivery address).
      */
     async creditReferrer(db: Queryable, order: OrderLike): Promise<number> {
       if (!hasReferralDiscount(order.discounts)) return 0;
@@ -135,8 +135,17 @@ export function createReferrals({ capPence }: ReferralSettings) {
       if (!referrer) return 0;
       const [own, friend] = await Promise.all([party(db, referrer.id), party(db, order.customerId, [order.shippingAddress])]);
       if (!own || !friend || selfReferral(own, friend)) return 0;
-      // The referrer's row is locked, so two approvals at once cannot both fit under the cap.
+      // The referrer's row is locked, so two approvals at once cannot both fit under the cap, nor both be the first.
       await db.select({ id: customers.id }).from(customers).where(eq(customers.id, referrer.id)).for('update');
+      // Only the friend's first order earns: another of theirs that earned already (two orders that both carried the
+      // discount, as two baskets paid during one 3-D Secure step once could) earns nothing more.
+      const [earlier] = await db
+        .select({ id: referralLedger.id })
+        .from(referralLedger)
+        .innerJoin(orders, eq(orders.id, referralLedger.orderId))
+        .where(and(eq(referralLedger.entry, 'credit'), eq(orders.customerId, order.customerId), ne(orders.id, order.id)))
+        .limit(1);
+      if (earlier) return 0;
       const yearAgo = new Date(order.createdAt.getTime() - 365 * 24 * 3600 * 1000);
       const [earned] = await db
         .select({ sum: sql<number>`coalesce(sum(${referralLedger.amount}), 0)::int` })
