@@ -2,22 +2,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ukCalendarDate, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
-import { applySubscriptionEvent, renewalCheckIn, type Actor } from '../lifecycle/index';
+import { renewalCheckIn, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
-import { createRenewalOrder, lockPlan, updatePlan } from './repo';
+import { updatePlan } from './repo';
+import type { PlanEvents } from './workflow-ports';
 
 /** Plans whose coming delivery has not been ordered yet: a check-in answer counts for it. */
 const WAITING_FOR_CHECK_IN = ['active', 'renewal_due', 'check_in_overdue'] as const;
 const JOB: Actor = { type: 'job' };
 
 /** renewal_ordered and its effect, the renewal order, in one transaction; false when the plan cannot be ordered now. */
-export async function orderRenewal(tx: Db, planId: string, actor: Actor, today: IsoDate): Promise<boolean> {
-  const applied = await applySubscriptionEvent(tx, planId, 'renewal_ordered', actor);
-  if (!applied.applied) return false;
-  const plan = (await lockPlan(tx, planId))!;
-  await createRenewalOrder(tx, plan, today);
-  return true;
+export async function orderRenewal(tx: Db, planEvents: PlanEvents, planId: string, actor: Actor, today: IsoDate): Promise<boolean> {
+  return (await planEvents.apply(tx, { planId, event: 'renewal_ordered', actor, today })).applied;
 }
 
 export interface CheckInResult {
@@ -39,7 +36,7 @@ export interface CheckInResult {
  * review or the NICE stopping rule goes to the prescriber on the renewal order's consultation. Low mood is also told
  * to the patient straight away.
  */
-export async function checkInAnswered(tx: Db, input: { customerId: number; consultationId: string; now: Date; notifier: Notifier }): Promise<CheckInResult> {
+export async function checkInAnswered(tx: Db, input: { customerId: number; consultationId: string; now: Date; notifier: Notifier; planEvents: PlanEvents }): Promise<CheckInResult> {
   const today = ukCalendarDate(input.now);
   const answers = await checkInAnswers(tx, input.consultationId);
   const outcome = answers ? await judgeCheckIn(tx, input.customerId, answers, today) : null;
@@ -53,16 +50,22 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
     if ((await renewalCheckIn(tx, { ...plan, checkInForDelivery: null })) === 'not_needed') continue;
     if (outcome?.supply === 'stop') {
       // The answers are not recorded for the delivery: a plan started again needs a new check-in first.
-      const stopped = await applySubscriptionEvent(tx, plan.id, 'supply_stopped', JOB, {
-        reason: outcome.triggeredRules.map((rule) => rule.summary).join('; '),
-        data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId) },
+      const stopped = await input.planEvents.apply(tx, {
+        planId: plan.id,
+        event: 'supply_stopped',
+        actor: JOB,
+        details: {
+          reason: outcome.triggeredRules.map((rule) => rule.summary).join('; '),
+          data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId) },
+        },
+        today,
       });
       if (stopped.applied) result.stopped.push(plan.id);
       continue;
     }
     await updatePlan(tx, plan.id, { checkInForDelivery: plan.nextDeliveryDate, checkInConsultationId: input.consultationId });
     if (plan.state === 'active') continue;
-    if (await orderRenewal(tx, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
+    if (await orderRenewal(tx, input.planEvents, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
   }
   if (outcome?.patientMessage) {
     await input.notifier.notify(tx, {

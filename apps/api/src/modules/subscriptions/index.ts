@@ -2,3 +2,5 @@ export { createPlanService, PLAN_NOT_FOUND_MESSAGE, type PlanService } from './p
 export { createRenewalService, type RenewalService, type RoundReport, type ChargeOutcome } from './renewals';
 export { planRoutes } from './routes';
 export { checkInAnswered } from './check-in';
+export type { OrderPaymentEvents, PlanEvents, PlanEventInput } from './workflow-ports';
+export { createRenewalOrder, lockPlan, renewalsOfPlan, updatePlan, type PlanRow } from './repo';
