@@ -52,6 +52,7 @@ export * from './identity/user';
 export * from './discounts/promotions';
 export * from './discounts/labels';
 export * from './discounts/item-discounts';
+export * from './discounts/patient-uses';
 export * from './tasks/tasks';
 export * from './orders/thank-you';
 export * from './recommendations/options';

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { tasks } from '../db/schema/orders';
 import type { Jobs } from '../jobs/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
+import { audit, refundedSoFar } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
@@ -31,7 +32,7 @@ import { queuePaymentAction } from './payment-queue';
 export interface OrderEffectDeps {
   notifier: Notifier;
   jobs: Pick<Jobs, 'sendWithin'>;
-  referrals: Pick<Referrals, 'creditReferrer'>;
+  referrals: Pick<Referrals, 'creditReferrer' | 'takeBackCredit'>;
   renewals: Pick<RenewalService, 'holdPlan' | 'isRenewal'>;
   carts: Pick<CheckoutCarts, 'markCompleted'>;
 }
@@ -176,6 +177,26 @@ export const ORDER_EFFECT_HANDLERS = {
 
   async credit_referrer({ tx, order }, { referrals }) {
     await referrals.creditReferrer(tx, order);
+  },
+
+  /**
+   * A refund of a friend's order (partial or full): the referrer's credit for it is taken back in proportion to all
+   * refunded so far, never below a zero balance, and the staff member's refund is audited with what it took back.
+   */
+  async take_back_referral_credit({ tx, order, actor }, { referrals }) {
+    const taken = await referrals.takeBackCredit(tx, order, await refundedSoFar(tx, order.id));
+    if (!taken) return;
+    if (typeof actor.id !== 'number') throw new Error('A refund is made by a staff member');
+    await audit(tx, {
+      staffId: actor.id,
+      action: 'take-back-referral-credit',
+      resource: 'referral-credit',
+      patientId: taken.referrerId,
+      orderId: order.id,
+      orderNumber: order.number,
+      resourceId: order.number,
+      details: { amount: taken.amount },
+    });
   },
 
   async offer_reminder_set_up({ tx, order }) {

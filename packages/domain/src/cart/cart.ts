@@ -154,6 +154,8 @@ export const CART_ERROR = {
   doseNotAllowed: 'DOSE_NOT_ALLOWED',
   outOfStock: 'OUT_OF_STOCK',
   invalidCoupon: 'INVALID_COUPON',
+  /** The patient has used the code as many times as it allows. */
+  couponUsed: 'COUPON_ALREADY_USED',
   completed: 'CART_COMPLETED',
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductVariant } from '../catalog/product';
-import type { DoseStep } from '../recommendations/dosage-table';
+import { deliveryCharge, monthsOfDelivery, type DoseStep } from '../recommendations/dosage-table';
 import {
   authorisedNowText,
   fromPriceText,
@@ -91,6 +91,21 @@ describe('laterPayments', () => {
     expect(laterPayments({ steps: [step('50 mg', 1999)], startDosage: '50 mg', frequency: 30, gift: false }).map(laterPaymentText)).toEqual([
       'Month 2 onwards: £19.99 (50 mg)',
     ]);
+  });
+});
+
+describe('a renewal charges what the price terms showed (one rule: planMonthPrice)', () => {
+  it("takes the gift off the 2nd and 3rd monthly deliveries for the 'gift' bucket, and off nothing else", () => {
+    const shown = laterPayments({ steps: WEGOVY, startDosage: '0.25 mg', frequency: 30, gift: true }).map((payment) => payment.amount);
+    // The deliveries' lines at the dose of each month (0.5 mg, 1 mg, 1.7 mg), before the gift.
+    expect([deliveryCharge(16900, 2, 30, true), deliveryCharge(19900, 3, 30, true), deliveryCharge(24900, 4, 30, true)]).toEqual(shown);
+    expect(deliveryCharge(16900, 2, 30, false)).toBe(16900);
+    expect(deliveryCharge(14900, 1, 30, true)).toBe(14900);
+  });
+  it('takes nothing off a quarterly plan’s renewals (their months are 4 onwards), and never goes below nothing', () => {
+    expect(monthsOfDelivery(2, 90)).toEqual([4, 5, 6]);
+    expect(deliveryCharge(74700, 2, 90, true)).toBe(74700);
+    expect(deliveryCharge(999, 2, 30, true)).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@ import type { FrequencyOption } from '../catalog/pricing';
 import { lowestMonthlyPrice } from '../catalog/pricing';
 import type { ProductVariant } from '../catalog/product';
 import { formatPrice, type Pence } from '../money/money';
-import { RECURRING_GIFT_MONTHS, RECURRING_GIFT_PENCE, TITRATION_MONTHS, type DoseStep } from '../recommendations/dosage-table';
+import { planMonthPrice, RECURRING_GIFT_MONTHS, TITRATION_MONTHS, type DoseStep } from '../recommendations/dosage-table';
 
 /*
  * Every price a patient reads outside the dosage table: two decimals always ('£149.00'), as SPEC §9 says; only the
@@ -61,8 +61,7 @@ function monthOfPlan(steps: readonly DoseStep[], start: number, month: number, g
   const last = Math.min(steps.length, TITRATION_MONTHS) - 1;
   const index = start >= last ? start : Math.min(start + month - 1, last);
   const step = steps[index]!;
-  const gifted = gift && RECURRING_GIFT_MONTHS.includes(month);
-  return { dosage: step.dosage, price: gifted ? Math.max(0, step.price - RECURRING_GIFT_PENCE) : step.price };
+  return { dosage: step.dosage, price: planMonthPrice(step.price, month, gift) };
 }
 
 /**

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'request-information': 'Asked the patient for information',
   dispatch: 'Dispatched the order',
   refund: 'Refunded',
+  'take-back-referral-credit': 'Took back referral credit after a refund',
   'cancel-order': 'Cancelled the order',
   'cancel-plan': 'Cancelled the plan',
   'export-audit': 'Exported the audit log',

@@ -10,6 +10,7 @@ const promotion = (overrides: Partial<Promotion>): Promotion => ({
   couponCode: null,
   exclusive: false,
   firstOrderOnly: false,
+  perPatientLimit: null,
   referral: false,
   variantCodes: [],
   ...overrides,

@@ -14,6 +14,8 @@ export const promotionSchema = z.object({
   exclusive: z.boolean(),
   /** Only for a patient's first order. */
   firstOrderOnly: z.boolean(),
+  /** How many of one patient's orders may carry it (placed, or reserved by one waiting for its payment); null: no limit. */
+  perPatientLimit: z.number().int().positive().nullable(),
   /** Referral rewards show as 'REFERRAL DISCOUNT'. */
   referral: z.boolean(),
   /** Variant codes the promotion is limited to; empty means every line. */

@@ -67,8 +67,8 @@ describe('order lifecycle', () => {
   it('tells the patient of the approval once the money is taken, and of each refund by the money’s event', () => {
     expect(ORDER_PAYMENT_LIFECYCLE.decide('authorised', 'captured', 'gateway')).toMatchObject({ effects: ['notify_approved'] });
     expect(ORDER_PAYMENT_LIFECYCLE.decide('awaiting_charge', 'charged', 'gateway')).toMatchObject({ effects: ['notify_approved'] });
-    expect(ORDER_PAYMENT_LIFECYCLE.decide('captured', 'partially_refunded', 'support')).toMatchObject({ effects: ['notify_refunded'] });
-    expect(ORDER_PAYMENT_LIFECYCLE.decide('partially_refunded', 'refunded', 'admin')).toMatchObject({ effects: ['notify_refunded'] });
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('captured', 'partially_refunded', 'support')).toMatchObject({ effects: ['notify_refunded', 'take_back_referral_credit'] });
+    expect(ORDER_PAYMENT_LIFECYCLE.decide('partially_refunded', 'refunded', 'admin')).toMatchObject({ effects: ['notify_refunded', 'take_back_referral_credit'] });
     expect(ORDER_LIFECYCLE.decide('dispatched', 'refunded', 'admin')).toMatchObject({ effects: [] });
   });
 

@@ -61,6 +61,8 @@ export type OrderEffect =
   | 'notify_refunded'
   | 'notify_payment_needed'
   | 'credit_referrer'
+  /** A refund of a friend's order takes the referrer's credit back in proportion (never below zero), audited. */
+  | 'take_back_referral_credit'
   /** A first weight-loss approval offers the reminder set-up and the first coach call (SPEC §2 tasks). */
   | 'offer_reminder_set_up'
   | 'offer_first_coach_call'
@@ -121,8 +123,8 @@ export const ORDER_PAYMENT_LIFECYCLE = defineLifecycle<OrderPaymentState, OrderP
   // The authorisation lapsed or the bank refused the capture: the patient is asked to pay again.
   capture_failed: { from: ['authorised'], to: 'capture_failed', by: ['gateway'], effects: ['notify_payment_needed'] },
   voided: { from: ['authorised', 'capture_failed'], to: 'voided', by: ['gateway'], effects: [] },
-  partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
-  refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded'] },
+  partially_refunded: { from: ['captured', 'partially_refunded'], to: 'partially_refunded', by: ['support', 'admin'], effects: ['notify_refunded', 'take_back_referral_credit'] },
+  refunded: { from: ['captured', 'partially_refunded'], to: 'refunded', by: ['support', 'admin'], effects: ['notify_refunded', 'take_back_referral_credit'] },
   // A renewal's merchant-initiated charge on the saved card: taken at once (no separate capture), or declined and retried.
   charged: { from: ['awaiting_charge', 'charge_declined'], to: 'captured', by: ['gateway'], effects: ['notify_approved'] },
   charge_declined: { from: ['awaiting_charge', 'charge_declined'], to: 'charge_declined', by: ['gateway'], effects: [] },

@@ -45,6 +45,8 @@ export const PAYMENT_ERROR = {
    * is over (a retry is a new one), unlike the other 429s, which refuse before any attempt is made.
    */
   cardPaused: 'TOO_MANY_CARD_ATTEMPTS',
+  /** A discount the waiting order reserved went to another order of the patient: it was not placed, nothing taken. */
+  discountTaken: 'DISCOUNT_NO_LONGER_AVAILABLE',
 } as const;
 
 export const orderItemSchema = z.object({

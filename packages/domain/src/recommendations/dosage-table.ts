@@ -53,11 +53,37 @@ export const RECURRING_GIFT_PENCE = 2000;
 export const RECURRING_GIFT_MONTHS: readonly number[] = [2, 3];
 
 /**
+ * What one month of a plan costs (`month` 1-based from the plan's start): its price, less the recurring-discount gift
+ * in the gift's months when the patient's bucket has it (never below nothing). The one rule the dosage table, the
+ * price terms at checkout and the renewal's charge all follow.
+ */
+export function planMonthPrice(price: Pence, month: number, gift: boolean): Pence {
+  return gift && RECURRING_GIFT_MONTHS.includes(month) ? Math.max(0, price - RECURRING_GIFT_PENCE) : price;
+}
+
+/** The months of the plan (1-based) that its `delivery`-th delivery pays for: a quarterly plan's second delivery pays for months 4–6. */
+export function monthsOfDelivery(delivery: number, frequency: Frequency): number[] {
+  const months = monthsPerDelivery(frequency);
+  return Array.from({ length: months }, (_, offset) => (delivery - 1) * months + 1 + offset);
+}
+
+/**
+ * What the `delivery`-th delivery of a plan charges when its lines cost `price`: each month it pays for at its share
+ * of the price, with the gift taken off in the gift's months (planMonthPrice), as the price terms showed it.
+ */
+export function deliveryCharge(price: Pence, delivery: number, frequency: Frequency, gift: boolean): Pence {
+  const months = monthsOfDelivery(delivery, frequency);
+  const share = price / months.length;
+  const off = months.reduce((sum, month) => sum + (share - planMonthPrice(share, month, gift)), 0);
+  return price - Math.round(off);
+}
+
+/**
  * The dose steps as the 'gift' bucket of the recurring-discount test sees them: the 2nd and 3rd months cost
  * £20 less (never below nothing) and show as discounted; every other month is as sold.
  */
 export function withRecurringGift(steps: readonly DoseStep[]): DoseStep[] {
   return steps.map((step, index) =>
-    RECURRING_GIFT_MONTHS.includes(index + 1) ? { ...step, price: Math.max(0, step.price - RECURRING_GIFT_PENCE), discounted: true } : step,
+    RECURRING_GIFT_MONTHS.includes(index + 1) ? { ...step, price: planMonthPrice(step.price, index + 1, true), discounted: true } : step,
   );
 }

@@ -6,6 +6,7 @@ import {
   normaliseEmail,
   offersWithReferral,
   referralCredit,
+  referralCreditTakenBack,
   referralSummary,
   REFERRAL_PROMOTION,
   sameDeliveryAddress,
@@ -69,5 +70,24 @@ describe('the referrer’s credit', () => {
   it('summary shows what friends earned (nothing yet without one) and the yearly cap', () => {
     expect(referralSummary(0, 0, 20000)).toEqual({ count: 0, amount: 0, yearlyCap: 20000 });
     expect(referralSummary(2, 7960, 20000)).toEqual({ count: 2, amount: 7960, yearlyCap: 20000 });
+  });
+});
+
+describe('referral credit taken back by a refund of the friend’s order', () => {
+  const credit = 2980;
+  it('takes back the refunded share of the credit, growing with each refund, never more than the credit', () => {
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 7450, taken: 0, balance: credit })).toBe(1490);
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 14900, taken: 1490, balance: 1490 })).toBe(credit);
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 20000, taken: 0, balance: 9000 })).toBe(credit);
+  });
+
+  it('never takes the referrer below zero: credit already spent is not asked back', () => {
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 14900, taken: 0, balance: 500 })).toBe(500);
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 7450, taken: 0, balance: 0 })).toBe(0);
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 14900, taken: 1490, balance: -200 })).toBe(1490);
+  });
+
+  it('takes nothing back twice for the same refunds', () => {
+    expect(referralCreditTakenBack({ credit, paid: 14900, refunded: 7450, taken: 1490, balance: 1490 })).toBe(1490);
   });
 });

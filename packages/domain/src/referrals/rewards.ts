@@ -15,6 +15,7 @@ export const REFERRAL_PROMOTION: Promotion = {
   couponCode: null,
   exclusive: false,
   firstOrderOnly: true,
+  perPatientLimit: 1,
   referral: true,
   variantCodes: [],
 };
@@ -77,6 +78,17 @@ export function selfReferral(referrer: ReferralParty, friend: ReferralParty): Se
 export function referralCredit(friendSubtotal: Pence, earnedThisYear: Pence, yearlyCap: Pence): Pence {
   const reward = Math.round((friendSubtotal * REFERRAL_PERCENT) / 100);
   return Math.max(0, Math.min(reward, yearlyCap - earnedThisYear));
+}
+
+/**
+ * How much of a referrer's credit a refund of the friend's order has taken back in all: the credit's share of what
+ * was refunded (refunded ÷ paid), rounded, never more than the credit. `taken`: what earlier refunds of the order took
+ * back; `balance`: what the referrer can still spend. Credit already spent is not asked back, so the referrer's
+ * balance never goes below zero: the claw-back grows by at most the balance.
+ */
+export function referralCreditTakenBack({ credit, paid, refunded, taken, balance }: { credit: Pence; paid: Pence; refunded: Pence; taken: Pence; balance: Pence }): Pence {
+  const due = paid > 0 ? Math.min(credit, Math.round((credit * Math.min(refunded, paid)) / paid)) : credit;
+  return taken + Math.max(0, Math.min(due - taken, balance));
 }
 
 /** Credit spent on an order: as much of the balance as the order costs after its discounts. */

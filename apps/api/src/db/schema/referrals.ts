@@ -4,8 +4,9 @@ import { orders } from './orders';
 
 /**
  * A patient's referral credit as a ledger (issue 19): a 'credit' when a friend's first order is approved (one per
- * friend's order), a 'debit' when an order of theirs spends it (one per order). The balance is read from it, leaving
- * out credits whose order was later refunded and debits whose order never went ahead (failed, rejected, cancelled).
+ * friend's order), a 'clawback' when refunds of that order take some of it back (one per friend's order, the total so
+ * far), a 'debit' when an order of theirs spends it (one per order). The balance is read from it, leaving out debits
+ * whose order never went ahead (failed, rejected, cancelled).
  */
 export const referralLedger = pgTable(
   'referral_ledger',
@@ -15,11 +16,11 @@ export const referralLedger = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** 'credit' or 'debit'. */
+    /** 'credit', 'clawback' or 'debit'. */
     entry: text('entry').notNull(),
     /** Pence, always positive. */
     amount: integer('amount').notNull(),
-    /** The friend's approved order (credit) or the referrer's order that spent it (debit). */
+    /** The friend's approved order (credit, clawback) or the referrer's order that spent it (debit). */
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

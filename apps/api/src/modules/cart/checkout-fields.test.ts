@@ -23,6 +23,7 @@ beforeAll(async () => {
       couponCode: 'FRIEND-TEST',
       exclusive: false,
       firstOrderOnly: false,
+      perPatientLimit: null,
       referral: true,
       variantCodes: [],
     },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ukToday, type Cart, type Promotion } from '@elmwood/domain';
+import { REFERRAL_PROMOTION, reservedDiscountRefusal, ukToday, type Cart, type Promotion } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { notFound } from '../../lib/errors';
@@ -7,7 +7,17 @@ import type { QuestionnaireService } from '../questionnaires/index';
 import { NO_REFERRAL, type Referrals } from '../referrals/index';
 import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
-import { countPlacedOrders, lockCartForPayment, findCartSnapshot, preparedCheckoutRulesRead, type CartLineRow, type Queryable } from './repo';
+import {
+  findCartSnapshot,
+  findOtherOrdersHistory,
+  findPromotionDefinitions,
+  findPromotionHistory,
+  lockCartForPayment,
+  lockPatient,
+  preparedCheckoutRulesRead,
+  type CartLineRow,
+  type Queryable,
+} from './repo';
 import { toCart, visibleTo, type Viewer } from './service';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -51,6 +61,11 @@ export interface CheckoutCarts {
   lockForPayment(tx: Queryable, cartId: number): Promise<void>;
   /** The pending order failed or was replaced: the cart may change again, for a retry. */
   unlock(tx: Queryable, cartId: number): Promise<void>;
+  /**
+   * A waiting order is about to be placed: under the patient's lock, whether each discount it reserved when it was
+   * written still stands against their other placed orders. Answers the patient's message when one does not.
+   */
+  reservedDiscountRefusal(tx: Queryable, order: { id: number; customerId: number; discounts: readonly Record<string, unknown>[] }): Promise<string | null>;
 }
 
 /**
@@ -93,18 +108,22 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
         .where(eq(carts.token, token))
         .for('update');
       if (!row || !visibleTo(row, viewer)) throw notFound(CART_NOT_FOUND);
+      // The patient's turn: what their other orders hold (credit, a first-order discount, a promotion's uses) is read
+      // under their lock, so a second checkout of theirs, from another basket, waits and then sees this order.
+      if (viewer !== null) await lockPatient(tx, { uid: viewer });
       const snapshot = await findCartSnapshot(tx, token);
       if (!snapshot) throw notFound(CART_NOT_FOUND);
       const linked = snapshot.linked.map(({ id, questionnaireId, answers }) => ({ consultationId: id, questionnaire: rules.questionnaires.get(questionnaireId), answers }));
       if (snapshot.cart.couponCode !== rules.couponCode || linked.some((entry) => !entry.questionnaire)) throw new CartChangedError();
       const consultations = linked as (ConsultationAnswers & { consultationId: string; questionnaire: { slug: string } })[];
-      // Decided again here, under the cart's lock, for the patient paying: a cart read earlier may have shown a
-      // first-order discount before they signed in, or before another order of theirs was placed.
+      // Decided again here, under the patient's lock, for the patient paying: a cart read earlier may have shown a
+      // first-order discount before they signed in, before another order of theirs was placed, or before another
+      // basket's order reserved it while waiting for its 3-D Secure step.
       // The snapshot, read under the lock, counted its owner's; a cart the viewer claims only now is counted for them.
-      const placedOrders = viewer === null ? null : snapshot.cart.customerUid === viewer ? snapshot.placedOrders : await countPlacedOrders(tx, viewer);
+      const history = viewer === null ? null : snapshot.cart.customerUid === viewer ? snapshot.promotionHistory : await findPromotionHistory(tx, viewer, snapshot.cart.id);
       // The buyer's row is locked with it, so one referral credit is never spent by two checkouts.
       const referral = referrals && viewer !== null ? await referrals.forBuyer(tx, viewer, { shippingAddress: row.shippingAddress, lock: true }) : NO_REFERRAL;
-      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), placedOrders, referral);
+      const view = toCart(snapshot.cart, snapshot.lines, consultations.map((entry) => entry.questionnaire.slug), rules.offers, now(), history, referral);
 
       const problems: string[] = [];
       if (snapshot.lines.length === 0) problems.push('Your basket is empty.');
@@ -126,6 +145,20 @@ export function checkoutCarts({ db, promotions, questionnaires, referrals, today
 
     async unlock(tx, cartId) {
       await tx.update(carts).set({ lockedAt: null }).where(eq(carts.id, cartId));
+    },
+
+    async reservedDiscountRefusal(tx, order) {
+      const codes = order.discounts.map((discount) => discount.code).filter((code): code is string => typeof code === 'string');
+      if (codes.length === 0) return null;
+      await lockPatient(tx, { id: order.customerId });
+      const others = await findOtherOrdersHistory(tx, order.customerId, order.id);
+      const stored = await findPromotionDefinitions(tx, codes);
+      const definitions = codes.includes(REFERRAL_PROMOTION.code) ? [...stored, REFERRAL_PROMOTION] : stored;
+      for (const promotion of definitions) {
+        const refusal = reservedDiscountRefusal(promotion, others);
+        if (refusal) return refusal;
+      }
+      return null;
     },
   };
 }

@@ -1,7 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ATTRIBUTE, needsConsultation, PLACED_ORDER_STATES, type CartAddress, type Channel, type Frequency, type ProductImage } from '@elmwood/domain';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ATTRIBUTE,
+  needsConsultation,
+  NO_PROMOTION_HISTORY,
+  PLACED_ORDER_STATES,
+  REFERRAL_PROMOTION,
+  type CartAddress,
+  type Channel,
+  type Frequency,
+  type ProductImage,
+  type Promotion,
+  type PromotionHistory,
+} from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { cartConsultations, cartItems, carts, consultations } from '../../db/schema/index';
+import { cartConsultations, cartItems, carts, consultations, customers, promotions } from '../../db/schema/index';
 
 /** A transaction or the database: both run the same queries. */
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -71,8 +83,8 @@ export interface SellableVariant {
 
 export interface CartSnapshot {
   cart: CartRow;
-  /** How many orders the cart's owner has placed; null for a visitor's cart. */
-  placedOrders: number | null;
+  /** What the orders of the cart's owner say about the promotions they may have; null for a visitor's cart. */
+  promotionHistory: PromotionHistory | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
 }
@@ -289,18 +301,66 @@ const linkedJson = sql<LinkedConsultation[]>`(
   join consultations k on k.id = cc.consultation_id
   where cc.cart_id = ${outerCartId})`;
 
-/** Orders placed by the owner of cart c (null while it has none: a visitor's cart). */
-function placedOrdersOf(customerUid: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) {
-  return sql<number | null>`(select case when ${customerUid} is null then null else (
-    select count(*)::int from orders o join customers k on k.id = o.customer_id
-    where k.uid = ${customerUid} and o.state in (${sql.join(PLACED_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})) end)`;
-}
-const placedOrdersJson = placedOrdersOf(sql.raw('"carts"."customer_uid"'));
+const PLACED_STATES = sql.join(PLACED_ORDER_STATES.map((state) => sql`${state}`), sql`, `);
+/** A discount an order carried is a first-order one: the referral discount, or a promotion set up for first orders only. */
+const FIRST_ORDER_CODE = sql`(d.value->>'code' = ${REFERRAL_PROMOTION.code}
+  or exists (select 1 from promotions p where p.code = d.value->>'code' and (p.definition->>'firstOrderOnly')::boolean))`;
 
-/** How many orders this patient has placed (see PLACED_ORDER_STATES). */
-export async function countPlacedOrders(db: Queryable, customerUid: string): Promise<number> {
-  const result = await db.execute(sql`select ${placedOrdersOf(sql`${customerUid}::uuid`)} as placed`);
-  return (result as unknown as { rows: { placed: number }[] }).rows[0]?.placed ?? 0;
+/**
+ * What the orders of the patient `customer` names (a condition on customers k) say about the promotions they may
+ * still have (PromotionHistory). `pricing` names the cart being priced: its own waiting attempt reserves nothing
+ * against it (paying again replaces that attempt). `otherThan` leaves out the order being placed. Null when
+ * `customer` matches nobody, as for a visitor's cart.
+ */
+function promotionHistoryOf(customer: SQL, { pricing, otherThan }: { pricing?: SQL; otherThan?: number } = {}) {
+  const others = otherThan === undefined ? sql`` : sql` and o.id <> ${otherThan}`;
+  const placed = sql`o.state in (${PLACED_STATES})${others}`;
+  const pending = sql`o.state = 'payment_pending'${others}${pricing === undefined ? sql`` : sql` and o.cart_id is distinct from ${pricing}`}`;
+  const uses = (which: SQL) => sql`coalesce((select json_object_agg(u.code, u.orders) from (
+      select d.value->>'code' as code, count(distinct o.id)::int as orders
+      from orders o cross join jsonb_array_elements(o.discounts) d
+      where o.customer_id = k.id and ${which} and d.value->>'code' is not null group by 1) u), '{}'::json)`;
+  const firstOrderIn = (which: SQL) => sql`exists (select 1 from orders o cross join jsonb_array_elements(o.discounts) d
+      where o.customer_id = k.id and ${which} and ${FIRST_ORDER_CODE})`;
+  return sql<PromotionHistory | null>`(select json_build_object(
+      'placedOrders', (select count(*)::int from orders o where o.customer_id = k.id and ${placed}),
+      'firstOrderUsed', ${firstOrderIn(placed)},
+      'firstOrderReserved', ${firstOrderIn(pending)},
+      'placedUses', ${uses(placed)},
+      'pendingUses', ${uses(pending)})
+    from customers k where ${customer})`;
+}
+const promotionHistoryJson = promotionHistoryOf(sql`k.uid = "carts"."customer_uid"`, { pricing: outerCartId });
+
+/** The promotion history (see promotionHistoryOf) of the patient with this uid, as the cart `pricingCartId` is priced for them. */
+export async function findPromotionHistory(db: Queryable, customerUid: string, pricingCartId: number): Promise<PromotionHistory> {
+  const result = await db.execute(sql`select ${promotionHistoryOf(sql`k.uid = ${customerUid}::uuid`, { pricing: sql`${pricingCartId}` })} as history`);
+  return (result as unknown as { rows: { history: PromotionHistory | null }[] }).rows[0]?.history ?? NO_PROMOTION_HISTORY;
+}
+
+/** The history of the patient's orders other than `orderId`: what placing that order is judged against. */
+export async function findOtherOrdersHistory(db: Queryable, customerId: number, orderId: number): Promise<PromotionHistory> {
+  const result = await db.execute(sql`select ${promotionHistoryOf(sql`k.id = ${customerId}`, { otherThan: orderId })} as history`);
+  return (result as unknown as { rows: { history: PromotionHistory | null }[] }).rows[0]?.history ?? NO_PROMOTION_HISTORY;
+}
+
+/**
+ * Locks the patient's row, in the caller's transaction: writing an order, placing one and renewing a plan take turns
+ * per patient, so what one spends (referral credit, a first-order discount, a promotion's last use) another sees.
+ */
+export async function lockPatient(db: Queryable, patient: { uid: string } | { id: number }): Promise<void> {
+  await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where('uid' in patient ? eq(customers.uid, patient.uid) : eq(customers.id, patient.id))
+    .for('update');
+}
+
+/** The promotions these codes name, active or not (an order keeps the codes it was priced with). */
+export async function findPromotionDefinitions(db: Queryable, codes: readonly string[]): Promise<Promotion[]> {
+  if (codes.length === 0) return [];
+  const rows = await db.select({ definition: promotions.definition }).from(promotions).where(inArray(promotions.code, [...codes]));
+  return rows.map((row) => row.definition);
 }
 
 const sellableJson = sql`json_build_object(
@@ -311,7 +371,7 @@ const sellableJson = sql`json_build_object(
   'product', ${productJson}, 'variant', ${variantJson}, 'tasks', ${productTasksJson})`;
 
 function snapshotQuery(db: Queryable, token: string | ReturnType<typeof sql.placeholder>) {
-  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson, placedOrders: placedOrdersJson }).from(carts).where(eq(carts.token, token));
+  return db.select({ ...cartColumns, linked: linkedJson, lines: linesJson, promotionHistory: promotionHistoryJson }).from(carts).where(eq(carts.token, token));
 }
 
 function toSnapshot(row: {
@@ -326,7 +386,7 @@ function toSnapshot(row: {
   lockedAt: Date | string | null;
   linked: LinkedConsultation[];
   lines: CartLineRow[];
-  placedOrders: number | null;
+  promotionHistory: PromotionHistory | null;
 }): CartSnapshot {
   return {
     cart: {
@@ -343,7 +403,7 @@ function toSnapshot(row: {
     },
     linked: row.linked,
     lines: row.lines,
-    placedOrders: row.placedOrders,
+    promotionHistory: row.promotionHistory,
   };
 }
 
@@ -398,7 +458,7 @@ export function preparedAddItemRead(db: Db): (token: string, variantCode: string
       ...cartColumns,
       linked: linkedJson,
       lines: linesJson,
-      placedOrders: placedOrdersJson,
+      promotionHistory: promotionHistoryJson,
       variant: sql<SellableVariant | null>`(select ${sellableJson} from product_variants v join products p on p.id = v.product_id
         where v.code = ${sql.placeholder('variantCode')})`,
     })

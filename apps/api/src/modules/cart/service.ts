@@ -4,7 +4,9 @@ import {
   CART_ERROR,
   creditToSpend,
   offersWithReferral,
+  couponRefusal,
   isFirstOrder,
+  promotionsOpenTo,
   discountLabel,
   FREQUENCY_TITLES,
   itemDiscounts,
@@ -13,6 +15,7 @@ import {
   subscriptionPlan,
   taskTypeSchema,
   type Promotion,
+  type PromotionHistory,
   ukToday,
   type CartAddress,
   type CheckoutAddress,
@@ -34,6 +37,7 @@ import {
   deleteLine,
   findCartLines,
   findCartSnapshot,
+  findPromotionHistory,
   findSellableVariants,
   claimCart,
   insertCart,
@@ -121,7 +125,7 @@ export function toCart(
   consultationSlugs: readonly string[],
   offers: readonly Promotion[],
   now: Date,
-  placedOrders: number | null,
+  history: PromotionHistory | null,
   referral: BuyerReferral = NO_REFERRAL,
 ): Cart {
   const items = lines.map((line) => {
@@ -146,8 +150,8 @@ export function toCart(
   });
   const subtotal = items.reduce((sum, item) => sum + item.total, 0);
   const discountLines = items.map((item) => ({ variantCode: item.variant.code, total: item.total }));
-  const buyerOffers = offersWithReferral(offers, referral.referred);
-  const applied = applyPromotions(buyerOffers, discountLines, { isFirstOrder: isFirstOrder(placedOrders) });
+  const buyerOffers = promotionsOpenTo(offersWithReferral(offers, referral.referred), history);
+  const applied = applyPromotions(buyerOffers, discountLines, { isFirstOrder: isFirstOrder(history) });
   const shares = itemDiscounts(applied, buyerOffers, discountLines);
   const discounts = applied.map((entry) => ({
     code: entry.code,
@@ -231,13 +235,13 @@ export function createCartService({ db, questionnaires, promotions, referrals, t
     return resolved.filter((entry) => entry !== null);
   }
 
-  async function view({ cart, linked, lines, placedOrders }: CartSnapshot): Promise<Cart> {
+  async function view({ cart, linked, lines, promotionHistory }: CartSnapshot): Promise<Cart> {
     const [consultations, offers, referral] = await Promise.all([
       withQuestionnaires(linked),
       offersFor(cart.couponCode),
       referrals && cart.customerUid ? referrals.forBuyer(db, cart.customerUid, { shippingAddress: cart.shippingAddress }) : NO_REFERRAL,
     ]);
-    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), placedOrders, referral);
+    return toCart(cart, lines, consultations.map((entry) => entry.slug), offers, now(), promotionHistory, referral);
   }
 
   /** The automatic promotions, plus the one the cart's coupon names. */
@@ -366,9 +370,13 @@ export function createCartService({ db, questionnaires, promotions, referrals, t
     },
 
     async applyCoupon(token, coupon, viewer) {
-      await changeable(token, viewer);
+      const found = await changeable(token, viewer);
       const promotion = await promotions.byCoupon(coupon);
       if (!promotion) throw new AppError(422, CART_ERROR.invalidCoupon, INVALID_COUPON_MESSAGE, { coupon });
+      // A signed-in patient is told at once when the code's uses are spent (a visitor learns it on signing in: no discount).
+      const history = viewer === null ? null : found.cart.customerUid === viewer ? found.promotionHistory : await findPromotionHistory(db, viewer, found.cart.id);
+      const refusal = couponRefusal(promotion, history);
+      if (refusal) throw new AppError(422, CART_ERROR.couponUsed, refusal, { coupon });
       if (!(await setCouponCode(db, token, coupon.trim().toUpperCase()))) await refuseUnchanged(token, viewer);
       return view(await snapshot(token, viewer));
     },

@@ -2,6 +2,8 @@ import {
   declineMessage,
   declineReasonOf,
   decideStalePayment,
+  FIRST_ORDER_DISCOUNT_TAKEN_MESSAGE,
+  PROMOTION_TAKEN_MESSAGE,
   INVALID_PAYMENT_TOKEN,
   isPaymentNeeded,
   releaseSuperseded,
@@ -157,6 +159,7 @@ function declined(gatewayReason: string): AppError {
 function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
   if (order.state === 'payment_failed') {
     if (payment?.declineReason === INVALID_PAYMENT_TOKEN) throw new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
+    if (payment?.declineReason && RESERVED_DISCOUNT_REFUSALS.includes(payment.declineReason)) throw new AppError(409, PAYMENT_ERROR.discountTaken, payment.declineReason);
     throw declined(payment?.declineReason ?? 'The card was declined');
   }
   if (order.state === 'payment_pending') {
@@ -175,6 +178,9 @@ function replyFor(order: OrderRow, payment: PaymentRow | null): CheckoutReply {
 function wasSuperseded(payment: PaymentRow | null): boolean {
   return payment?.state === 'superseded' || payment?.state === 'released';
 }
+
+/** Why a waiting order was not placed after all: a discount it reserved had gone to another order (see reservedDiscountRefusal). */
+const RESERVED_DISCOUNT_REFUSALS: readonly string[] = [FIRST_ORDER_DISCOUNT_TAKEN_MESSAGE, PROMOTION_TAKEN_MESSAGE];
 
 const keyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another basket.');
 
@@ -247,6 +253,14 @@ export function createOrderService({
         const failed = await findOrderById(tx, orderId);
         const change = { state: 'declined', declineReason: reason, gatewayPaymentId: answer.paymentId, cardFingerprint };
         return { order: failed!, payment: { ...payment, ...change }, placed: false, unwanted: !bankDeclined };
+      }
+      // A discount this order reserved may have gone to another of the patient's orders meanwhile (one written
+      // before reservations were kept): it is not placed at a price it no longer has, and the money is released.
+      const refusal = await carts.reservedDiscountRefusal(tx, order);
+      if (refusal) {
+        const ended = await endAttempt(tx, order, payment, { event: 'superseded', actor: JOB, reason: refusal, gatewayPaymentId: answer.paymentId });
+        const failed = ended ? (await findOrderById(tx, orderId))! : order;
+        return { order: failed, payment: { ...payment, state: 'superseded', declineReason: refusal, gatewayPaymentId: answer.paymentId }, placed: false, unwanted: true };
       }
       const change = { state: 'authorised', gatewayPaymentId: answer.paymentId, cardFingerprint };
       await updatePayment(tx, payment.id, change);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_DISCOUNT_LABEL } from '@elmwood/domain';
 import { orders } from '../../db/schema/orders';
 import { referralLedger } from '../../db/schema/referrals';
+import { staffAuditLog } from '../../db/schema/clinic';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placeOrder, readyCart, TEST_ADDRESS } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
@@ -12,9 +13,11 @@ import { signedInStaff, uploadPhoto, type SignedInStaff } from '../../../test/su
 const CAP = 6000;
 let ctx: TestContext;
 let prescriber: SignedInStaff;
+let support: SignedInStaff;
 beforeAll(async () => {
   ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000', REFERRAL_CAP_PENCE: String(CAP) });
   prescriber = await signedInStaff(ctx, 'prescriber');
+  support = await signedInStaff(ctx, 'support');
 });
 afterAll(() => ctx.close());
 
@@ -142,6 +145,58 @@ describe("the referrer's credit", () => {
 
     expect((await decide(own.number, 'reject')).statusCode).toBe(200);
     expect((await cartAt(referrer.cookie, REFERRER_ADDRESS)).cart.totals.credit).toBe(credit);
+  });
+});
+
+describe('a refund of the friend’s order (issue 38 item 10)', () => {
+  const refund = (number: string, amount: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/shop-api/clinic/orders/${number}/refund`,
+      headers: { cookie: support.cookie, 'idempotency-key': randomUUID() },
+      payload: { amount, reason: 'Returned' },
+    });
+  const takenBack = async (number: string) =>
+    (await db().select().from(staffAuditLog).where(eq(staffAuditLog.orderNumber, number))).filter((row) => row.action === 'take-back-referral-credit');
+  const creditShown = async (cookie: string) => (await cartAt(cookie, REFERRER_ADDRESS)).cart.totals.credit as number;
+
+  it('takes the credit back in proportion, refund by refund, and audits each', async () => {
+    const referrer = await patient();
+    const friend = await friendOf(referrer);
+    const order = await orderAt(friend.cookie, FRIEND_ADDRESS);
+    expect((await decide(order.number, 'approve')).statusCode).toBe(200);
+    const credit = Math.round(order.subtotal * 0.2);
+    expect(await creditShown(referrer.cookie)).toBe(credit);
+
+    const quarter = Math.round(order.total / 4);
+    expect((await refund(order.number, quarter)).json()).toMatchObject({ paymentState: 'partially_refunded' });
+    const firstTake = Math.round((credit * quarter) / order.total);
+    expect(await creditShown(referrer.cookie)).toBe(credit - firstTake);
+    expect(await summary(referrer.cookie)).toEqual({ count: 1, amount: credit - firstTake, yearlyCap: CAP });
+    expect((await takenBack(order.number)).map((row) => [row.staffId, row.details])).toEqual([[support.row.id, { amount: firstTake }]]);
+
+    expect((await refund(order.number, order.total - quarter)).json()).toMatchObject({ paymentState: 'refunded' });
+    expect(await creditShown(referrer.cookie)).toBe(0);
+    expect(await summary(referrer.cookie)).toEqual({ count: 0, amount: 0, yearlyCap: CAP });
+    expect((await takenBack(order.number)).map((row) => row.details)).toEqual([{ amount: firstTake }, { amount: credit - firstTake }]);
+  });
+
+  it('never takes the referrer below zero: credit already spent is not asked back', async () => {
+    const referrer = await patient();
+    const friend = await friendOf(referrer);
+    const friendOrder = await orderAt(friend.cookie, FRIEND_ADDRESS);
+    await decide(friendOrder.number, 'approve');
+    const credit = Math.round(friendOrder.subtotal * 0.2);
+    // Spent on the referrer's own order, then the friend's order is refunded in full.
+    expect((await orderAt(referrer.cookie, REFERRER_ADDRESS, OTHER_CARD)).credit).toBe(credit);
+    expect((await refund(friendOrder.number, friendOrder.total)).statusCode).toBe(200);
+    expect((await takenBack(friendOrder.number)).map((row) => row.details)).toEqual([{ amount: 0 }]);
+
+    // A second friend's credit is the referrer's whole, not set against the first.
+    const second = await friendOf(referrer);
+    const secondOrder = await orderAt(second.cookie, { ...FRIEND_ADDRESS, company: '11 Mill Lane' });
+    await decide(secondOrder.number, 'approve');
+    expect(await creditShown(referrer.cookie)).toBe(Math.round(secondOrder.subtotal * 0.2));
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   hasReferralDiscount,
   normaliseEmail,
   referralCredit,
+  referralCreditTakenBack,
   referralSummary,
   selfReferral,
   type ReferralParty,
@@ -17,8 +18,6 @@ type Queryable = Pick<Db, 'select' | 'insert' | 'execute'>;
 
 /** Orders whose spending of credit never went ahead: their debit is given back. */
 const UNSPENT_STATES = ['payment_failed', 'rejected', 'cancelled'];
-/** A friend's order refunded after approval earns nothing. */
-const UNEARNED_STATES = ['refunded'];
 
 /** What a cart's pricing needs to know of the signed-in buyer. */
 export interface BuyerReferral {
@@ -37,14 +36,15 @@ export interface ReferralSettings {
 type OrderLike = Pick<typeof orders.$inferSelect, 'id' | 'customerId' | 'subtotal' | 'discounts' | 'shippingAddress' | 'createdAt'>;
 
 /**
- * The patient's referral credit they can spend now: credits, less those whose friend's order was refunded, less
- * debits, except those of orders that never went ahead. Needs no settings, so renewals read it too.
+ * The patient's referral credit they can spend now: credits, less what refunds of the friends' orders took back
+ * (clawback), less debits, except those of orders that never went ahead. Needs no settings, so renewals read it too.
  */
 export async function referralBalance(db: Queryable, customerId: number): Promise<number> {
   const [row] = await db
     .select({
       balance: sql<number>`coalesce(sum(case
-        when ${referralLedger.entry} = 'credit' and ${orders.state} not in (${sql.join(UNEARNED_STATES.map((state) => sql`${state}`), sql`, `)}) then ${referralLedger.amount}
+        when ${referralLedger.entry} = 'credit' then ${referralLedger.amount}
+        when ${referralLedger.entry} = 'clawback' then -${referralLedger.amount}
         when ${referralLedger.entry} = 'debit' and ${orders.state} not in (${sql.join(UNSPENT_STATES.map((state) => sql`${state}`), sql`, `)}) then -${referralLedger.amount}
         else 0 end), 0)::int`,
     })
@@ -138,9 +138,9 @@ export function createReferrals({ capPence }: ReferralSettings) {
     recordSpend: recordReferralSpend,
 
     /**
-     * The lifecycle's credit_referrer effect, in the approval's transaction: a friend's order that carried the
-     * referral discount earns the referrer 20 % of its subtotal, within the yearly cap, once; never for a referral
-     * that turns out to be the referrer's own (account, email, card or delivery address).
+     * The lifecycle's credit_referrer effect, in the approval's transaction: a friend's first order, when it carried
+     * the referral discount, earns the referrer 20 % of its subtotal, within the yearly cap, once; never for a
+     * referral that turns out to be the referrer's own (account, email, card or delivery address).
      */
     async creditReferrer(db: Queryable, order: OrderLike): Promise<number> {
       if (!hasReferralDiscount(order.discounts)) return 0;
@@ -148,8 +148,17 @@ export function createReferrals({ capPence }: ReferralSettings) {
       if (!referrer) return 0;
       const [own, friend] = await Promise.all([party(db, referrer.id), party(db, order.customerId, [order.shippingAddress])]);
       if (!own || !friend || selfReferral(own, friend)) return 0;
-      // The referrer's row is locked, so two approvals at once cannot both fit under the cap.
+      // The referrer's row is locked, so two approvals at once cannot both fit under the cap, nor both be the first.
       await db.select({ id: customers.id }).from(customers).where(eq(customers.id, referrer.id)).for('update');
+      // Only the friend's first order earns: another of theirs that earned already (two orders that both carried the
+      // discount, as two baskets paid during one 3-D Secure step once could) earns nothing more.
+      const [earlier] = await db
+        .select({ id: referralLedger.id })
+        .from(referralLedger)
+        .innerJoin(orders, eq(orders.id, referralLedger.orderId))
+        .where(and(eq(referralLedger.entry, 'credit'), eq(orders.customerId, order.customerId), ne(orders.id, order.id)))
+        .limit(1);
+      if (earlier) return 0;
       const yearAgo = new Date(order.createdAt.getTime() - 365 * 24 * 3600 * 1000);
       const [earned] = await db
         .select({ sum: sql<number>`coalesce(sum(${referralLedger.amount}), 0)::int` })
@@ -161,13 +170,39 @@ export function createReferrals({ capPence }: ReferralSettings) {
       return inserted.length > 0 ? amount : 0;
     },
 
-    /** GET /referrals/summary: friends whose approved order earned a credit, what they earned, and the yearly cap. */
+    /**
+     * A refund of a friend's order (the payment's partially_refunded or refunded effect, in its transaction): the
+     * referrer's credit for that order is taken back in proportion to what has been refunded so far, never taking
+     * their balance below zero. The ledger keeps one 'clawback' entry per order, grown by each refund. Answers what
+     * this refund took back, and from whom (null when the order earned nobody credit).
+     */
+    async takeBackCredit(db: Queryable, order: Pick<OrderLike, 'id'> & { total: number }, refunded: number): Promise<{ referrerId: number; amount: number } | null> {
+      const [credit] = await db.select().from(referralLedger).where(and(eq(referralLedger.orderId, order.id), eq(referralLedger.entry, 'credit')));
+      if (!credit) return null;
+      // The referrer's row is locked, as spending and earning lock it, so the balance read is the balance left.
+      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, credit.customerId)).for('update');
+      const [clawback] = await db.select({ amount: referralLedger.amount }).from(referralLedger).where(and(eq(referralLedger.orderId, order.id), eq(referralLedger.entry, 'clawback')));
+      const taken = clawback?.amount ?? 0;
+      const total = referralCreditTakenBack({ credit: credit.amount, paid: order.total, refunded, taken, balance: await balanceOf(db, credit.customerId) });
+      if (total <= taken) return { referrerId: credit.customerId, amount: 0 };
+      await db
+        .insert(referralLedger)
+        .values({ customerId: credit.customerId, entry: 'clawback', amount: total, orderId: order.id })
+        .onConflictDoUpdate({ target: [referralLedger.entry, referralLedger.orderId], set: { amount: total } });
+      return { referrerId: credit.customerId, amount: total - taken };
+    },
+
+    /**
+     * GET /referrals/summary: friends whose approved order earned a credit that a refund has not taken back whole,
+     * what they earned less what refunds took back, and the yearly cap.
+     */
     async summary(db: Queryable, customerId: number): Promise<ReferralSummary> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int`, earned: sql<number>`coalesce(sum(${referralLedger.amount}), 0)::int` })
-        .from(referralLedger)
-        .innerJoin(orders, eq(orders.id, referralLedger.orderId))
-        .where(and(eq(referralLedger.customerId, customerId), eq(referralLedger.entry, 'credit'), sql`${orders.state} not in (${sql.join(UNEARNED_STATES.map((state) => sql`${state}`), sql`, `)})`));
+      const result = await db.execute(sql`
+        select count(*) filter (where c.amount > coalesce(b.amount, 0))::int as count, coalesce(sum(c.amount - coalesce(b.amount, 0)), 0)::int as earned
+        from referral_ledger c
+        left join referral_ledger b on b.order_id = c.order_id and b.entry = 'clawback'
+        where c.customer_id = ${customerId} and c.entry = 'credit'`);
+      const row = (result as unknown as { rows: { count: number; earned: number }[] }).rows[0];
       return referralSummary(row?.count ?? 0, row?.earned ?? 0, capPence);
     },
   };

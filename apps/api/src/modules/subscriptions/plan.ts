@@ -24,6 +24,7 @@ import { productVariants, products } from '../../db/schema/catalog';
 import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
+import { renewalCharge } from './renewal-charge';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
 
@@ -83,6 +84,7 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     const at = now();
     const today = ukCalendarDate(at);
     const [lines, renewals, dose, supplyStopped] = await Promise.all([renewalLines(tx, plan), renewalsOfPlan(tx, plan.id), doseChoices(tx, plan), supplyStoppedByCheckIn(tx, plan)]);
+    const charge = await renewalCharge(tx, plan, lines);
     const current = renewals.find((row) => row.renewal.deliveryDate === plan.nextDeliveryDate) ?? null;
     let nextAttempt: IsoDate | null = null;
     if (state === 'payment_failed' && current) {
@@ -99,7 +101,12 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
       term: planTermFor({ planMonths: plan.planMonths, state, cancelScheduled: scheduled?.kind === 'cancel' }),
       nextDelivery: state === 'cancelled' ? null : plan.nextDeliveryDate,
       nextCharge: live
-        ? { date: chargeDate < today ? today : chargeDate, amount: current ? current.order.total : lines.amount, discount: plan.discount, credit: current ? current.order.credit : 0 }
+        ? {
+            date: chargeDate < today ? today : chargeDate,
+            amount: current ? current.order.total : charge.amount,
+            discount: plan.discount + charge.gift,
+            credit: current ? current.order.credit : 0,
+          }
         : null,
       changeCutOff: BEFORE_THE_ORDER.includes(state) ? planChangeCutOff(plan.nextDeliveryDate) : null,
       followingDelivery: live ? addDays(plan.nextDeliveryDate, plan.frequency) : null,

@@ -19,6 +19,7 @@ import type { Notifier } from '../notifications/contract';
 import { lockOrder, type Queryable } from '../orders/repo';
 import { orderRenewal } from './check-in';
 import type { OrderPaymentEvents, PlanEvents } from './workflow-ports';
+import { renewalCharge } from './renewal-charge';
 import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, type PlanRow } from './repo';
 
 const JOB: Actor = { type: 'job' };
@@ -112,7 +113,7 @@ export function createRenewalService({ db, gateway, notifier, log, planEvents, o
       .from(subscriptionRenewals)
       .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
       .where(and(eq(subscriptionRenewals.subscriptionId, plan.id), eq(subscriptionRenewals.deliveryDate, plan.nextDeliveryDate)));
-    return ordered ? ordered.total : (await renewalLines(tx, plan)).amount;
+    return ordered ? ordered.total : (await renewalCharge(tx, plan, await renewalLines(tx, plan))).amount;
   }
 
   async function originApproved(tx: Queryable, plan: PlanRow): Promise<boolean> {

@@ -10,6 +10,7 @@ import { applyOrderPaymentEvent } from '../lifecycle/index';
 import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
 import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
+import { renewalCharge } from './renewal-charge';
 
 export type PlanRow = typeof subscriptions.$inferSelect;
 
@@ -130,7 +131,8 @@ export async function renewalLines(db: Queryable, plan: PlanRow): Promise<Renewa
 }
 
 /**
- * The renewal order of the plan's coming delivery, inside the transaction that moved the plan to
+ * The renewal order of the plan's coming delivery, charged what the price terms promised (renewalCharge: the
+ * recurring-discount gift in its months), inside the transaction that moved the plan to
  * renewal_ordered: it waits for a prescriber (in_review) with nothing taken yet (awaiting_charge). The check-in
  * answers are copied onto it, as checkout copies the consultation, with the check-in's rules that held (an urgent
  * review, the NICE stopping rule) beside them, so the prescriber reviews what the patient reported. The unique (plan, delivery date) makes a second one for the same period impossible.
@@ -148,13 +150,14 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
     .orderBy(desc(subscriptionRenewals.deliveryDate))
     .limit(1);
   const lines = await renewalLines(tx, plan);
+  const charge = await renewalCharge(tx, plan, lines);
   const subtotal = lines.items.reduce((sum, item) => sum + item.total, 0);
   // The patient's row is locked before the balance is read, as checkout locks it: two renewals of the patient's
   // plans (or a renewal and a checkout) at once cannot both spend the same credit. Explicit, so it does not rest on
   // whichever row the transaction happened to insert first (a foreign key's lock on the patient's row).
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, plan.customerId)).for('update');
-  const credit = creditToSpend(await referralBalance(tx, plan.customerId), lines.amount);
-  const total = lines.amount - credit;
+  const credit = creditToSpend(await referralBalance(tx, plan.customerId), charge.amount);
+  const total = charge.amount - credit;
   const order = await insertOrder(
     tx,
     {
@@ -168,7 +171,7 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
       paymentMode: 'EXISTING_CARD',
       idempotencyKey: `renewal:${plan.id}:${plan.nextDeliveryDate}`,
       subtotal,
-      discount: Math.max(0, subtotal - lines.amount),
+      discount: Math.max(0, subtotal - charge.amount),
       shipping: 0,
       credit,
       total,
