@@ -2,3 +2,4 @@ export { createPlanService, PLAN_NOT_FOUND_MESSAGE, type PlanService } from './p
 export { createRenewalService, type RenewalService, type RoundReport, type ChargeOutcome } from './renewals';
 export { planRoutes } from './routes';
 export { checkInAnswered } from './check-in';
+export { planSupplies, type PlanSupply } from './dose-history';

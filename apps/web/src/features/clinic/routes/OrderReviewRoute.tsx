@@ -18,6 +18,7 @@ import {
   PatientSummary,
   Photos,
   PreviousOrders,
+  SupplyHistory,
   TaskList,
   Timeline,
 } from '../components/ReviewSections';
@@ -62,6 +63,7 @@ export function Component() {
           {clinical && can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={clinical} /> : null}
           {clinical ? (
             <>
+              <SupplyHistory review={clinical} />
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
               <Measurements review={clinical} />
