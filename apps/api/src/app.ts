@@ -61,6 +61,7 @@ import { createReferrals, referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
+import { createUrgentCareService } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import { createOrderDecisions } from './workflows/decide-order';
 import { carryOutOrderEffects, type OrderEffectDeps } from './workflows/order-effects';
@@ -330,7 +331,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages });
+      const urgent = createUrgentCareService({ db: database.db, notifier, plans, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, urgent });
     },
     { prefix: '/shop-api' },
   );

@@ -4,3 +4,4 @@ export * from './decisions';
 export * from './review';
 export * from './answer-text';
 export * from './audit-log';
+export * from './urgent-care';

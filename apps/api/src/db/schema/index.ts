@@ -13,3 +13,4 @@ export * from './support';
 export * from './referrals';
 export * from './survey';
 export * from './coaches';
+export * from './urgent-care';

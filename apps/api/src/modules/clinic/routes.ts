@@ -48,6 +48,7 @@ import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
 import type { StuckMessagesService } from '../notifications/index';
+import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -96,6 +97,8 @@ interface ClinicDeps {
   /** Patients' requests to delete their account, confirmed by support. */
   deletions?: DeletionService;
   stuckMessages?: StuckMessagesService;
+  /** The urgent clinical queue (issue 32). */
+  urgent?: UrgentCareService;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -113,7 +116,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, urgent }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -124,6 +127,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     request.staffMember = row;
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  if (urgent) urgentCareRoutes(app, urgent, member);
 
   api.post(
     '/clinic/login',

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ukCalendarDate, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
+import { ukCalendarDate, urgentRules, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
 import { applySubscriptionEvent, renewalCheckIn, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
 import { createRenewalOrder, lockPlan, updatePlan } from './repo';
+import { openUrgentItem } from '../urgent-care/index';
 
 /** Plans whose coming delivery has not been ordered yet: a check-in answer counts for it. */
 const WAITING_FOR_CHECK_IN = ['active', 'renewal_due', 'check_in_overdue'] as const;
@@ -64,12 +65,16 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
     if (plan.state === 'active') continue;
     if (await orderRenewal(tx, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
   }
+  // Every answer that needs a clinician (a stop, low mood, any red flag) reaches one: the patient's urgent item.
+  // The supply_stopped row names this as its effect (open_urgent_clinical_item); one call covers every plan it stopped.
+  const urgent = outcome ? urgentRules(outcome.triggeredRules) : [];
+  const item = urgent.length > 0 ? await openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
   if (outcome?.patientMessage) {
     await input.notifier.notify(tx, {
       template: 'check-in-outcome',
       customerId: input.customerId,
       dedupeKey: `check-in-outcome:${input.consultationId}`,
-      data: { ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), supplyStopped: outcome.supply === 'stop' },
+      data: { ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), supplyStopped: outcome.supply === 'stop', ...(item ? { contactBy: item.dueAt.toISOString() } : {}) },
     });
   }
   return result;

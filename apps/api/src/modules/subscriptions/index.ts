@@ -3,3 +3,4 @@ export { createRenewalService, type RenewalService, type RoundReport, type Charg
 export { planRoutes } from './routes';
 export { checkInAnswered } from './check-in';
 export { planSupplies, type PlanSupply } from './dose-history';
+export { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn } from './clinician-restart';
