@@ -9,7 +9,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { contentSecurityFor } from '@elmwood/domain';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createDueCheckIns } from './jobs/check-ins';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './jobs/queue';
 import { storedCardDeletionsQueue } from './jobs/stored-card-deletions';
@@ -64,13 +63,16 @@ import { clinicRoutes } from './modules/clinic/routes';
 import { createUrgentCareService } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import { createOrderDecisions } from './workflows/decide-order';
-import { carryOutOrderEffects, type OrderEffectDeps } from './workflows/order-effects';
+import { carryOutOrderEffects } from './workflows/order-effects';
 import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
 import { orderPaymentsQueue } from './workflows/payment-queue';
+import { renewalWorkflows } from './workflows/renewal-workflows';
+import { createFailedWork } from './jobs/failed-work';
+import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
-import { createPlanService, createRenewalService, planRoutes, type RenewalService } from './modules/subscriptions/index';
+import { createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
@@ -193,8 +195,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
   const checkoutCartsService = checkoutCarts({ db: database.db, promotions, questionnaires, referrals });
-  const renewals = createRenewalService({ db: database.db, gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
-  const orderEffects: OrderEffectDeps = { notifier, jobs, referrals, renewals, carts: checkoutCartsService };
+  const { planEvents, renewals, orderEffects } = renewalWorkflows({ db: database.db, gateway, log: app.log, now, notifier, jobs, referrals, carts: checkoutCartsService });
   const orders = createOrderService({
     db: database.db,
     gateway,
@@ -219,7 +220,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog, prebuilt });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }), prebuilt });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {
@@ -273,7 +274,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
-      const plans = createPlanService({ db: database.db, notifier, now });
+      const plans = createPlanService({ db: database.db, planEvents, now });
       await shopApi.register(planRoutes, { plans, auth });
       const support = createSupportService({ db: database.db, notifier });
       await shopApi.register(supportRoutes, { support, auth });
@@ -331,8 +332,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
-      const urgent = createUrgentCareService({ db: database.db, notifier, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, urgent });
+      const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent });
     },
     { prefix: '/shop-api' },
   );

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGatewayError, type PaymentGateway } from '../src/adapters/payment-gateway/port';
 import { notifications } from '../src/db/schema/notifications';
@@ -111,4 +111,30 @@ describe('money moved after a decision, when the provider times out', () => {
     const asked = await db().select().from(notifications).where(and(eq(notifications.template, 'payment-needed'), eq(notifications.customerId, (await orderRow(orderNumber)).customerId)));
     expect(asked).toHaveLength(1);
   });
+
+  it('shows a capture that failed on every try to an admin as failed work, in words, and queues it again once', async () => {
+    const admin = await signedInStaff(ctx, 'admin');
+    const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    failures.capture = 1_000;
+    failures.calls.capture = 0;
+    expect((await decide(orderNumber, 'approve')).json()).toMatchObject({ state: 'approved', paymentState: 'authorised' });
+    // Its last try, now: rather than wait out the eleven retries of the queue's policy.
+    const { id: orderId } = await orderRow(orderNumber);
+    await db().execute(sql`update pgboss.job set retry_limit = 0, start_after = now() where name = 'order-payments' and (data->>'orderId')::int = ${orderId} and state in ('created', 'retry')`);
+    const failedWork = () => ctx.app.inject({ method: 'GET', url: '/shop-api/clinic/failed-work', headers: { cookie: admin.cookie } });
+    const mine = async () => (await failedWork()).json().items.filter((item: { what: string }) => item.what.includes(orderNumber));
+    await until(async () => (await mine()).length === 1, 60_000);
+    const [item] = await mine();
+    expect(item).toMatchObject({ kind: "Payment after a clinician's decision", what: `Take the payment held for order ${orderNumber}`, reason: 'The payment provider did not answer' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/shop-api/clinic/failed-work', headers: { cookie: prescriber.cookie } })).statusCode).toBe(403);
+
+    failures.capture = 0;
+    const retry = () => ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/failed-work/${item.id}/retry`, headers: { cookie: admin.cookie } });
+    const [first, second] = await Promise.all([retry(), retry()]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
+    expect(await mine()).toEqual([]);
+    await until(async () => (await orderRow(orderNumber)).paymentState === 'captured', 60_000);
+    expect(await requestsAtProvider('capture', orderNumber)).toHaveLength(1);
+    expect(await events(orderNumber, 'captured')).toHaveLength(1);
+  }, 150_000);
 });

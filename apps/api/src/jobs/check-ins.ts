@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays, CHECK_IN_LEAD_DAYS, TASK_CODES, ukCalendarDate } from '@elmwood/domain';
+import { addDays, CHECK_IN_LEAD_DAYS, TASK_CODES, ukCalendarDate, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { defineQueue, type Jobs } from './queue';
 
@@ -18,30 +18,36 @@ export const checkInsQueue = defineQueue<Record<string, never>>('check-ins', { r
  * A round run again, or at the same time in another process, creates nothing new. Answers how many it created.
  */
 export async function createDueCheckIns(db: Db, now: Date): Promise<number> {
-  const today = ukCalendarDate(now);
+  return db.transaction((tx) => issueDueCheckIns(tx, ukCalendarDate(now)));
+}
+
+/**
+ * The round's work inside the caller's transaction, for every plan or for one (the issue_check_in effect of the plan
+ * that just fell due). Answers how many tasks it created.
+ */
+export async function issueDueCheckIns(tx: Db, today: IsoDate, onlyPlanId?: string): Promise<number> {
   const horizon = addDays(today, CHECK_IN_LEAD_DAYS);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_KEY})`);
-    const created = await tx.execute(sql`
-      insert into tasks (customer_id, order_id, code)
-      select distinct s.customer_id, null::integer, ${TASK_CODES.weightLossCheckIn}
-      from subscriptions s
-      join orders o on o.id = s.order_id
-      where s.state in ('active', 'renewal_due', 'check_in_overdue')
-        and s.next_delivery_date <= ${horizon}::date
-        and o.state in (${sql.join(RENEWING_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})
-        and exists (
-          select 1 from order_items i join products p on p.code = i.product_code
-          where i.order_id = o.id and p.category = 'weight-loss' and i.frequency = s.frequency
-        )
-        and not exists (
-          select 1 from tasks t
-          where t.customer_id = s.customer_id and t.code = ${TASK_CODES.weightLossCheckIn}
-            and (t.state = 'open' or (t.created_at at time zone 'Europe/London')::date >= s.next_delivery_date - s.frequency)
-        )
-      returning id`);
-    return (created as unknown as { rows: unknown[] }).rows.length;
-  });
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_KEY})`);
+  const created = await tx.execute(sql`
+    insert into tasks (customer_id, order_id, code)
+    select distinct s.customer_id, null::integer, ${TASK_CODES.weightLossCheckIn}
+    from subscriptions s
+    join orders o on o.id = s.order_id
+    where s.state in ('active', 'renewal_due', 'check_in_overdue')
+      and ${onlyPlanId === undefined ? sql`true` : sql`s.id = ${onlyPlanId}`}
+      and s.next_delivery_date <= ${horizon}::date
+      and o.state in (${sql.join(RENEWING_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})
+      and exists (
+        select 1 from order_items i join products p on p.code = i.product_code
+        where i.order_id = o.id and p.category = 'weight-loss' and i.frequency = s.frequency
+      )
+      and not exists (
+        select 1 from tasks t
+        where t.customer_id = s.customer_id and t.code = ${TASK_CODES.weightLossCheckIn}
+          and (t.state = 'open' or (t.created_at at time zone 'Europe/London')::date >= s.next_delivery_date - s.frequency)
+      )
+    returning id`);
+  return (created as unknown as { rows: unknown[] }).rows.length;
 }
 
 /**

@@ -11,16 +11,18 @@ import {
   type OrderEvent,
   type OrderItem,
   type OrderPaymentEvent,
+  type OrderPaymentState,
+  type OrderState,
 } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { tasks } from '../db/schema/orders';
 import type { Jobs } from '../jobs/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
-import { applyOrderEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
-import { insertSubscriptions, type OrderRow } from '../modules/orders/index';
+import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
 import type { Referrals } from '../modules/referrals/index';
-import type { RenewalService } from '../modules/subscriptions/index';
+import type { OrderPaymentEvents, RenewalService } from '../modules/subscriptions/index';
 import { createTasksForOrder, offerFirstCoachCall, offerReminderSetUp } from '../modules/tasks/index';
 import { addOrderedConsultationPoints } from '../modules/weight/index';
 import { queuePaymentAction } from './payment-queue';
@@ -192,4 +194,19 @@ export const ORDER_EFFECT_HANDLERS = {
 /** Carries out an applied event's effects, in its table's order, in the transaction that applied it. */
 export async function carryOutOrderEffects(effects: readonly OrderEffect[], input: OrderEffectInput, deps: OrderEffectDeps): Promise<void> {
   for (const effect of effects) await ORDER_EFFECT_HANDLERS[effect](input, deps);
+}
+
+/**
+ * A payment event raised outside the clinic's decisions (a renewal's charge answered), with its effects: the order
+ * is locked and read first, as the handlers expect. `deps` is read when an event comes, so it can be built after.
+ */
+export function orderPaymentEventsWorkflow(deps: () => OrderEffectDeps): OrderPaymentEvents {
+  return {
+    async apply(tx, orderId, event, actor, details) {
+      const order = await lockOrder(tx, orderId);
+      const moved = await applyOrderPaymentEvent(tx, orderId, event, actor, details, { state: order.state as OrderState, paymentState: order.paymentState as OrderPaymentState });
+      if (moved.applied) await carryOutOrderEffects(moved.effects, { tx, order, event, actor, details }, deps());
+      return { applied: moved.applied };
+    },
+  };
 }

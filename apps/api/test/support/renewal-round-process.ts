@@ -6,10 +6,12 @@
 import { checkoutComGateway } from '../../src/adapters/payment-gateway/checkout-com';
 import { sandboxGateway } from '../../src/adapters/payment-gateway/sandbox';
 import { configOrExit, openMigratedDatabase } from '../../src/boot';
-import { createDueCheckIns } from '../../src/jobs/check-ins';
 import { startJobs } from '../../src/jobs/queue';
 import { notificationsFor } from '../../src/modules/notifications/index';
-import { createRenewalService } from '../../src/modules/subscriptions/index';
+import { checkoutCarts, promotionCatalog } from '../../src/modules/cart/index';
+import { createQuestionnaireService } from '../../src/modules/questionnaires/service';
+import { createReferrals } from '../../src/modules/referrals/index';
+import { renewalWorkflows } from '../../src/workflows/renewal-workflows';
 
 const config = configOrExit();
 const database = await openMigratedDatabase(config);
@@ -21,12 +23,17 @@ const log = { error: (details: object, message: string) => process.stderr.write(
 const jobs = await startJobs(database, { runJobs: false, log });
 const notifications = notificationsFor(config, database.db, jobs, { log, now: () => now });
 await notifications.prepare();
-const renewals = createRenewalService({
+const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
+const carts = checkoutCarts({ db: database.db, promotions: promotionCatalog(database.db), questionnaires: createQuestionnaireService(database.db, 0), referrals });
+const { renewals } = renewalWorkflows({
   db: database.db,
   gateway,
-  notifier: notifications.notifier,
   log,
-  issueCheckIns: (at) => createDueCheckIns(database.db, at),
+  now: () => now,
+  notifier: notifications.notifier,
+  jobs,
+  referrals,
+  carts,
   unansweredTrySeconds: Number(process.env.UNANSWERED_TRY_SECONDS ?? 60),
 });
 const report = await renewals.runRound(now);

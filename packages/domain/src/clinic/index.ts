@@ -5,3 +5,4 @@ export * from './review';
 export * from './answer-text';
 export * from './audit-log';
 export * from './urgent-care';
+export * from './failed-work';

@@ -108,7 +108,7 @@ describe('subscription lifecycle', () => {
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_charged', 'gateway')).toMatchObject({ effects: ['advance_dates'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('payment_failed', 'suspended', 'job')).toMatchObject({ effects: ['cancel_renewal_order', 'notify_suspended'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('active', 'paused', 'patient')).toMatchObject({ effects: ['move_dates', 'notify_plan_changed'] });
-    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'job')).toMatchObject({ effects: ['notify_supply_stopped', 'open_urgent_clinical_item'] });
+    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'job')).toMatchObject({ effects: ['open_urgent_clinical_item', 'notify_supply_stopped'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_cancelled', 'support')).toMatchObject({ effects: ['notify_suspended'] });
   });
 });

@@ -75,7 +75,7 @@ export const SUBSCRIPTION_LIFECYCLE = defineLifecycle<SubscriptionState, Subscri
   // The check-in's answers stop the supply (assessCheckIn: possible pancreatitis, pregnancy): nothing is ordered, and
   // the plan waits, suspended, for a clinician and the patient, as after a prescriber's rejection.
   // A clinician must then contact the patient: the urgent clinical queue's item for this check-in.
-  supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['notify_supply_stopped', 'open_urgent_clinical_item'] },
+  supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['open_urgent_clinical_item', 'notify_supply_stopped'] },
   cancelled: {
     from: ['active', 'renewal_due', 'check_in_overdue', 'renewal_ordered', 'payment_failed', 'paused', 'suspended'],
     to: 'cancelled',

@@ -10,6 +10,9 @@ import {
   deletionQueueSchema,
   STUCK_MESSAGE_ACTIONS,
   stuckMessageReplySchema,
+  failedWorkSchema,
+  failedWorkRetriedSchema,
+  type FailedWork,
   stuckMessagesSchema,
   clinicText,
   decisionReplySchema,
@@ -97,6 +100,11 @@ interface ClinicDeps {
   /** Patients' requests to delete their account, confirmed by support. */
   deletions?: DeletionService;
   stuckMessages?: StuckMessagesService;
+  /** Background work that failed on every try (the job queue's dead letters), for an admin to send again. */
+  failedWork?: {
+    list(staffId: number): Promise<FailedWork>;
+    retry(staffId: number, id: string): Promise<{ id: string; retried: true }>;
+  };
   /** The urgent clinical queue (issue 32). */
   urgent?: UrgentCareService;
 }
@@ -116,7 +124,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, urgent }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -428,6 +436,30 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         async (request, reply) => reply.header('cache-control', NO_STORE).send(await stuckMessages.act(member(request).id, request.params.id, action)),
       );
     }
+  }
+
+  if (failedWork) {
+    api.get(
+      '/clinic/failed-work',
+      {
+        config: { staffRoles: ADMIN },
+        schema: { tags: ['clinic'], summary: 'Background work that failed on every try (admin), oldest first, in words, with the last error (audited)', response: { 200: failedWorkSchema, ...errors } },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await failedWork.list(member(request).id)),
+    );
+    api.post(
+      '/clinic/failed-work/:id/retry',
+      {
+        config: { staffRoles: ADMIN },
+        schema: {
+          tags: ['clinic'],
+          summary: 'Queue failed background work again (admin); once however often clicked, audited',
+          params: z.object({ id: z.string().uuid({ error: 'is not a job id' }) }),
+          response: { 200: failedWorkRetriedSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.header('cache-control', NO_STORE).send(await failedWork.retry(member(request).id, request.params.id)),
+    );
   }
 
   /** What an audit read was filtered by, kept in its own audit row. */

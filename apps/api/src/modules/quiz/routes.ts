@@ -9,9 +9,6 @@ import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/service';
-import type { Notifier } from '../notifications/contract';
-import { completeTask } from '../tasks/index';
-import { addCheckInPoint } from '../weight/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';
@@ -39,9 +36,11 @@ export interface QuizRoutesOptions {
   quiz: QuizService;
   auth: AuthService;
   secureCookies: boolean;
-  /** A completed check-in may stop the supply and message the patient at once. */
-  notifier: Notifier;
-  now: () => Date;
+  /**
+   * A follow-up task's consultation answered to its last step (the task-completed workflow: the task done, a check-in
+   * judged and the plans moved, the weight charted), in the transaction given.
+   */
+  taskAnswered: (tx: Db, input: { customerId: number; taskId: string; consultationId: string }) => Promise<void>;
   /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
   prebuilt: PrebuiltReplies;
 }
@@ -50,7 +49,7 @@ export interface QuizRoutesOptions {
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt }) => {
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -110,10 +109,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       });
       // The last step's answers complete the task; the consultation is what the clinician reads.
       if (forTask && state.flags.complete) {
-        await db.transaction(async (tx) => {
-          await completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId, { notifier, now: now() });
-          await addCheckInPoint(tx, forTask.customerId, state.consultationId);
-        });
+        await db.transaction((tx) => taskAnswered(tx, { customerId: forTask.customerId, taskId: forTask.taskId, consultationId: state.consultationId }));
       }
       return reply.header('cache-control', NO_STORE).send(state);
     },

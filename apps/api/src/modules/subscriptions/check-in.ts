@@ -2,10 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ukCalendarDate, urgentRules, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
-import { applySubscriptionEvent, renewalCheckIn, type Actor } from '../lifecycle/index';
+import { renewalCheckIn, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
-import { createRenewalOrder, lockPlan, updatePlan } from './repo';
+import { updatePlan } from './repo';
+import type { PlanEvents } from './workflow-ports';
 import { openUrgentItem } from '../urgent-care/index';
 
 /** Plans whose coming delivery has not been ordered yet: a check-in answer counts for it. */
@@ -13,12 +14,8 @@ const WAITING_FOR_CHECK_IN = ['active', 'renewal_due', 'check_in_overdue'] as co
 const JOB: Actor = { type: 'job' };
 
 /** renewal_ordered and its effect, the renewal order, in one transaction; false when the plan cannot be ordered now. */
-export async function orderRenewal(tx: Db, planId: string, actor: Actor, today: IsoDate): Promise<boolean> {
-  const applied = await applySubscriptionEvent(tx, planId, 'renewal_ordered', actor);
-  if (!applied.applied) return false;
-  const plan = (await lockPlan(tx, planId))!;
-  await createRenewalOrder(tx, plan, today);
-  return true;
+export async function orderRenewal(tx: Db, planEvents: PlanEvents, planId: string, actor: Actor, today: IsoDate): Promise<boolean> {
+  return (await planEvents.apply(tx, { planId, event: 'renewal_ordered', actor, today })).applied;
 }
 
 export interface CheckInResult {
@@ -40,7 +37,7 @@ export interface CheckInResult {
  * review or the NICE stopping rule goes to the prescriber on the renewal order's consultation. Low mood is also told
  * to the patient straight away.
  */
-export async function checkInAnswered(tx: Db, input: { customerId: number; consultationId: string; now: Date; notifier: Notifier }): Promise<CheckInResult> {
+export async function checkInAnswered(tx: Db, input: { customerId: number; consultationId: string; now: Date; notifier: Notifier; planEvents: PlanEvents }): Promise<CheckInResult> {
   const today = ukCalendarDate(input.now);
   const answers = await checkInAnswers(tx, input.consultationId);
   const outcome = answers ? await judgeCheckIn(tx, input.customerId, answers, today) : null;
@@ -54,19 +51,26 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
     if ((await renewalCheckIn(tx, { ...plan, checkInForDelivery: null })) === 'not_needed') continue;
     if (outcome?.supply === 'stop') {
       // The answers are not recorded for the delivery: a plan started again needs a new check-in first.
-      const stopped = await applySubscriptionEvent(tx, plan.id, 'supply_stopped', JOB, {
-        reason: outcome.triggeredRules.map((rule) => rule.summary).join('; '),
-        data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId) },
+      const stopped = await input.planEvents.apply(tx, {
+        planId: plan.id,
+        event: 'supply_stopped',
+        actor: JOB,
+        details: {
+          reason: outcome.triggeredRules.map((rule) => rule.summary).join('; '),
+          data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), at: input.now.toISOString() },
+        },
+        today,
       });
       if (stopped.applied) result.stopped.push(plan.id);
       continue;
     }
     await updatePlan(tx, plan.id, { checkInForDelivery: plan.nextDeliveryDate, checkInConsultationId: input.consultationId });
     if (plan.state === 'active') continue;
-    if (await orderRenewal(tx, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
+    if (await orderRenewal(tx, input.planEvents, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
   }
-  // Every answer that needs a clinician (a stop, low mood, any red flag) reaches one: the patient's urgent item.
-  // The supply_stopped row names this as its effect (open_urgent_clinical_item); one call covers every plan it stopped.
+  // Every answer that needs a clinician (a stop, low mood, any red flag) reaches one: the patient's urgent item. A plan
+  // stopped has joined it already (supply_stopped's open_urgent_clinical_item); this covers low mood alone and a stop
+  // answer with no plan waiting, and joins the same item otherwise.
   const urgent = outcome ? urgentRules(outcome.triggeredRules) : [];
   const item = urgent.length > 0 ? await openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
   if (outcome?.patientMessage) {

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { resumedDelivery, type IsoDate } from '@elmwood/domain';
+import { resumedDelivery, ukCalendarDate, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
-import { applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/contract';
+import type { Actor } from '../lifecycle/index';
 import type { Queryable } from '../orders/repo';
 import { doseChoicesFor, renewalDose } from './dose-history';
 import { ownPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
+import type { PlanEvents } from './workflow-ports';
 
 /** The doses a clinician may restart a plan at: the one last supplied, or one step lower (never higher). */
 export async function restartDoses(db: Queryable, plan: PlanRow): Promise<{ variantCode: string; dosage: string }[]> {
@@ -27,7 +26,7 @@ export { supplyStoppedByCheckIn };
  */
 export async function restartPlanAtDose(
   tx: Db,
-  input: { planId: string; customerId: number; variantCode: string; actor: Actor; now: Date; notifier: Notifier },
+  input: { planId: string; customerId: number; variantCode: string; actor: Actor; now: Date; planEvents: PlanEvents },
 ): Promise<{ nextDeliveryDate: IsoDate; dosage: string }> {
   const plan = await ownPlan(tx, input.customerId, input.planId, true);
   if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'We could not find that plan for this patient.');
@@ -35,16 +34,17 @@ export async function restartPlanAtDose(
   const dose = (await restartDoses(tx, plan)).find((option) => option.variantCode === input.variantCode);
   if (!dose) throw new AppError(422, 'DOSE_NOT_OFFERED', 'Please choose the dose last supplied or a lower one.');
   const moved = resumedDelivery(plan.pausedFromDelivery ?? plan.nextDeliveryDate, input.now);
-  const applied = await applySubscriptionEvent(tx, plan.id, 'resumed', input.actor, { reason: 'Restarted by a prescriber', data: { from: plan.nextDeliveryDate, to: moved, variantCode: dose.variantCode, dosage: dose.dosage } });
+  // The plan table's effects move the dates (data.to) and tell the patient.
+  const applied = await input.planEvents.apply(tx, {
+    planId: plan.id,
+    event: 'resumed',
+    actor: input.actor,
+    details: { reason: 'Restarted by a prescriber', data: { from: plan.nextDeliveryDate, to: moved, variantCode: dose.variantCode, dosage: dose.dosage } },
+    today: ukCalendarDate(input.now),
+  });
   if (!applied.applied) throw new AppError(409, 'PLAN_NOT_ON_HOLD', 'This plan is not on hold, so there is nothing to restart.');
   const supplied = (await renewalDose(tx, plan)).sourceOrderId;
   const [same] = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, supplied), eq(orderItems.variantCode, dose.variantCode)));
-  await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: null, requestedVariantCode: same ? null : dose.variantCode });
-  await input.notifier.notify(tx, {
-    template: 'plan-changed',
-    customerId: plan.customerId,
-    dedupeKey: `plan-changed:${plan.id}:${randomUUID()}`,
-    data: { subscriptionId: plan.id, change: 'resumed', nextDeliveryDate: moved },
-  });
+  await updatePlan(tx, plan.id, { requestedVariantCode: same ? null : dose.variantCode });
   return { nextDeliveryDate: moved, dosage: dose.dosage };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   addDays,
@@ -22,9 +21,9 @@ import {
 import type { Db } from '../../db/client';
 import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
-import { applyOrderEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/contract';
+import type { Actor } from '../lifecycle/index';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
+import type { PlanEvents } from './workflow-ports';
 import { doseChoicesFor, renewalDose } from './dose-history';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';
@@ -39,14 +38,15 @@ export interface PlanActionReply {
 
 export interface PlanServiceDeps {
   db: Db;
-  notifier: Notifier;
+  /** Every plan event, with its table's effects (dates moved, a waiting renewal cancelled, the patient told). */
+  planEvents: PlanEvents;
   now: () => Date;
 }
 
 const notChangeable = () => new AppError(409, 'PLAN_NOT_CHANGEABLE', PLAN_MESSAGES.notChangeable);
 
 /** The patient's plan page: its dates, its next charge, its renewals, and pause, skip, dose and cancel. */
-export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
+export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
   async function own(tx: Db, customerId: number, id: string, lock = false): Promise<PlanRow> {
     const plan = await ownPlan(tx, customerId, id, lock);
     if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
@@ -116,18 +116,9 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
     };
   }
 
-  async function notifyChange(tx: Db, plan: PlanRow, change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed', nextDeliveryDate?: IsoDate) {
-    await notifier.notify(tx, {
-      template: 'plan-changed',
-      customerId: plan.customerId,
-      dedupeKey: `plan-changed:${plan.id}:${randomUUID()}`,
-      data: { subscriptionId: plan.id, change, ...(nextDeliveryDate ? { nextDeliveryDate } : {}) },
-    });
-  }
-
   /** Applies a patient's event now, or refuses it with the plan-page message. */
   async function apply(tx: Db, plan: PlanRow, event: SubscriptionEvent, actor: Actor, details: { reason?: string; data?: Record<string, unknown> } = {}) {
-    const applied = await applySubscriptionEvent(tx, plan.id, event, actor, details);
+    const applied = await planEvents.apply(tx, { planId: plan.id, event, actor, details, today: ukCalendarDate(now()) });
     if (!applied.applied) throw notChangeable();
     return applied;
   }
@@ -138,18 +129,10 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
     await updatePlan(tx, plan.id, { scheduledChange: change });
   }
 
-  /** Cancelling the plan also stops a renewal still waiting for the prescriber. */
-  async function cancelWaitingRenewal(tx: Db, plan: PlanRow, actor: Actor) {
-    const waiting = (await renewalsOfPlan(tx, plan.id)).filter(({ order }) => order.state === 'in_review' || order.state === 'awaiting_patient');
-    for (const { order } of waiting) await applyOrderEvent(tx, order.id, 'cancelled', actor, { reason: 'The plan was cancelled' });
-  }
-
   /** Support's cancellation, mid-commitment included, inside a caller's transaction (an account deletion cancels plans with the rest); the caller has locked the plan. */
   async function cancelByStaffIn(tx: Db, actor: Actor, plan: PlanRow, reason: string): Promise<void> {
     await apply(tx, plan, 'cancelled', actor, { reason, data: { byStaff: true } });
     await updatePlan(tx, plan.id, { scheduledChange: null });
-    await cancelWaitingRenewal(tx, plan, actor);
-    await notifyChange(tx, plan, 'cancelled');
   }
 
   async function act(customerId: number, id: string, work: (tx: Db, plan: PlanRow, actor: Actor) => Promise<string>): Promise<PlanActionReply> {
@@ -173,8 +156,6 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
         if (BEFORE_THE_ORDER.includes(state) && planChangeApplies({ state, nextDelivery: plan.nextDeliveryDate }, now()) === 'coming') {
           const moved = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'pause', periods });
           await apply(tx, plan, 'paused', actor, { data: { periods, from: plan.nextDeliveryDate, to: moved } });
-          await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: plan.nextDeliveryDate });
-          await notifyChange(tx, plan, 'paused', moved);
           return `Your plan is paused. ${movedMessage(moved)}`;
         }
         if (!BEFORE_THE_ORDER.includes(state) && !ORDERED.includes(state)) throw notChangeable();
@@ -190,8 +171,6 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
         if (await supplyStoppedByCheckIn(tx, plan)) throw new AppError(409, 'PLAN_STOPPED_AFTER_CHECK_IN', PLAN_MESSAGES.supplyStopped);
         const moved = resumedDelivery(plan.pausedFromDelivery ?? plan.nextDeliveryDate, now());
         await apply(tx, plan, 'resumed', actor, { data: { from: plan.nextDeliveryDate, to: moved } });
-        await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: null });
-        await notifyChange(tx, plan, 'resumed', moved);
         return `Your plan is running again. ${movedMessage(moved)}`;
       });
     },
@@ -202,8 +181,6 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
         if (BEFORE_THE_ORDER.includes(state) && planChangeApplies({ state, nextDelivery: plan.nextDeliveryDate }, now()) === 'coming') {
           const moved = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'skip' });
           await apply(tx, plan, 'skipped', actor, { data: { from: plan.nextDeliveryDate, to: moved } });
-          await updatePlan(tx, plan.id, { nextDeliveryDate: moved });
-          await notifyChange(tx, plan, 'skipped', moved);
           return `We will skip this delivery. ${movedMessage(moved)}`;
         }
         if (!BEFORE_THE_ORDER.includes(state) && !ORDERED.includes(state)) throw notChangeable();
@@ -225,8 +202,6 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
           return `Your plan will end after your delivery on ${formatLongDate(plan.nextDeliveryDate)}, which is already being prepared.`;
         }
         await apply(tx, plan, 'cancelled', actor, { reason, data: details ? { details } : {} });
-        await cancelWaitingRenewal(tx, plan, actor);
-        await notifyChange(tx, plan, 'cancelled');
         return 'Your plan is cancelled. There will be no more deliveries or payments.';
       });
     },
@@ -254,7 +229,6 @@ export function createPlanService({ db, notifier, now }: PlanServiceDeps) {
         if (!chosen) throw new AppError(422, 'DOSE_NOT_OFFERED', PLAN_MESSAGES.dose);
         await apply(tx, plan, 'dose_changed', actor, { data: { variantCode, dosage: chosen.dosage, relation: chosen.relation } });
         await updatePlan(tx, plan.id, { requestedVariantCode: chosen.relation === 'same' ? null : variantCode });
-        await notifyChange(tx, plan, 'dose_changed');
         const when = ORDERED.includes(plan.state as SubscriptionState) ? addDays(plan.nextDeliveryDate, plan.frequency) : plan.nextDeliveryDate;
         return chosen.needsPrescriber
           ? `We have asked for ${chosen.dosage} from your delivery on ${formatLongDate(when)}. A prescriber will check your answers before increasing your dose.`

@@ -2,23 +2,24 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   addDays,
   CHECK_IN_LEAD_DAYS,
-  deliveryAfterChange,
   nextChargeAttempt,
   renewalChargeDate,
   renewalNoticeDate,
   ukCalendarDate,
   type IsoDate,
+  type SubscriptionEvent,
   type SubscriptionState,
 } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
 import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
-import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
+import type { Actor, EventDetails } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { lockOrder, type Queryable } from '../orders/repo';
 import { orderRenewal } from './check-in';
-import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
+import type { OrderPaymentEvents, PlanEvents } from './workflow-ports';
+import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, type PlanRow } from './repo';
 
 const JOB: Actor = { type: 'job' };
 const GATEWAY: Actor = { type: 'gateway' };
@@ -36,8 +37,11 @@ export interface RenewalDeps {
   gateway: PaymentGateway;
   notifier: Notifier;
   log: { error(details: object, message: string): void };
-  /** issue_check_in: gives each patient whose plan is now due a check-in task, once (the check-in job's createDueCheckIns). */
-  issueCheckIns: (now: Date) => Promise<unknown>;
+  /** Every plan event, with its table's effects (a check-in issued, the renewal ordered, dates moved, the patient told). */
+  planEvents: PlanEvents;
+  /** A renewal's charge answered, with the payment table's effects. */
+  orderPayments: OrderPaymentEvents;
+  now?: () => Date;
   /** How long a reserved try may wait for its answer before a round asks again (tests shorten it). */
   unansweredTrySeconds?: number;
 }
@@ -61,33 +65,33 @@ export type ChargeOutcome = 'charged' | 'declined' | 'suspended' | 'not_due' | '
  * state through the lifecycle tables under a row lock, and every charge try carries an idempotency key of its own
  * kept in the database before the gateway is asked, so retries, restarts and several processes charge once.
  */
-export function createRenewalService({ db, gateway, notifier, log, issueCheckIns, unansweredTrySeconds = UNANSWERED_TRY_SECONDS }: RenewalDeps) {
+export function createRenewalService({ db, gateway, notifier, log, planEvents, orderPayments, now: clock = () => new Date(), unansweredTrySeconds = UNANSWERED_TRY_SECONDS }: RenewalDeps) {
   /** One plan, under its lock: due seven days ahead, ordered once its check-in is in, overdue from its charge date. */
   async function advancePlan(planId: string, today: IsoDate, report: RoundReport): Promise<void> {
     await db.transaction(async (tx) => {
       const plan = await lockPlan(tx, planId);
       if (!plan) return;
       let state = plan.state as SubscriptionState;
+      const raise = (event: SubscriptionEvent, details: EventDetails = {}) => planEvents.apply(tx, { planId: plan.id, event, actor: JOB, details, today });
       if (state === 'paused' && plan.nextDeliveryDate <= addDays(today, CHECK_IN_LEAD_DAYS)) {
-        if ((await applySubscriptionEvent(tx, plan.id, 'resumed', JOB, { reason: 'The pause ended' })).applied) {
+        if ((await raise('resumed', { reason: 'The pause ended' })).applied) {
           report.resumed += 1;
-          await updatePlan(tx, plan.id, { pausedFromDelivery: null });
           state = 'active';
         }
       }
       if (state === 'active' && plan.nextDeliveryDate <= addDays(today, CHECK_IN_LEAD_DAYS) && (await originApproved(tx, plan))) {
-        if ((await applySubscriptionEvent(tx, plan.id, 'renewal_due', JOB)).applied) {
+        if ((await raise('renewal_due')).applied) {
           report.due += 1;
           state = 'renewal_due';
         }
       }
       if (BEFORE_THE_ORDER.includes(state)) {
-        if (await orderRenewal(tx, plan.id, JOB, today)) {
+        if (await orderRenewal(tx, planEvents, plan.id, JOB, today)) {
           report.ordered += 1;
           return;
         }
         if (state === 'renewal_due' && today >= renewalChargeDate(plan.nextDeliveryDate)) {
-          if ((await applySubscriptionEvent(tx, plan.id, 'check_in_overdue', JOB)).applied) report.overdue += 1;
+          if ((await raise('check_in_overdue')).applied) report.overdue += 1;
         }
       }
       if (RUNNING.includes(state) && today >= renewalNoticeDate(plan.nextDeliveryDate) && today < renewalChargeDate(plan.nextDeliveryDate)) {
@@ -162,63 +166,21 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
         .returning({ id: payments.id });
       if (written.length === 0) return 'nothing_to_charge';
       const details = { data: { gatewayPaymentId: answer.paymentId, attempt: payment.attempt, amount: payment.amount } };
+      const today = ukCalendarDate(now);
+      const raise = (event: SubscriptionEvent, actor: Actor, planDetails: EventDetails) => planEvents.apply(tx, { planId: plan.id, event, actor, details: planDetails, today });
       if (answer.status === 'authorised') {
-        await applyOrderPaymentEvent(tx, order.id, 'charged', GATEWAY, details);
-        const moved = await applySubscriptionEvent(tx, plan.id, 'renewal_charged', GATEWAY, details);
-        if (moved.applied && plan.nextDeliveryDate === renewal.deliveryDate) await advanceDates(tx, plan, renewal.deliveryDate);
-        // The approval's message, once the money is taken (the clinic's approval sends the same key when it charged).
-        await notifier.notify(tx, { template: 'order-approved', customerId: plan.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+        await orderPayments.apply(tx, order.id, 'charged', GATEWAY, details);
+        await raise('renewal_charged', GATEWAY, { data: { ...details.data, deliveryDate: renewal.deliveryDate } });
         return 'charged';
       }
       const reason = answer.status === 'declined' ? answer.reason : 'The payment needed the patient';
-      await applyOrderPaymentEvent(tx, order.id, 'charge_declined', GATEWAY, { reason, data: details.data });
-      const today = ukCalendarDate(now);
-      const firstDeclinedOn = renewal.firstDeclinedOn ?? today;
-      if (!renewal.firstDeclinedOn) await tx.update(subscriptionRenewals).set({ firstDeclinedOn }).where(eq(subscriptionRenewals.id, renewal.id));
-      const nextAttempt = nextChargeAttempt(firstDeclinedOn, payment.attempt!);
-      await applySubscriptionEvent(tx, plan.id, 'charge_failed', GATEWAY, { reason, data: { ...details.data, nextAttempt } });
-      if (nextAttempt) {
-        await notifier.notify(tx, {
-          template: 'payment-failed',
-          customerId: plan.customerId,
-          dedupeKey: `payment-failed:${order.number}:${payment.attempt}`,
-          data: { subscriptionId: plan.id, orderNumber: order.number, nextAttemptDate: nextAttempt },
-        });
-        return 'declined';
-      }
-      await applySubscriptionEvent(tx, plan.id, 'suspended', JOB, { reason: 'The card was declined on every try' });
-      await applyOrderEvent(tx, order.id, 'unpaid', JOB, { reason: 'The card was declined on every try' });
-      await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:${order.number}`, data: { subscriptionId: plan.id, reason: 'payment' } });
+      await orderPayments.apply(tx, order.id, 'charge_declined', GATEWAY, { reason, data: details.data });
+      const nextAttempt = nextChargeAttempt(renewal.firstDeclinedOn ?? today, payment.attempt!);
+      await raise('charge_failed', GATEWAY, { reason, data: { ...details.data, nextAttempt, orderNumber: order.number } });
+      if (nextAttempt) return 'declined';
+      await raise('suspended', JOB, { reason: 'The card was declined on every try' });
       return 'suspended';
     });
-  }
-
-  /**
-   * advance_dates: the next delivery is one period after the one just charged; a change asked for after the
-   * cut-off is carried out now that this delivery is on its way.
-   */
-  async function advanceDates(tx: Db, plan: PlanRow, charged: IsoDate): Promise<void> {
-    const next = addDays(charged, plan.frequency);
-    const change = plan.scheduledChange;
-    await updatePlan(tx, plan.id, { nextDeliveryDate: next, scheduledChange: null });
-    if (!change || change.appliesAfter !== charged) return;
-    const reason = 'Asked for after the cut-off';
-    if (change.kind === 'cancel') {
-      await applySubscriptionEvent(tx, plan.id, 'cancelled', JOB, { reason: change.reason, data: { askedAfterCutOff: true } });
-      await notifier.notify(tx, { template: 'plan-changed', customerId: plan.customerId, dedupeKey: `plan-changed:${plan.id}:cancelled`, data: { subscriptionId: plan.id, change: 'cancelled' } });
-      return;
-    }
-    const moved = deliveryAfterChange(next, plan.frequency, change);
-    const event = change.kind === 'pause' ? 'paused' : 'skipped';
-    if ((await applySubscriptionEvent(tx, plan.id, event, JOB, { reason, data: { from: next, to: moved } })).applied) {
-      await updatePlan(tx, plan.id, { nextDeliveryDate: moved, pausedFromDelivery: change.kind === 'pause' ? next : null });
-      await notifier.notify(tx, {
-        template: 'plan-changed',
-        customerId: plan.customerId,
-        dedupeKey: `plan-changed:${plan.id}:${event}:${next}`,
-        data: { subscriptionId: plan.id, change: event, nextDeliveryDate: moved },
-      });
-    }
   }
 
   /**
@@ -234,11 +196,9 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
       if (!renewal || ukCalendarDate(now) < renewal.chargeDate) return 'not_due';
       const plan = await lockPlan(tx, renewal.subscriptionId);
       if (!plan || plan.state !== 'renewal_ordered' || plan.nextDeliveryDate !== renewal.deliveryDate) return 'nothing_to_charge';
-      const moved = await applySubscriptionEvent(tx, plan.id, 'renewal_charged', JOB, { reason: RENEWAL_PAID_BY_CREDIT, data: { amount: 0, credit: order.credit } });
-      if (!moved.applied) return 'nothing_to_charge';
-      await advanceDates(tx, plan, renewal.deliveryDate);
-      await notifier.notify(tx, { template: 'order-approved', customerId: plan.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
-      return 'paid_by_credit';
+      const details = { reason: RENEWAL_PAID_BY_CREDIT, data: { amount: 0, credit: order.credit, deliveryDate: renewal.deliveryDate } };
+      const moved = await planEvents.apply(tx, { planId: plan.id, event: 'renewal_charged', actor: JOB, details, today: ukCalendarDate(now) });
+      return moved.applied ? 'paid_by_credit' : 'nothing_to_charge';
     });
   }
 
@@ -300,22 +260,6 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
     return rows.map((row) => row.id);
   }
 
-  /** A renewal order ended without a supply: its plan goes on hold, once, and the patient is told why. */
-  async function holdPlanOf(
-    tx: Db,
-    orderId: number,
-    { event, actor, reason, told }: { event: 'renewal_rejected' | 'renewal_cancelled'; actor: Actor; reason: string; told: 'clinician' | 'cancelled' },
-  ): Promise<void> {
-    const renewal = await renewalOfOrder(tx, orderId);
-    if (!renewal) return;
-    const plan = await findPlan(tx, renewal.subscriptionId);
-    if (!plan) return;
-    const applied = await applySubscriptionEvent(tx, plan.id, event, actor, { reason });
-    if (applied.applied) {
-      await notifier.notify(tx, { template: 'plan-suspended', customerId: plan.customerId, dedupeKey: `plan-suspended:${event}:${orderId}`, data: { subscriptionId: plan.id, reason: told } });
-    }
-  }
-
   return {
     chargeRenewal,
 
@@ -334,7 +278,6 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
           log.error({ err: error, subscriptionId: plan.id }, 'renewal round: could not move a plan');
         }
       }
-      await issueCheckIns(now);
       for (const orderId of await ordersToCharge()) {
         try {
           const outcome = await chargeRenewal(orderId, now);
@@ -352,8 +295,10 @@ export function createRenewalService({ db, gateway, notifier, log, issueCheckIns
      * rather than for an order that will never come.
      */
     async holdPlan(tx: Db, orderId: number, ending: 'rejected' | 'cancelled', actor: Actor, reason: string): Promise<void> {
-      if (ending === 'rejected') await holdPlanOf(tx, orderId, { event: 'renewal_rejected', actor, reason, told: 'clinician' });
-      else await holdPlanOf(tx, orderId, { event: 'renewal_cancelled', actor, reason, told: 'cancelled' });
+      const renewal = await renewalOfOrder(tx, orderId);
+      if (!renewal) return;
+      const event = ending === 'rejected' ? 'renewal_rejected' : 'renewal_cancelled';
+      await planEvents.apply(tx, { planId: renewal.subscriptionId, event, actor, details: { reason }, today: ukCalendarDate(clock()) });
     },
 
     /** Whether an order is a renewal (the clinic marks it 'Renewal'). */

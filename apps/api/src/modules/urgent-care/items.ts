@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { allQuestions, answerInWords, questionnaireSchema, urgentItemDue, type TriggeredRule } from '@elmwood/domain';
 import type { Queryable } from '../orders/repo';
 import { consultations, questionnaires } from '../../db/schema/quiz';
@@ -58,4 +58,13 @@ export async function openUrgentItem(tx: Queryable, input: OpenUrgentItemInput):
     returning id, due_at`);
   const [row] = (result as unknown as { rows: { id: string; due_at: string | Date }[] }).rows;
   return { id: row!.id, dueAt: new Date(row!.due_at) };
+}
+
+/** When the patient's open urgent item must have been acted on; null when none is open. */
+export async function openUrgentItemDue(tx: Pick<Queryable, 'select'>, customerId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ dueAt: urgentClinicalItems.dueAt })
+    .from(urgentClinicalItems)
+    .where(and(eq(urgentClinicalItems.customerId, customerId), isNull(urgentClinicalItems.closedAt)));
+  return row?.dueAt ?? null;
 }

@@ -7,14 +7,13 @@ import { orderItems, subscriptions } from '../../db/schema/orders';
 import { urgentClinicalActions, urgentClinicalItems } from '../../db/schema/urgent-care';
 import { AppError, notFound } from '../../lib/errors';
 import { audit, type StaffRow } from '../clinic/index';
-import type { Notifier } from '../notifications/contract';
-import { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn, type PlanService } from '../subscriptions/index';
+import { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn, type PlanEvents, type PlanService } from '../subscriptions/index';
 
 const ITEM_NOT_FOUND = 'We could not find that urgent item.';
 
 export interface UrgentCareDeps {
   db: Db;
-  notifier: Notifier;
+  planEvents: PlanEvents;
   plans: Pick<PlanService, 'cancelByStaffIn'>;
   now: () => Date;
 }
@@ -22,7 +21,7 @@ export interface UrgentCareDeps {
 type ItemRow = typeof urgentClinicalItems.$inferSelect;
 
 /** The urgent clinical queue in the console: read, owned, acted on and closed; every step audited. */
-export function createUrgentCareService({ db, notifier, plans, now }: UrgentCareDeps) {
+export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCareDeps) {
   const staffNames = async (ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     const rows = wanted.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted)) : [];
@@ -127,7 +126,7 @@ export function createUrgentCareService({ db, notifier, plans, now }: UrgentCare
           if (!body.planId) throw new AppError(422, 'PLAN_REQUIRED', 'Please choose the plan.');
           if (body.action === 'restarted_plan') {
             if (!body.variantCode) throw new AppError(422, 'DOSE_REQUIRED', 'Please choose the dose to restart at.');
-            const restarted = await restartPlanAtDose(tx, { planId: body.planId, customerId: row.customerId, variantCode: body.variantCode, actor, now: now(), notifier });
+            const restarted = await restartPlanAtDose(tx, { planId: body.planId, customerId: row.customerId, variantCode: body.variantCode, actor, now: now(), planEvents });
             data = { planId: body.planId, ...restarted };
           } else {
             const [plan] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, body.planId), eq(subscriptions.customerId, row.customerId))).for('update');

@@ -24,6 +24,7 @@ const clinicRoutes: RouteObject[] = [
           { path: 'deletion-requests', Component: lazyRoute(() => import('../../features/clinic/routes/DeletionRequestsRoute')) },
           { path: 'deletion-requests/:id', Component: lazyRoute(() => import('../../features/clinic/routes/DeletionRequestRoute')) },
           { path: 'messages', Component: lazyRoute(() => import('../../features/clinic/routes/StuckMessagesRoute')) },
+          { path: 'failed-work', Component: lazyRoute(() => import('../../features/clinic/routes/FailedWorkRoute')) },
           { path: 'audit', Component: lazyRoute(() => import('../../features/clinic/routes/AuditLogRoute')) },
           { path: '*', Component: lazyRoute(() => import('../../features/clinic/routes/ClinicNotFoundRoute')) },
         ],

@@ -5,6 +5,8 @@ import {
   decisionReplySchema,
   deletionQueueSchema,
   stuckMessageReplySchema,
+  failedWorkSchema,
+  failedWorkRetriedSchema,
   stuckMessagesSchema,
   type StuckMessageAction,
   dispatchQueueSchema,
@@ -48,6 +50,7 @@ export const clinicKeys = {
   deletions: ['clinic', 'deletion-requests'] as const,
   deletion: (id: string) => ['clinic', 'deletion-requests', id] as const,
   stuckMessages: ['clinic', 'messages'] as const,
+  failedWork: ['clinic', 'failed-work'] as const,
   audit: (filters: AuditFilters) => ['clinic', 'audit', filters] as const,
 };
 
@@ -278,6 +281,21 @@ export function useSettleStuckMessage() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: StuckMessageAction }) => aware(() => clinicCall(`/messages/${id}/${action}`, stuckMessageReplySchema, { method: 'POST' })),
     onSettled: () => void client.invalidateQueries({ queryKey: clinicKeys.stuckMessages, exact: true }),
+  });
+}
+
+export function useFailedWork() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.failedWork, queryFn: ({ signal }) => aware(() => clinicCall('/failed-work', failedWorkSchema, { signal })) });
+}
+
+/** Queues failed work again; the API acts once however often it is asked, so a retry is safe. */
+export function useRetryFailedWork() {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (id: string) => aware(() => clinicCall(`/failed-work/${id}/retry`, failedWorkRetriedSchema, { method: 'POST' })),
+    onSettled: () => void client.invalidateQueries({ queryKey: clinicKeys.failedWork, exact: true }),
   });
 }
 

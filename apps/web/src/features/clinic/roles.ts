@@ -16,6 +16,7 @@ export const CAN = {
   cancelOrders: ['support', 'admin'],
   confirmDeletions: ['support', 'admin'],
   settleStuckMessages: ['admin'],
+  retryFailedWork: ['admin'],
   readAuditLog: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -12,6 +12,7 @@ import { Component as LoginRoute } from './routes/LoginRoute';
 import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
 import { Component as StuckMessagesRoute } from './routes/StuckMessagesRoute';
+import { Component as FailedWorkRoute } from './routes/FailedWorkRoute';
 
 /** Shows where a navigation ended, for asserting redirects. */
 function Landed() {
@@ -35,6 +36,7 @@ export function renderClinic(url: string) {
               { path: 'orders/:number', Component: OrderReviewRoute },
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
+              { path: 'failed-work', Component: FailedWorkRoute },
               { path: 'audit', Component: AuditLogRoute },
               { path: '*', Component: Landed },
             ],

@@ -33,6 +33,7 @@ function StaffBar() {
         {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
         {can(staff.role, 'confirmDeletions') ? <NavLink to="/clinic/deletion-requests">Deletion requests</NavLink> : null}
         {can(staff.role, 'settleStuckMessages') ? <NavLink to="/clinic/messages">Stuck messages</NavLink> : null}
+        {can(staff.role, 'retryFailedWork') ? <NavLink to="/clinic/failed-work">Failed work</NavLink> : null}
         {can(staff.role, 'readAuditLog') ? <NavLink to="/clinic/audit">Audit log</NavLink> : null}
         <NavLink to="/clinic/orders" end>
           Find an order
