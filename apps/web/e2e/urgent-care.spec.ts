@@ -7,7 +7,7 @@ import { approveThroughApi, PRESCRIBER, staffPage } from './support/staff';
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 test('a check-in that stops the supply reaches the prescriber first in the console, who calls the patient and restarts the plan; the patient sees it running again', async ({ page, browser, playwright, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const { orderNumber } = await placeWeightLossOrder(page, `urgent-${Date.now()}-${test.info().project.name}@example.com`, { firstName: 'Robin', lastName: 'Urgent' });
   await sendCriticalPhotos(page);
   await approveThroughApi(playwright, baseURL, orderNumber, { dispatch: true });
@@ -33,8 +33,9 @@ test('a check-in that stops the supply reaches the prescriber first in the conso
     expect((await last.json()).flags.complete).toBe(true);
 
     // The plan is held.
+    expect(await (await page.request.get(`/shop-api/subscriptions/${subscriptionId}/plan`)).json()).toMatchObject({ state: 'suspended', supplyStopped: true });
     await page.goto(`/account/plan/${subscriptionId}`);
-    await expect(page.getByText(/Your plan is on hold after your check-in/)).toBeVisible();
+    await expect(page.getByText(/Your plan is on hold after your check-in/)).toBeVisible({ timeout: 20_000 });
 
     // The prescriber sees the urgent item above the review queue, and opens it.
     const prescriber = await staffPage(browser, PRESCRIBER);
@@ -81,8 +82,8 @@ test('a check-in that stops the supply reaches the prescriber first in the conso
 
     // The patient's plan runs again, at the dose the prescriber chose.
     await page.goto(`/account/plan/${subscriptionId}`);
+    await expect(page.getByRole('main')).toContainText('Your dose now is 0.25 mg', { timeout: 20_000 });
     await expect(page.getByText(/Your plan is on hold after your check-in/)).toHaveCount(0);
-    await expect(page.getByRole('main')).toContainText('0.25 mg');
     await expectNoAxeViolations(page, 'plan restarted');
   } finally {
     await page.request.post('/dev/clock', { data: { at: new Date().toISOString() } });

@@ -22,9 +22,10 @@ type ItemRow = typeof urgentClinicalItems.$inferSelect;
 
 /** The urgent clinical queue in the console: read, owned, acted on and closed; every step audited. */
 export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCareDeps) {
-  const staffNames = async (ids: (number | null)[]) => {
+  // Read on the caller's executor: inside a transaction, never a second connection from the pool.
+  const staffNames = async (tx: Db, ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-    const rows = wanted.length ? await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted)) : [];
+    const rows = wanted.length ? await tx.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted)) : [];
     return new Map(rows.map((row) => [row.id, row.name]));
   };
 
@@ -46,25 +47,28 @@ export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCa
     owner: row.ownerStaffId === null ? null : { name: names.get(row.ownerStaffId) ?? 'A member of staff' },
   });
 
+  /** A plan of the patient as the item shows it, with the doses it may restart at while on hold. */
+  async function planView(tx: Db, plan: typeof subscriptions.$inferSelect): Promise<UrgentItem['plans'][number]> {
+    const [line] = await tx.select({ productName: orderItems.productName }).from(orderItems).where(and(eq(orderItems.orderId, plan.orderId), eq(orderItems.isPrescriptionOnly, true))).limit(1);
+    const doses = plan.state === 'suspended' ? await restartDoses(tx, plan) : [];
+    return {
+      id: plan.id,
+      product: line?.productName ?? 'Plan',
+      state: plan.state,
+      stoppedByCheckIn: await supplyStoppedByCheckIn(tx, plan),
+      currentDose: doses.at(-1)?.dosage ?? null,
+      restartDoses: doses,
+    };
+  }
+
   async function view(tx: Db, row: ItemRow): Promise<UrgentItem> {
     const [patient] = await tx.select().from(customers).where(eq(customers.id, row.customerId));
     const actions = await tx.select().from(urgentClinicalActions).where(eq(urgentClinicalActions.itemId, row.id)).orderBy(asc(urgentClinicalActions.id));
-    const names = await staffNames([row.ownerStaffId, row.closedByStaffId, ...actions.map((action) => action.staffId)]);
+    const names = await staffNames(tx, [row.ownerStaffId, row.closedByStaffId, ...actions.map((action) => action.staffId)]);
     const planRows = await tx.select().from(subscriptions).where(eq(subscriptions.customerId, row.customerId)).orderBy(asc(subscriptions.createdAt));
-    const plans = await Promise.all(
-      planRows.map(async (plan) => {
-        const [line] = await tx.select({ productName: orderItems.productName }).from(orderItems).where(and(eq(orderItems.orderId, plan.orderId), eq(orderItems.isPrescriptionOnly, true))).limit(1);
-        const doses = plan.state === 'suspended' ? await restartDoses(tx, plan) : [];
-        return {
-          id: plan.id,
-          product: line?.productName ?? 'Plan',
-          state: plan.state,
-          stoppedByCheckIn: await supplyStoppedByCheckIn(tx, plan),
-          currentDose: doses.at(-1)?.dosage ?? null,
-          restartDoses: doses,
-        };
-      }),
-    );
+    // One query at a time on the transaction's connection.
+    const plans = [];
+    for (const plan of planRows) plans.push(await planView(tx, plan));
     const name = `${patient?.firstName ?? ''} ${patient?.lastName ?? ''}`.trim();
     return {
       ...summary(row, name, names),
@@ -94,7 +98,7 @@ export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCa
         .where(isNull(urgentClinicalItems.closedAt))
         .orderBy(asc(urgentClinicalItems.dueAt))
         .limit(500);
-      const names = await staffNames(rows.map((row) => row.item.ownerStaffId));
+      const names = await staffNames(db, rows.map((row) => row.item.ownerStaffId));
       return { items: rows.map((row) => summary(row.item, `${row.firstName} ${row.lastName}`.trim(), names)) };
     },
 

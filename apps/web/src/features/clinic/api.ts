@@ -150,7 +150,7 @@ export function useUrgentStep(id: string) {
       aware(() =>
         clinicCall(`/urgent/${encodeURIComponent(id)}/${step.kind}`, urgentItemSchema, {
           method: 'POST',
-          ...(step.kind === 'actions' ? { body: step.body } : step.kind === 'close' ? { body: { note: step.note } } : {}),
+          body: step.kind === 'actions' ? step.body : step.kind === 'close' ? { note: step.note } : {},
         }),
       ),
     onSuccess: (item) => {

@@ -13,7 +13,6 @@ import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
 import { Component as StuckMessagesRoute } from './routes/StuckMessagesRoute';
 import { Component as FailedWorkRoute } from './routes/FailedWorkRoute';
-import { Component as ReviewsRoute } from './routes/ReviewsRoute';
 import { Component as UrgentItemRoute } from './routes/UrgentItemRoute';
 
 /** Shows where a navigation ended, for asserting redirects. */
@@ -39,7 +38,6 @@ export function renderClinic(url: string) {
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
               { path: 'failed-work', Component: FailedWorkRoute },
-              { path: 'reviews', Component: ReviewsRoute },
               { path: 'urgent/:id', Component: UrgentItemRoute },
               { path: 'audit', Component: AuditLogRoute },
               { path: '*', Component: Landed },

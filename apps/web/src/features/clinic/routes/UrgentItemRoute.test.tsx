@@ -1,8 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_IN_RULES, type UrgentItem } from '@elmwood/domain';
+import { testQueryClient } from '../../../test/render';
 import { pharmacist, prescriber, renderClinic, stubClinicApi } from '../testing';
+import { Component as ReviewsRoute } from './ReviewsRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,8 +59,15 @@ describe('the urgent clinical queue in the console', () => {
       'GET /shop-api/clinic/urgent': [200, { items: [{ ...item(), overdue: true }] }],
       'GET /shop-api/clinic/reviews': [200, { tab: 'ready', orders: [] }],
     });
-    renderClinic('/clinic/reviews');
+    const router = createMemoryRouter([{ path: '/clinic/reviews', Component: ReviewsRoute }], { initialEntries: ['/clinic/reviews'] });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     const urgent = await screen.findByRole('region', { name: 'Urgent: contact the patient' });
+    // Above the review queue: the first region of the page.
+    expect(screen.getAllByRole('region')[0]).toBe(urgent);
     expect(await within(urgent).findByRole('link', { name: 'Robin Urgent' })).toHaveAttribute('href', `/clinic/urgent/${ID}`);
     expect(within(urgent).getByText('Overdue')).toBeInTheDocument();
     expect(within(urgent).getByText(CHECK_IN_RULES.possiblePancreatitis.summary)).toBeInTheDocument();
@@ -66,6 +77,7 @@ describe('the urgent clinical queue in the console', () => {
     const calls = stubClinicApi({
       'GET /shop-api/clinic/me': [200, prescriber],
       [`GET /shop-api/clinic/urgent/${ID}`]: [200, item()],
+      [`POST /shop-api/clinic/urgent/${ID}/own`]: [200, item({ owner: { name: 'Dr Ana Patel' } })],
       [`POST /shop-api/clinic/urgent/${ID}/actions`]: [200, item({ actions: [{ action: 'Restarted the plan', by: 'Dr Ana Patel', note: 'Restart lower', at: '2026-11-28T11:00:00.000Z' }] })],
     });
     renderClinic(`/clinic/urgent/${ID}`);
@@ -73,6 +85,10 @@ describe('the urgent clinical queue in the console', () => {
     expect(screen.getByRole('region', { name: 'Why' })).toHaveTextContent(`Source: ${CHECK_IN_RULES.possiblePancreatitis.source}`);
     expect(screen.getByRole('region', { name: 'Check-in answers' })).toHaveTextContent('Severe stomach pain that does not go away');
     expect(screen.getByRole('region', { name: 'Plans' })).toHaveTextContent('Wegovy: On hold after the check-in, last supplied 0.5 mg');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Take this item' }));
+    expect(await screen.findByText('You own this item now.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Take this item' })).not.toBeInTheDocument();
 
     const record = screen.getByRole('region', { name: 'Record what you did' });
     await userEvent.click(within(record).getByRole('button', { name: 'Record' }));
@@ -83,6 +99,7 @@ describe('the urgent clinical queue in the console', () => {
     await userEvent.click(within(record).getByRole('button', { name: 'Record' }));
     expect(await screen.findByText('Recorded: Restarted the plan.')).toHaveAttribute('role', 'status');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: `/shop-api/clinic/urgent/${ID}/own`, body: {} },
       { method: 'POST', path: `/shop-api/clinic/urgent/${ID}/actions`, body: { action: 'restarted_plan', note: 'Restart lower', planId: PLAN, variantCode: 'WEGOVY-0-25MG' } },
     ]);
   }, 20_000);

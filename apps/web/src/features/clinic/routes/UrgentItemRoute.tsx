@@ -69,6 +69,7 @@ function UrgentItemPage({ item }: { item: UrgentItem }) {
           </Button>
         </p>
       ) : null}
+      {acting && step.variables?.kind === 'own' ? <FormError error={step.error} /> : null}
       <Section title="Why">
         <TriggeredRules rules={item.rules} label="Rules that held" />
       </Section>
@@ -118,8 +119,8 @@ function UrgentItemPage({ item }: { item: UrgentItem }) {
           </p>
         ) : null}
       </Section>
-      {acting ? <RecordAction item={item} pending={step.isPending} error={step.error} onRecord={(body) => run({ kind: 'actions', body }, `Recorded: ${URGENT_ACTIONS[body.action]}.`)} /> : null}
-      {acting ? <CloseItem pending={step.isPending} onClose={(note) => run({ kind: 'close', note }, 'The item is closed.')} /> : null}
+      {acting ? <RecordAction item={item} pending={step.isPending} error={step.variables?.kind === 'actions' ? step.error : null} onRecord={(body) => run({ kind: 'actions', body }, `Recorded: ${URGENT_ACTIONS[body.action]}.`)} /> : null}
+      {acting ? <CloseItem pending={step.isPending} error={step.variables?.kind === 'close' ? step.error : null} onClose={(note) => run({ kind: 'close', note }, 'The item is closed.')} /> : null}
     </div>
   );
 }
@@ -213,7 +214,7 @@ function RecordAction({ item, pending, error, onRecord }: { item: UrgentItem; pe
   );
 }
 
-function CloseItem({ pending, onClose }: { pending: boolean; onClose: (note: string) => void }) {
+function CloseItem({ pending, error, onClose }: { pending: boolean; error: unknown; onClose: (note: string) => void }) {
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -238,6 +239,7 @@ function CloseItem({ pending, onClose }: { pending: boolean; onClose: (note: str
             </p>
           ) : null}
         </div>
+        <FormError error={error} />
         <Button type="submit" variant="secondary" loading={pending}>
           Close item
         </Button>
