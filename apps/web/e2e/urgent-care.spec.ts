@@ -78,11 +78,17 @@ test('a check-in that stops the supply reaches the prescriber first in the conso
     await expect(prescriber.getByRole('status').getByText('The item is closed.')).toBeVisible();
     await expectNoAxeViolations(prescriber, 'closed urgent item');
     await prescriber.screenshot({ path: test.info().outputPath('urgent-item-closed.png'), fullPage: true });
+    await prescriber.setViewportSize({ width: 390, height: 844 });
+    await prescriber.screenshot({ path: test.info().outputPath('urgent-item-closed-390.png'), fullPage: true });
+    await prescriber.goto('/clinic/reviews');
+    await expect(prescriber.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+    await prescriber.screenshot({ path: test.info().outputPath('reviews-390.png'), fullPage: true });
     await prescriber.context().close();
 
     // The patient's plan runs again, at the dose the prescriber chose.
     await page.goto(`/account/plan/${subscriptionId}`);
-    await expect(page.getByRole('main')).toContainText('Your dose now is 0.25 mg', { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Plan', exact: true })).toContainText('Wegovy 0.25 mg', { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Manage your plan' }).getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(page.getByText(/Your plan is on hold after your check-in/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'plan restarted');
   } finally {
