@@ -60,6 +60,7 @@ import { createReferrals, referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { clinicRoutes } from './modules/clinic/routes';
+import { createUrgentCareService } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import { createOrderDecisions, type OrderDecisions } from './workflows/decide-order';
 import { carryOutOrderEffects } from './workflows/order-effects';
@@ -345,7 +346,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await jobs.prepare(storedCardDeletionsQueue);
       const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }) });
+      const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent });
     },
     { prefix: '/shop-api' },
   );

@@ -108,6 +108,7 @@ export * from './clinical/dates';
 export * from './clinical/titration';
 export * from './clinical/check-in';
 export * from './clinical/maintenance-dose';
+export * from './clinical/dose-history';
 export * from './reminders/reminders';
 export * from './support/support';
 export * from './referrals/rewards';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { addDays, deliveryAfterChange, type IsoDate, type SubscriptionEffect, type SubscriptionEvent } from '@elmwood/domain';
+import { addDays, checkInTriggeredRules, deliveryAfterChange, urgentRules, type IsoDate, type SubscriptionEffect, type SubscriptionEvent } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { subscriptionRenewals } from '../db/schema/orders';
 import { issueDueCheckIns } from '../jobs/check-ins';
 import { applyOrderEvent, applySubscriptionEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
+import { openUrgentItem, openUrgentItemDue } from '../modules/urgent-care/index';
 import { createRenewalOrder, lockPlan, renewalsOfPlan, updatePlan, type PlanEvents, type PlanRow } from '../modules/subscriptions/index';
 
 const JOB: Actor = { type: 'job' };
@@ -136,10 +137,28 @@ export const PLAN_EFFECT_HANDLERS = {
     });
   },
 
-  /** What to do now the check-in stopped the supply; one message per check-in, whichever of its plans it stopped. */
+  /**
+   * A clinician must contact the patient: every urgent rule of this check-in (the stop, and low mood with it) joins the
+   * patient's one open urgent item, at the instant the check-in was answered (`data.at`).
+   */
+  async open_urgent_clinical_item({ tx, plan, details }) {
+    const { consultationId, ruleIds, at } = dataOf(details) as { consultationId: string; ruleIds: string[]; at: string };
+    await openUrgentItem(tx, { customerId: plan.customerId, consultationId, rules: urgentRules(checkInTriggeredRules(ruleIds)), now: new Date(at) });
+  },
+
+  /**
+   * What to do now the check-in stopped the supply, and by when a prescriber will phone (the urgent item's due time);
+   * one message per check-in, whichever of its plans it stopped.
+   */
   async notify_supply_stopped({ tx, plan, details }, { notifier }) {
     const { consultationId, ruleIds } = dataOf(details) as { consultationId: string; ruleIds: string[] };
-    await notifier.notify(tx, { template: 'check-in-outcome', customerId: plan.customerId, dedupeKey: `check-in-outcome:${consultationId}`, data: { ruleIds, supplyStopped: true } });
+    const contactBy = await openUrgentItemDue(tx, plan.customerId);
+    await notifier.notify(tx, {
+      template: 'check-in-outcome',
+      customerId: plan.customerId,
+      dedupeKey: `check-in-outcome:${consultationId}`,
+      data: { ruleIds, supplyStopped: true, ...(contactBy ? { contactBy: contactBy.toISOString() } : {}) },
+    });
   },
 
   /**

@@ -134,8 +134,17 @@ export const orderReviewSchema = z.object({
   previousOrders: z.array(z.object({ orderNumber: z.string(), state: z.enum(ORDER_STATES), placedAt: z.string(), products: z.array(z.string()), decisions: z.array(eventSchema) })),
   tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable(),
   refunded: z.number().int(),
-  /** A renewal of a plan: its delivery date, and whether the patient asked for a higher dose (the prescriber's decision). */
-  renewal: z.object({ deliveryDate: z.string(), doseIncrease: z.boolean() }).nullable(),
+  /**
+   * A renewal of a plan: its delivery date, whether the patient asked for a higher dose (the prescriber's decision),
+   * and what the plan supplied so far (dispatched orders only), oldest first.
+   */
+  renewal: z
+    .object({
+      deliveryDate: z.string(),
+      doseIncrease: z.boolean(),
+      supplies: z.array(z.object({ productName: z.string(), dosage: z.string(), suppliedOn: z.string() })),
+    })
+    .nullable(),
   /** The patient's messages to the clinic and its replies, newest conversation first (the read is logged). */
   supportThreads: z.array(supportThreadSchema),
 });

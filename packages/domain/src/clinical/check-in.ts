@@ -153,17 +153,27 @@ export function assessCheckIn(answers: Record<string, unknown>, context: CheckIn
     patientMessage: messages.length > 0 ? messages.join('\n\n') : null,
     urgentReview: urgent !== undefined,
     niceStoppingRule: held.some((rule) => rule.effect === 'nice-stopping-rule'),
-    triggeredRules: held.map((rule) => ({
-      ruleId: rule.id,
-      kind: 'flag',
-      level: rule.effect === 'stop' || rule.effect === 'urgent-review' ? 'urgent' : 'review',
-      summary: rule.summary,
-      questionIds: [rule.question],
-      productCode: null,
-      source: rule.source,
-      rationale: rule.rationale,
-    })),
+    triggeredRules: held.map(triggeredCheckInRule),
   };
+}
+
+function triggeredCheckInRule(rule: CheckInRule): TriggeredRule {
+  return {
+    ruleId: rule.id,
+    kind: 'flag',
+    level: rule.effect === 'stop' || rule.effect === 'urgent-review' ? 'urgent' : 'review',
+    summary: rule.summary,
+    questionIds: [rule.question],
+    productCode: null,
+    source: rule.source,
+    rationale: rule.rationale,
+  };
+}
+
+/** The check-in rules that held (by rule id, as a plan event keeps them), as assessCheckIn reported them. */
+export function checkInTriggeredRules(ruleIds: readonly string[]): TriggeredRule[] {
+  const rules: readonly CheckInRule[] = Object.values(CHECK_IN_RULES);
+  return rules.filter((rule) => ruleIds.includes(rule.id)).map(triggeredCheckInRule);
 }
 
 /** The day the NICE stopping rule is first checked for a patient on maintenance since `since`. */

@@ -82,8 +82,13 @@ describe('subscription lifecycle', () => {
   it('lets only the patient, support or admin (or a job carrying out their request) pause, skip or cancel; only a job raises a renewal', () => {
     for (const event of ['paused', 'skipped', 'cancelled', 'dose_changed'] as const) {
       expect(SUBSCRIPTION_LIFECYCLE.decide('active', event, 'pharmacist')).toEqual({ ok: false, reason: 'not_permitted' });
+    }
+    // A prescriber acting on an urgent clinical item may restart or end a plan on hold, but not move the patient's dates.
+    for (const event of ['paused', 'skipped', 'dose_changed'] as const) {
       expect(SUBSCRIPTION_LIFECYCLE.decide('active', event, 'prescriber')).toEqual({ ok: false, reason: 'not_permitted' });
     }
+    expect(SUBSCRIPTION_LIFECYCLE.decide('suspended', 'resumed', 'prescriber')).toMatchObject({ ok: true, to: 'active' });
+    expect(SUBSCRIPTION_LIFECYCLE.decide('suspended', 'cancelled', 'prescriber')).toMatchObject({ ok: true, to: 'cancelled' });
     expect(SUBSCRIPTION_LIFECYCLE.decide('active', 'dose_changed', 'job')).toEqual({ ok: false, reason: 'not_permitted' });
     expect(SUBSCRIPTION_LIFECYCLE.decide('active', 'renewal_due', 'patient')).toEqual({ ok: false, reason: 'not_permitted' });
     expect(SUBSCRIPTION_LIFECYCLE.decide('payment_failed', 'suspended', 'patient')).toEqual({ ok: false, reason: 'not_permitted' });
@@ -103,7 +108,7 @@ describe('subscription lifecycle', () => {
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_charged', 'gateway')).toMatchObject({ effects: ['advance_dates'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('payment_failed', 'suspended', 'job')).toMatchObject({ effects: ['cancel_renewal_order', 'notify_suspended'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('active', 'paused', 'patient')).toMatchObject({ effects: ['move_dates', 'notify_plan_changed'] });
-    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'job')).toMatchObject({ effects: ['notify_supply_stopped'] });
+    expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_due', 'supply_stopped', 'job')).toMatchObject({ effects: ['open_urgent_clinical_item', 'notify_supply_stopped'] });
     expect(SUBSCRIPTION_LIFECYCLE.decide('renewal_ordered', 'renewal_cancelled', 'support')).toMatchObject({ effects: ['notify_suspended'] });
   });
 });

@@ -30,6 +30,7 @@ export type SubscriptionEffect =
   | 'notify_suspended'
   | 'notify_plan_changed'
   | 'notify_supply_stopped'
+  | 'open_urgent_clinical_item'
   | 'cancel_renewal_order';
 
 export type SubscriptionEvent =
@@ -62,7 +63,8 @@ export const SUBSCRIPTION_LIFECYCLE = defineLifecycle<SubscriptionState, Subscri
   charge_failed: { from: ['renewal_ordered', 'payment_failed'], to: 'payment_failed', by: ['gateway', 'job'], effects: ['schedule_charge_retry', 'notify_payment_failed'] },
   suspended: { from: ['payment_failed'], to: 'suspended', by: ['job'], effects: ['cancel_renewal_order', 'notify_suspended'] },
   paused: { from: BEFORE_THE_ORDER, to: 'paused', by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'job'], effects: ['move_dates', 'notify_plan_changed'] },
-  resumed: { from: ['paused', 'suspended'], to: 'active', by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'job'], effects: ['move_dates', 'notify_plan_changed'] },
+  // A prescriber restarts a plan on hold after speaking to the patient (the urgent clinical queue).
+  resumed: { from: ['paused', 'suspended'], to: 'active', by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'prescriber', 'job'], effects: ['move_dates', 'notify_plan_changed'] },
   skipped: { from: BEFORE_THE_ORDER, to: 'active', by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'job'], effects: ['move_dates', 'notify_plan_changed'] },
   // The dose of the next renewal: the state stays; a higher dose waits for the prescriber in the renewal review.
   dose_changed: { from: [...BEFORE_THE_ORDER, 'paused'], to: null, by: ['patient', ...STAFF_WHO_HELP_PATIENTS], effects: ['notify_plan_changed'] },
@@ -72,12 +74,13 @@ export const SUBSCRIPTION_LIFECYCLE = defineLifecycle<SubscriptionState, Subscri
   renewal_cancelled: { from: ['renewal_ordered', 'payment_failed'], to: 'suspended', by: [...STAFF_WHO_HELP_PATIENTS], effects: ['notify_suspended'] },
   // The check-in's answers stop the supply (assessCheckIn: possible pancreatitis, pregnancy): nothing is ordered, and
   // the plan waits, suspended, for a clinician and the patient, as after a prescriber's rejection.
-  supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['notify_supply_stopped'] },
+  // A clinician must then contact the patient: the urgent clinical queue's item for this check-in.
+  supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['open_urgent_clinical_item', 'notify_supply_stopped'] },
   cancelled: {
     from: ['active', 'renewal_due', 'check_in_overdue', 'renewal_ordered', 'payment_failed', 'paused', 'suspended'],
     to: 'cancelled',
     // A job carries out a cancellation asked for after the cut-off, once that period's renewal is done.
-    by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'job'],
+    by: ['patient', ...STAFF_WHO_HELP_PATIENTS, 'prescriber', 'job'],
     effects: ['cancel_renewal_order', 'notify_plan_changed'],
   },
 });

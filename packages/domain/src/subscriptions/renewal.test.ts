@@ -121,4 +121,8 @@ describe('dose options', () => {
     expect(doseOptions(variants, 'wg-1').map((option) => option.relation)).toEqual(['lower', 'same']);
     expect(doseOptions(variants, 'other')).toEqual([]);
   });
+
+  it('offers no higher dose while an increase is not yet allowed', () => {
+    expect(doseOptions(variants, 'wg-05', { increaseAllowed: false }).map((option) => option.relation)).toEqual(['lower', 'same']);
+  });
 });

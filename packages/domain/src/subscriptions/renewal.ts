@@ -119,8 +119,12 @@ export interface DoseOption {
   needsPrescriber: boolean;
 }
 
-/** 'Change dose': the next lower, the same and the next higher dose of the medicine the plan is on. */
-export function doseOptions(variants: readonly DoseVariant[], current: string): DoseOption[] {
+/**
+ * 'Change dose': the next lower, the same and the next higher dose of the medicine the plan is on, from the dose last
+ * supplied; never two steps up, and the higher one only once `increaseAllowed` (doseIncreaseCheck: 4 weeks on the
+ * current dose by the delivery it would be for).
+ */
+export function doseOptions(variants: readonly DoseVariant[], current: string, { increaseAllowed = true }: { increaseAllowed?: boolean } = {}): DoseOption[] {
   const ordered = [...variants].sort((a, b) => a.position - b.position);
   const at = ordered.findIndex((variant) => variant.code === current);
   if (at < 0) return [];
@@ -128,7 +132,7 @@ export function doseOptions(variants: readonly DoseVariant[], current: string): 
     const variant = ordered[index];
     return variant ? [{ variantCode: variant.code, dosage: variant.dosage, relation, needsPrescriber: relation === 'higher' }] : [];
   };
-  return [...pick(at - 1, 'lower'), ...pick(at, 'same'), ...pick(at + 1, 'higher')];
+  return [...pick(at - 1, 'lower'), ...pick(at, 'same'), ...(increaseAllowed ? pick(at + 1, 'higher') : [])];
 }
 
 /** POST /shop-api/subscriptions/{id}/pause. */

@@ -14,3 +14,4 @@ export * from './referrals';
 export * from './survey';
 export * from './coaches';
 export * from './information';
+export * from './urgent-care';

@@ -131,6 +131,16 @@ describe('the order the prescriber reviews', () => {
     expect(rows.filter((row) => row.resourceId === photoIds[0])).toEqual([expect.objectContaining({ action: 'read-photo', patientId: order.customerId, resource: 'photo' })]);
   });
 
+  it("shows a continuing patient's proof of their current prescription (category P) beside the ID and full-length photos", async () => {
+    const patient = await signedInPatient(ctx.app);
+    const { orderNumber, photoIds } = await orderInReview(ctx, patient);
+    const proof = await uploadPhoto(ctx, patient, 'P');
+    const review = (await as(prescriber, 'GET', `/orders/${orderNumber}`)).json();
+    expect(review.photos.map((photo: { id: string }) => photo.id).sort()).toEqual([...photoIds, proof].sort());
+    expect(review.photos.find((photo: { id: string }) => photo.id === proof)).toMatchObject({ category: 'P', title: 'Previous prescription' });
+    expect((await as(prescriber, 'GET', `/uploads/${proof}`)).statusCode).toBe(200);
+  });
+
   it('queues orders in review oldest first with their waiting time, and orders waiting on the patient on a second tab', async () => {
     const waiting = await placeOrder(ctx.app, await signedInPatient(ctx.app));
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));

@@ -51,6 +51,7 @@ import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
 import type { StuckMessagesService } from '../notifications/index';
+import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -104,6 +105,8 @@ interface ClinicDeps {
     list(staffId: number): Promise<FailedWork>;
     retry(staffId: number, id: string): Promise<{ id: string; retried: true }>;
   };
+  /** The urgent clinical queue (issue 32). */
+  urgent?: UrgentCareService;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -121,7 +124,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -132,6 +135,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     request.staffMember = row;
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  if (urgent) urgentCareRoutes(app, urgent, member);
 
   api.post(
     '/clinic/login',

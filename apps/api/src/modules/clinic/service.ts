@@ -23,10 +23,11 @@ import { outer } from '../../db/outer';
 import { products } from '../../db/schema/catalog';
 import { orderConsultations } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
-import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orderEvents, orderItems, orders, subscriptionRenewals, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
 import { needsPrescriber, orderHistory, type OrderEventRow } from '../lifecycle/index';
 import { findOrderItems, type OrderRow } from '../orders/repo';
 import { weightHistory } from '../weight/index';
+import { planSupplies } from '../subscriptions/index';
 import type { SupportService } from '../support/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
@@ -36,7 +37,8 @@ import type { StaffRow } from './staff-auth';
 
 const DECISION_EVENTS = ['approved', 'released', 'rejected', 'information_requested', 'dispatched', 'delivered', 'cancelled', 'refunded'];
 /** Photos the prescriber checks: identity (I) and weight (W). */
-const REVIEW_PHOTO_CATEGORIES = ['I', 'W'];
+/** Photo ID, full-length photo, and a continuing patient's proof of their current prescription. */
+const REVIEW_PHOTO_CATEGORIES = ['I', 'W', 'P'];
 
 export interface ClinicServiceDeps {
   db: Db;
@@ -171,8 +173,14 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           .orderBy(desc(orders.createdAt))
           .limit(50),
         refundedSoFar(db, order.id),
-        db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.orderId, order.id)),
+        db
+          .select({ renewal: subscriptionRenewals, plan: { id: subscriptions.id, orderId: subscriptions.orderId, frequency: subscriptions.frequency } })
+          .from(subscriptionRenewals)
+          .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+          .where(eq(subscriptionRenewals.orderId, order.id)),
       ]);
+      // What the plan supplied before this renewal: the doses the patient received, and when.
+      const supplies = clinical && renewalRows[0] ? await planSupplies(db, renewalRows[0].plan) : [];
       const [supportThreads, names, informationRequests] = await Promise.all([
         support.threadsOf(order.customerId),
         productNames(),
@@ -261,7 +269,13 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         })),
         tracking,
         refunded,
-        renewal: renewalRows[0] ? { deliveryDate: renewalRows[0].deliveryDate, doseIncrease: renewalRows[0].doseIncrease } : null,
+        renewal: renewalRows[0]
+          ? {
+              deliveryDate: renewalRows[0].renewal.deliveryDate,
+              doseIncrease: renewalRows[0].renewal.doseIncrease,
+              supplies: supplies.map((supply) => ({ productName: supply.productName, dosage: supply.dosage, suppliedOn: supply.suppliedOn })),
+            }
+          : null,
         supportThreads,
       };
       return clinical ? review : supportOrderView(review);

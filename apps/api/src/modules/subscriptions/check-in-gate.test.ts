@@ -89,7 +89,7 @@ describe('the check-in before each supply', () => {
 
     // Told on the page at once, and by email.
     expect(task.details.configuration.outcomePopup).toEqual({ title: 'We have paused your next delivery', message: CHECK_IN_RULES.possiblePancreatitis.patientMessage });
-    expect(await outcomeMessages(patient.customerId)).toEqual([{ channel: 'email', data: { ruleIds: [CHECK_IN_RULES.possiblePancreatitis.id], supplyStopped: true } }]);
+    expect(await outcomeMessages(patient.customerId)).toEqual([{ channel: 'email', data: { ruleIds: [CHECK_IN_RULES.possiblePancreatitis.id], supplyStopped: true, contactBy: new Date(shop.clock.getTime() + 24 * 3_600_000).toISOString() } }]);
     await deliverNotifications({ app: shop.ctx.app, db: db() }, shop.clock);
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, patient.email), eq(mailOutbox.subject, 'Important: we have paused your next delivery')));
     expect(mail?.text).toContain('Please contact your GP or NHS 111 today');

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ukCalendarDate, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
+import { ukCalendarDate, urgentRules, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/orders';
 import { renewalCheckIn, type Actor } from '../lifecycle/index';
@@ -7,6 +7,7 @@ import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
 import { updatePlan } from './repo';
 import type { PlanEvents } from './workflow-ports';
+import { openUrgentItem } from '../urgent-care/index';
 
 /** Plans whose coming delivery has not been ordered yet: a check-in answer counts for it. */
 const WAITING_FOR_CHECK_IN = ['active', 'renewal_due', 'check_in_overdue'] as const;
@@ -56,7 +57,7 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
         actor: JOB,
         details: {
           reason: outcome.triggeredRules.map((rule) => rule.summary).join('; '),
-          data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId) },
+          data: { consultationId: input.consultationId, deliveryDate: plan.nextDeliveryDate, ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), at: input.now.toISOString() },
         },
         today,
       });
@@ -67,12 +68,17 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
     if (plan.state === 'active') continue;
     if (await orderRenewal(tx, input.planEvents, plan.id, { type: 'patient', id: input.customerId }, today)) result.ordered.push(plan.id);
   }
+  // Every answer that needs a clinician (a stop, low mood, any red flag) reaches one: the patient's urgent item. A plan
+  // stopped has joined it already (supply_stopped's open_urgent_clinical_item); this covers low mood alone and a stop
+  // answer with no plan waiting, and joins the same item otherwise.
+  const urgent = outcome ? urgentRules(outcome.triggeredRules) : [];
+  const item = urgent.length > 0 ? await openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
   if (outcome?.patientMessage) {
     await input.notifier.notify(tx, {
       template: 'check-in-outcome',
       customerId: input.customerId,
       dedupeKey: `check-in-outcome:${input.consultationId}`,
-      data: { ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), supplyStopped: outcome.supply === 'stop' },
+      data: { ruleIds: outcome.triggeredRules.map((rule) => rule.ruleId), supplyStopped: outcome.supply === 'stop', ...(item ? { contactBy: item.dueAt.toISOString() } : {}) },
     });
   }
   return result;

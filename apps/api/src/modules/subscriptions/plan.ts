@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   addDays,
   deliveryAfterChange,
-  doseOptions,
   formatLongDate,
   nextChargeAttempt,
   patientMayCancel,
@@ -20,13 +19,13 @@ import {
   type SubscriptionState,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { productVariants, products } from '../../db/schema/catalog';
 import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
+import { doseChoicesFor, renewalDose } from './dose-history';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';
 const BEFORE_THE_ORDER: SubscriptionState[] = ['active', 'renewal_due', 'check_in_overdue'];
@@ -55,28 +54,18 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     return plan;
   }
 
+  /**
+   * The plan page's doses: from the dose last supplied (not a renewal rejected, cancelled or unpaid), for the delivery
+   * a change now applies to; the renewal's lines carry the dose asked for, if any.
+   */
   async function doseChoices(tx: Db, plan: PlanRow) {
-    const lines = await renewalLines(tx, plan);
-    const medicine = lines.items.find((item) => item.isPrescriptionOnly) ?? lines.items[0];
-    if (!medicine) return { current: '', requested: null, options: [] };
-    const variants = await tx
-      .select({ code: productVariants.code, dosage: productVariants.dosage, position: productVariants.position })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(eq(products.code, medicine.productCode))
-      .orderBy(asc(productVariants.position));
-    // The lines carry the requested dose already; the one last supplied is what the options start from.
-    const lastSupplied = (await renewalsOfPlan(tx, plan.id))[0]?.order.id ?? plan.orderId;
-    const [supplied] = await tx
-      .select({ variantCode: orderItems.variantCode, dosage: orderItems.dosage })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, lastSupplied), eq(orderItems.productCode, medicine.productCode)));
-    const suppliedCode = supplied?.variantCode ?? medicine.variantCode;
-    return {
-      current: supplied?.dosage ?? medicine.dosage,
-      requested: medicine.variantCode !== suppliedCode ? medicine.dosage : null,
-      options: doseOptions(variants, suppliedCode),
-    };
+    const dose = await renewalDose(tx, plan);
+    const supplied = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, dose.sourceOrderId), eq(orderItems.frequency, plan.frequency))).orderBy(asc(orderItems.id));
+    const appliesTo = ORDERED.includes(plan.state as SubscriptionState) ? addDays(plan.nextDeliveryDate, plan.frequency) : plan.nextDeliveryDate;
+    const choices = await doseChoicesFor(tx, dose, supplied, appliesTo);
+    if (!choices.current) return { current: '', requested: null, options: [] };
+    const requested = plan.requestedVariantCode ? choices.options.find((option) => option.variantCode === plan.requestedVariantCode && option.relation !== 'same') : undefined;
+    return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options };
   }
 
   async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {

@@ -152,7 +152,7 @@ describe('a monthly plan renewing', () => {
     const renewal = await latestRenewal(planId);
     // The prescriber reviews the check-in answers, copied onto the renewal.
     const review = (await shop.ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal.number}`, headers: { cookie: shop.prescriber.cookie } })).json();
-    expect(review.renewal).toEqual({ deliveryDate: delivery, doseIncrease: false });
+    expect(review.renewal).toEqual({ deliveryDate: delivery, doseIncrease: false, supplies: [] });
     expect(review.consultations.map((consultation: { questionnaireSlug: string }) => consultation.questionnaireSlug)).toEqual(['weight-loss-check-in']);
     // Past its charge date, approval charges at once.
     expect((await approve(renewal.number)).paymentState).toBe('captured');
@@ -359,7 +359,12 @@ describe('the patient changing the plan', () => {
 
   it('offers the lower, same and higher dose; a higher one goes to the prescriber with the renewal at the new price', async () => {
     at('2026-11-23');
-    const { patient, planId } = await subscribedPatient();
+    const { patient, planId, orderNumber } = await subscribedPatient();
+    // Doses step from what was supplied: the first order is dispatched.
+    const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
+    const dispatch = (number: string) =>
+      shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/dispatch`, headers: { cookie: pharmacist.cookie }, payload: { carrier: 'dpd', trackingNumber: '12345678901234' } });
+    expect((await dispatch(orderNumber)).statusCode).toBe(200);
     const plan = (await patientCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
     expect(plan.dose.options.map((option) => [option.dosage, option.relation, option.needsPrescriber])).toEqual([
       ['0.25 mg', 'same', false],
@@ -383,7 +388,8 @@ describe('the patient changing the plan', () => {
     at(addDays(delivery, -3));
     await round();
     expect((await mitCharges(renewal.number)).map((charge) => charge.amount)).toEqual([16900]);
-    // The new dose and its price carry on to the following renewals.
+    expect((await dispatch(renewal.number)).statusCode).toBe(200);
+    // Once supplied, the new dose and its price carry on to the following renewals.
     const after = (await patientCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
     expect(after.nextCharge!.amount).toBe(16900);
     expect(after.dose).toMatchObject({ current: '0.5 mg', requested: null });

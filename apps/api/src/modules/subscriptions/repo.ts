@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
-import { productVariants, products, variantPrices } from '../../db/schema/catalog';
+import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
@@ -11,6 +11,7 @@ import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
 import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 import { renewalCharge } from './renewal-charge';
+import { doseChoicesFor, renewalDose } from './dose-history';
 
 export type PlanRow = typeof subscriptions.$inferSelect;
 
@@ -89,39 +90,53 @@ export interface RenewalLines {
   doseIncrease: boolean;
 }
 
-/**
- * What the next renewal supplies and costs: the lines last supplied (the latest renewal, else the order that
- * began the plan), with the dose the patient asked for in place of the product's current one. The plan's price
- * already carries its recurring discount; a changed dose changes it by the difference in the lines' prices.
- */
-export async function renewalLines(db: Queryable, plan: PlanRow): Promise<RenewalLines> {
+/** The order whose lines the plan's price was last set for: its latest renewal whatever became of it, else its first order. */
+async function pricedOrderId(db: Queryable, plan: PlanRow): Promise<number> {
   const [latest] = await db
     .select({ orderId: subscriptionRenewals.orderId })
     .from(subscriptionRenewals)
     .where(eq(subscriptionRenewals.subscriptionId, plan.id))
     .orderBy(desc(subscriptionRenewals.deliveryDate))
     .limit(1);
-  const sourceId = latest?.orderId ?? plan.orderId;
+  return latest?.orderId ?? plan.orderId;
+}
+
+async function planLines(db: Queryable, plan: PlanRow, orderId: number): Promise<NewOrderItem[]> {
   const lines = await db
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, sourceId), eq(orderItems.frequency, plan.frequency)))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.frequency, plan.frequency)))
     .orderBy(asc(orderItems.id));
-  const items: NewOrderItem[] = lines.map(({ id: _id, orderId: _orderId, ...line }) => line);
-  const before = items.reduce((sum, item) => sum + item.total, 0);
+  return lines.map(({ id: _id, orderId: _orderId, ...line }) => line);
+}
+
+/**
+ * What the next renewal supplies and costs: the lines last supplied (renewalDose: the last order dispatched, else the
+ * order that began the plan), with the dose the patient asked for in place of the medicine's when the dose rules
+ * still allow it on the delivery date (one step, and up only after 4 weeks on the current dose). The plan's price
+ * already carries its recurring discount for the lines it was last set for; a changed dose changes it by the
+ * difference in the lines' prices.
+ */
+export async function renewalLines(db: Queryable, plan: PlanRow): Promise<RenewalLines> {
+  const dose = await renewalDose(db, plan);
+  const items = await planLines(db, plan, dose.sourceOrderId);
+  const priced = await pricedOrderId(db, plan);
+  const before = (priced === dose.sourceOrderId ? items : await planLines(db, plan, priced)).reduce((sum, item) => sum + item.total, 0);
   let doseIncrease = false;
   if (plan.requestedVariantCode) {
-    const [wanted] = await db
-      .select({ variant: productVariants, productCode: products.code, price: variantPrices.price, discountedPrice: variantPrices.discountedPrice })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .innerJoin(variantPrices, and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.frequency, plan.frequency)))
-      .where(eq(productVariants.code, plan.requestedVariantCode));
-    const at = wanted ? items.findIndex((item) => item.productCode === wanted.productCode) : -1;
+    const choices = await doseChoicesFor(db, dose, items, plan.nextDeliveryDate);
+    const chosen = choices.options.find((option) => option.variantCode === plan.requestedVariantCode);
+    const [wanted] = chosen && (chosen.relation !== 'higher' || choices.increase.allowed)
+      ? await db
+          .select({ variant: productVariants, price: variantPrices.price, discountedPrice: variantPrices.discountedPrice })
+          .from(productVariants)
+          .innerJoin(variantPrices, and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.frequency, plan.frequency)))
+          .where(eq(productVariants.code, chosen.variantCode))
+      : [];
+    const at = choices.current ? items.findIndex((item) => item.productCode === choices.current!.productCode) : -1;
     if (wanted && at >= 0) {
       const current = items[at]!;
-      const [currentVariant] = await db.select({ position: productVariants.position }).from(productVariants).where(eq(productVariants.code, current.variantCode));
-      doseIncrease = currentVariant !== undefined && wanted.variant.position > currentVariant.position;
+      doseIncrease = chosen!.relation === 'higher';
       const unitPrice = wanted.discountedPrice ?? wanted.price;
       items[at] = { ...current, variantCode: wanted.variant.code, variantName: wanted.variant.name, dosage: wanted.variant.dosage, unitPrice, total: unitPrice * current.quantity };
     }

@@ -14,6 +14,7 @@ const clinicRoutes: RouteObject[] = [
         children: [
           { index: true, Component: lazyRoute(() => import('../../features/clinic/routes/ClinicHomeRoute')) },
           { path: 'reviews', Component: lazyRoute(() => import('../../features/clinic/routes/ReviewsRoute')) },
+          { path: 'urgent/:id', Component: lazyRoute(() => import('../../features/clinic/routes/UrgentItemRoute')) },
           { path: 'orders', Component: lazyRoute(() => import('../../features/clinic/routes/FindOrderRoute')) },
           { path: 'orders/:number', Component: lazyRoute(() => import('../../features/clinic/routes/OrderReviewRoute')) },
           { path: 'orders/:number/packing-slip', Component: lazyRoute(() => import('../../features/clinic/routes/PackingSlipRoute')) },

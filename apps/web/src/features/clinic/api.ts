@@ -13,6 +13,9 @@ import {
   clinicOrderSchema,
   packingSlipSchema,
   reviewQueueSchema,
+  urgentItemSchema,
+  urgentQueueSchema,
+  type UrgentActionBody,
   staffLoginReplySchema,
   staffMemberSchema,
   staffSessionReplySchema,
@@ -37,6 +40,8 @@ export const clinicKeys = {
   all: ['clinic'] as const,
   me: ['clinic', 'me'] as const,
   reviews: (tab: ReviewTab) => ['clinic', 'reviews', tab] as const,
+  urgent: ['clinic', 'urgent'] as const,
+  urgentItem: (id: string) => ['clinic', 'urgent', id] as const,
   order: (number: string) => ['clinic', 'orders', number] as const,
   dispatch: ['clinic', 'dispatch'] as const,
   packingSlip: (number: string) => ['clinic', 'orders', number, 'packing-slip'] as const,
@@ -120,6 +125,38 @@ export function useReviewQueue(tab: ReviewTab) {
   return useQuery({
     queryKey: clinicKeys.reviews(tab),
     queryFn: ({ signal }) => aware(() => clinicCall('/reviews', reviewQueueSchema, { query: { tab }, signal })),
+  });
+}
+
+/** The urgent clinical queue: open items, earliest due first. */
+export function useUrgentQueue() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.urgent, queryFn: ({ signal }) => aware(() => clinicCall('/urgent', urgentQueueSchema, { signal })) });
+}
+
+export function useUrgentItem(id: string) {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.urgentItem(id), queryFn: ({ signal }) => aware(() => clinicCall(`/urgent/${encodeURIComponent(id)}`, urgentItemSchema, { signal })) });
+}
+
+export type UrgentStep = { kind: 'own' } | { kind: 'actions'; body: UrgentActionBody } | { kind: 'close'; note: string };
+
+/** Owning, recording an action on, or closing an urgent item; the item's new state comes back and is shown. */
+export function useUrgentStep(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (step: UrgentStep) =>
+      aware(() =>
+        clinicCall(`/urgent/${encodeURIComponent(id)}/${step.kind}`, urgentItemSchema, {
+          method: 'POST',
+          body: step.kind === 'actions' ? step.body : step.kind === 'close' ? { note: step.note } : {},
+        }),
+      ),
+    onSuccess: (item) => {
+      client.setQueryData(clinicKeys.urgentItem(id), item);
+      return client.invalidateQueries({ queryKey: clinicKeys.urgent, exact: true });
+    },
   });
 }
 

@@ -4,6 +4,8 @@ import type { StaffRole } from '@elmwood/domain';
 export const CAN = {
   seeReviews: ['prescriber', 'pharmacist', 'admin'],
   decide: ['prescriber'],
+  /** Own, act on and close an urgent clinical item. */
+  actOnUrgent: ['prescriber'],
   /** An order with nothing to prescribe (supplements, cosmetics): a pharmacist releases it for dispatch. */
   release: ['pharmacist'],
   seeDispatch: ['pharmacist', 'admin'],

@@ -13,6 +13,7 @@ import { Component as OrderReviewRoute } from './routes/OrderReviewRoute';
 import { Component as RequireStaff } from './routes/RequireStaff';
 import { Component as StuckMessagesRoute } from './routes/StuckMessagesRoute';
 import { Component as FailedWorkRoute } from './routes/FailedWorkRoute';
+import { Component as UrgentItemRoute } from './routes/UrgentItemRoute';
 
 /** Shows where a navigation ended, for asserting redirects. */
 function Landed() {
@@ -37,6 +38,7 @@ export function renderClinic(url: string) {
               { path: 'deletion-requests/:id', Component: DeletionRequestRoute },
               { path: 'messages', Component: StuckMessagesRoute },
               { path: 'failed-work', Component: FailedWorkRoute },
+              { path: 'urgent/:id', Component: UrgentItemRoute },
               { path: 'audit', Component: AuditLogRoute },
               { path: '*', Component: Landed },
             ],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, formatCallTime, formatLongDate, formatPrice, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, formatCallTime, formatLongDate, formatPrice, urgentContactLine, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -281,7 +281,7 @@ const composers: Composers = {
       short: `${context.brandName}: ${what}${next}`,
     };
   },
-  'check-in-outcome': ({ ruleIds, supplyStopped }, context) => {
+  'check-in-outcome': ({ ruleIds, supplyStopped, contactBy }, context) => {
     const title = supplyStopped ? 'We have paused your next delivery' : 'About your check-in';
     return {
       subject: supplyStopped ? 'Important: we have paused your next delivery' : 'Important: about your check-in',
@@ -292,6 +292,7 @@ const composers: Composers = {
           {checkInPatientMessages(ruleIds).map((message) => (
             <P key={message}>{message}</P>
           ))}
+          {contactBy ? <P>{urgentContactLine(new Date(contactBy))}</P> : null}
           <Action href={context.url('/account/home')}>See your plan</Action>
         </>
       ),

@@ -155,11 +155,33 @@ export function Measurements({ review }: { review: OrderReview }) {
   );
 }
 
-/** Upload categories: I is an identity photo, W a full-length (weight) photo. */
+/** Upload categories: I is an identity photo, W a full-length (weight) photo, P proof of a current prescription. */
 function photoAlt(category: string, title: string, patient: string): string {
   if (category === 'I') return `Photo ID of ${patient}`;
   if (category === 'W') return `Full-length photo of ${patient}`;
+  if (category === 'P') return `Proof of current prescription of ${patient}`;
   return `${title} of ${patient}`;
+}
+
+/** A renewal's plan so far: each dose the patient received and the day it was dispatched, oldest first. */
+export function SupplyHistory({ review }: { review: OrderReview }) {
+  const supplies = review.renewal?.supplies;
+  if (!supplies) return null;
+  return (
+    <Section title="Doses supplied">
+      {supplies.length === 0 ? (
+        <p>Nothing has been dispatched on this plan yet.</p>
+      ) : (
+        <ol className="clinic-supplies">
+          {supplies.map((supply, index) => (
+            <li key={`${supply.suppliedOn}-${index}`}>
+              {supply.productName} {supply.dosage}, dispatched {formatDate(`${supply.suppliedOn}T12:00:00Z`)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
 }
 
 export function Photos({ review }: { review: OrderReview }) {

@@ -45,6 +45,24 @@ describe('order review', () => {
     expect(screen.getByRole('region', { name: 'GP' })).toHaveTextContent('Park Surgery, 1 Park Road, Leeds, LS1 4AP');
   });
 
+  it("shows a renewal's doses supplied with their dates, and a continuing patient's proof of prescription", async () => {
+    stubOrder(prescriber, {}, {
+      renewal: {
+        deliveryDate: '2026-12-20',
+        doseIncrease: true,
+        supplies: [
+          { productName: 'Wegovy', dosage: '0.25 mg', suppliedOn: '2026-10-22' },
+          { productName: 'Wegovy', dosage: '0.5 mg', suppliedOn: '2026-11-21' },
+        ],
+      },
+      photos: [{ id: 'up-3', category: 'P', title: 'Previous prescription', uploadedAt: '2026-10-20T11:00:00.000Z' }],
+    });
+    await openOrder();
+    const supplied = screen.getByRole('region', { name: 'Doses supplied' });
+    expect(within(supplied).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Wegovy 0.25 mg, dispatched 22 Oct 2026', 'Wegovy 0.5 mg, dispatched 21 Nov 2026']);
+    expect(screen.getByRole('img', { name: 'Proof of current prescription of Alex Smith' })).toHaveAttribute('src', '/shop-api/clinic/uploads/up-3');
+  });
+
   it('reads as a person writes it: the date of birth with the age, the answers in words, no JSON', async () => {
     stubOrder(prescriber);
     await openOrder();
@@ -170,7 +188,7 @@ describe('cancelling an order (support, admin)', () => {
   });
 
   it("warns that cancelling a renewal puts the patient's plan on hold", async () => {
-    stubOrder(supportMember, {}, { renewal: { deliveryDate: '2026-12-20', doseIncrease: false } });
+    stubOrder(supportMember, {}, { renewal: { deliveryDate: '2026-12-20', doseIncrease: false, supplies: [] } });
     await openOrder();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });

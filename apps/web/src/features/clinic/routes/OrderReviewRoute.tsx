@@ -19,6 +19,7 @@ import {
   PatientSummary,
   Photos,
   PreviousOrders,
+  SupplyHistory,
   TaskList,
   Timeline,
 } from '../components/ReviewSections';
@@ -63,6 +64,7 @@ export function Component() {
           {clinical && can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={clinical} /> : null}
           {clinical ? (
             <>
+              <SupplyHistory review={clinical} />
               <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}

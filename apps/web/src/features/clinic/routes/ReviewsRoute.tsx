@@ -4,6 +4,7 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { useReviewQueue, type ReviewTab } from '../api';
 import { ReviewQueueTable } from '../components/ReviewQueueTable';
 import { Tabs } from '../components/Tabs';
+import { UrgentQueue } from '../components/UrgentQueue';
 
 const TABS = [
   { key: 'ready' as const, label: 'Ready for review' },
@@ -25,6 +26,7 @@ export function Component() {
   return (
     <div className="clinic-page">
       <h1>Reviews</h1>
+      <UrgentQueue />
       <Tabs label="Review queues" tabs={TABS} selected={tab} onSelect={(key) => setParams(key === 'ready' ? {} : { tab: key }, { replace: true })}>
         <Queue tab={tab} />
       </Tabs>

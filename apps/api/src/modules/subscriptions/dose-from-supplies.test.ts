@@ -1,0 +1,101 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, type PlanManagement } from '@elmwood/domain';
+import { orderItems, orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { planSupplies } from './dose-history';
+import { renewalShop } from '../../../test/support/renewal-shop';
+import { signedInPatientWithId, type Patient } from '../../../test/support/account';
+import { answerCheckIn } from '../../../test/support/check-in';
+import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+
+const shop = renewalShop();
+const { at, db, round, planRow } = shop;
+
+const clinic = (staff: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
+  shop.ctx.app.inject({ method, url: `/shop-api/clinic${url}`, headers: { cookie: staff.cookie }, ...(payload ? { payload } : {}) });
+const planCall = (patient: Patient, method: 'GET' | 'POST', url: string, payload?: object) =>
+  shop.ctx.app.inject({ method, url: `/shop-api/subscriptions/${url}`, headers: { cookie: patient.cookie }, ...(payload ? { payload } : {}) });
+
+async function renewals(planId: string) {
+  const rows = await db()
+    .select({ number: orders.number, state: orders.state, total: orders.total, deliveryDate: subscriptionRenewals.deliveryDate, doseIncrease: subscriptionRenewals.doseIncrease, orderId: orders.id })
+    .from(subscriptionRenewals)
+    .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+    .where(eq(subscriptionRenewals.subscriptionId, planId))
+    .orderBy(asc(subscriptionRenewals.deliveryDate));
+  return Promise.all(rows.map(async (row) => ({ ...row, variants: (await db().select({ code: orderItems.variantCode }).from(orderItems).where(eq(orderItems.orderId, row.orderId))).map((item) => item.code) })));
+}
+
+async function dispatch(pharmacist: SignedInStaff, number: string) {
+  const res = await clinic(pharmacist, 'POST', `/orders/${number}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A patient on a monthly Wegovy plan whose first order (0.25 mg) was approved and dispatched. */
+async function suppliedPatient() {
+  at('2026-11-23');
+  const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
+  const patient = await signedInPatientWithId(shop.ctx.app, db());
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  expect((await clinic(shop.prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
+  await dispatch(pharmacist, orderNumber);
+  const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
+  const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
+  // The lifecycle dates its events by the database's clock, not the test's: the supply is dated as it recorded it.
+  const [supply] = await planSupplies(db(), plan!);
+  return { patient, pharmacist, planId: plan!.id, dispatchedOn: supply!.suppliedOn };
+}
+
+describe('doses from supplies', () => {
+  it('after a higher dose is rejected and the plan resumed, renews at the dose last supplied, not the rejected one', async () => {
+    const { patient, planId } = await suppliedPatient();
+    const price = (await planRow(planId)).price;
+    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-0-5MG' })).statusCode).toBe(200);
+    const delivery = (await planRow(planId)).nextDeliveryDate;
+    at(addDays(delivery, -7));
+    await round();
+    await answerCheckIn(shop.ctx, patient);
+    const [higher] = await renewals(planId);
+    expect(higher).toMatchObject({ variants: ['WEGOVY-0-5MG'], doseIncrease: true });
+    const rejected = await clinic(shop.prescriber, 'POST', `/orders/${higher!.number}/reject`, { reasonCode: 'clinically_unsuitable', note: 'Stay on 0.25 mg for now' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await planRow(planId)).state).toBe('suspended');
+
+    expect((await planCall(patient, 'POST', `${planId}/resume`)).statusCode).toBe(200);
+    const page = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
+    expect(page.dose).toMatchObject({ current: '0.25 mg', requested: null });
+    expect(page.nextCharge!.amount).toBe(price);
+
+    const next = (await planRow(planId)).nextDeliveryDate;
+    at(addDays(next, -7));
+    await round();
+    await answerCheckIn(shop.ctx, patient);
+    const again = (await renewals(planId)).at(-1)!;
+    expect(again).toMatchObject({ deliveryDate: next, variants: ['WEGOVY-0-25MG'], doseIncrease: false, total: price });
+  });
+
+  it('offers a step up only once the current dose has been supplied 4 weeks before the delivery (SmPC 4.2), one step at a time', async () => {
+    const { patient, planId, dispatchedOn } = await suppliedPatient();
+    // The next delivery would come 27 days after the first supply was dispatched: too soon for 0.5 mg.
+    await db().update(subscriptions).set({ nextDeliveryDate: addDays(dispatchedOn, 27) }).where(eq(subscriptions.id, planId));
+    const soon = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
+    expect(soon.dose.options.map((option) => option.relation)).toEqual(['same']);
+    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-0-5MG' })).statusCode).toBe(422);
+
+    await db().update(subscriptions).set({ nextDeliveryDate: addDays(dispatchedOn, 28) }).where(eq(subscriptions.id, planId));
+    const due = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
+    expect(due.dose.options.map((option) => option.dosage)).toEqual(['0.25 mg', '0.5 mg']);
+    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-1MG' })).statusCode).toBe(422);
+  });
+
+  it('shows the prescriber the supply history as doses and dates in the renewal review', async () => {
+    const { patient, planId, dispatchedOn } = await suppliedPatient();
+    const delivery = (await planRow(planId)).nextDeliveryDate;
+    at(addDays(delivery, -7));
+    await round();
+    await answerCheckIn(shop.ctx, patient);
+    const [renewal] = await renewals(planId);
+    const review = (await clinic(shop.prescriber, 'GET', `/orders/${renewal!.number}`)).json();
+    expect(review.renewal).toEqual({ deliveryDate: delivery, doseIncrease: false, supplies: [{ productName: 'Wegovy', dosage: '0.25 mg', suppliedOn: dispatchedOn }] });
+  });
+});
