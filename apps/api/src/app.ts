@@ -11,8 +11,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDueCheckIns } from './jobs/check-ins';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
-import type { Jobs } from './jobs/queue';
-import { storedCardDeletionsQueue } from './jobs/stored-card-deletions';
+import type { Jobs } from './lib/queue';
+import { queueStoredCardDeletion, storedCardDeletionsQueue } from './jobs/stored-card-deletions';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { gpPracticeDirectoryFor } from './adapters/gp-practices/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
@@ -328,7 +328,13 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
       }
       await jobs.prepare(storedCardDeletionsQueue);
-      const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
+      const deletions = createDeletionService({
+        db: database.db,
+        notifier,
+        plans,
+        forgetStoredCard: (tx, sourceId) => queueStoredCardDeletion(jobs, tx, sourceId),
+        now,
+      });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
       await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages });
     },

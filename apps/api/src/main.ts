@@ -1,7 +1,7 @@
 import { buildApp, defaultWebRoot } from './app';
 import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from './boot';
 import type { Config } from './config';
-import { startJobs } from './jobs/queue';
+import { startJobs } from './lib/queue';
 import { workEveryQueue } from './jobs/work-every-queue';
 import { isLoopbackHost } from './lib/loopback';
 import { settableClock } from './lib/test-clock';

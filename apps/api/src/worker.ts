@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { configOrExit, exitOnFailure, openMigratedDatabase, processLogger } from './boot';
 import type { Config } from './config';
-import { startJobs } from './jobs/queue';
+import { startJobs } from './lib/queue';
 import { workEveryQueue } from './jobs/work-every-queue';
 
 /** `npm run worker`: the job queue without the HTTP server, on the API's PostgreSQL database. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { outer } from '../db/outer';
 import { orders, taskDefinitions, tasks } from '../db/schema/orders';
 import type { Notifier } from '../modules/notifications/contract';
-import { defineQueue, type Jobs } from './queue';
+import { defineQueue, type Jobs } from '../lib/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders waiting longer than this are past a nudge: the patient has been told, and the clinic follows up. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import type { Jobs } from './queue';
+import type { Jobs } from '../lib/queue';
 import { workRenewals } from './renewals';
 import { workAllJobs } from './runner';
 import { workStalePayments } from './stale-payments';

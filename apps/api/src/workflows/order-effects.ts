@@ -14,7 +14,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { tasks } from '../db/schema/orders';
-import type { Jobs } from '../jobs/queue';
+import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { applyOrderEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';

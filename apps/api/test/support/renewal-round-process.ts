@@ -7,7 +7,7 @@ import { checkoutComGateway } from '../../src/adapters/payment-gateway/checkout-
 import { sandboxGateway } from '../../src/adapters/payment-gateway/sandbox';
 import { configOrExit, openMigratedDatabase } from '../../src/boot';
 import { createDueCheckIns } from '../../src/jobs/check-ins';
-import { startJobs } from '../../src/jobs/queue';
+import { startJobs } from '../../src/lib/queue';
 import { notificationsFor } from '../../src/modules/notifications/index';
 import { createRenewalService } from '../../src/modules/subscriptions/index';
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
 import { orderItems, orders, taskDefinitions, tasks } from '../../db/schema/orders';
-import { defineQueue, type Executor, type Jobs } from '../../jobs/queue';
-import type { NotificationRequest, NotificationTemplate, Notifier } from './contract';
+import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
+import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
 import { ukMobileE164 } from './phone';
 import { createReminders, REMINDER_TEMPLATE } from './reminders';
 import { EmailLayout } from './templates/layout';
@@ -44,12 +44,6 @@ export interface NotificationsDeps {
   supportInbox?: string;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => Date;
-}
-
-export interface RecordOptions {
-  channel?: Channel;
-  /** Not before this instant (a reminder); left out, at once. */
-  sendAfter?: Date;
 }
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'undeliverable' | 'not-ours';

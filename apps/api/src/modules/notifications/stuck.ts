@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
-import type { Executor, Jobs } from '../../jobs/queue';
+import type { Executor, Jobs } from '../../lib/queue';
 import { notFound } from '../../lib/errors';
 import { audit } from '../clinic/audit';
 import { notificationSendsQueue } from './service';
