@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -8,8 +7,8 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contentSecurityFor } from '@elmwood/domain';
 import type { Config } from './config';
+import { createShopServices } from './services';
 import type { Database } from './db/client';
-import { createDueCheckIns } from './jobs/check-ins';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './lib/queue';
 import { queueStoredCardDeletion, storedCardDeletionsQueue } from './jobs/stored-card-deletions';
@@ -26,7 +25,6 @@ import { serverAnsweringPrebuilt } from './lib/prebuilt-server';
 import { sendPage } from './lib/page-reply';
 import { loadServerRenderer, renderedPage } from './lib/server-render';
 import { quizFormRoutes } from './lib/quiz-form';
-import { databaseRateLimiters } from './lib/rate-limiter';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
@@ -36,40 +34,38 @@ import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes, type ClaimConsultations } from './modules/auth/routes';
 import { setUpAuthentication, signInPacing } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
-import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
+import { cartRoutes, createCartService } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderPages, createOrderService, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
-import { paymentSetupFor, providerScripts } from './modules/payment/setup';
-import { createStuckMessages, notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { providerScripts } from './modules/payment/setup';
+import { createStuckMessages, notificationRoutes, notificationSecret, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
 import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
-import { createQuestionnaireService } from './modules/questionnaires/service';
 import { bindQuizSession, endQuizSession } from './modules/quiz/index';
 import { quizRoutes } from './modules/quiz/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
 import { createSupportService, supportRoutes } from './modules/support/index';
-import { createReferrals, referralRoutes } from './modules/referrals/index';
+import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
-import { taskRoutes } from './modules/tasks/index';
+import { taskRoutes, type CheckInAnswered } from './modules/tasks/index';
+import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createClinicService } from './modules/clinic/service';
 import { createOrderDecisions } from './workflows/decide-order';
-import { carryOutOrderEffects, type OrderEffectDeps } from './workflows/order-effects';
-import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
-import { orderPaymentsQueue } from './workflows/payment-queue';
+import type { PaymentActions } from './workflows/payment-actions';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
-import { createPlanService, createRenewalService, planRoutes, type RenewalService } from './modules/subscriptions/index';
+import { checkInAnswered as checkInAnsweredForPlans, createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
@@ -136,8 +132,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   registerErrorHandling(app);
   registerStorableTextGuard(app);
 
-  const payment = paymentSetupFor(config, database.db);
-  const gateway = wrapPaymentGateway ? wrapPaymentGateway(payment.gateway) : payment.gateway;
+  const services = await createShopServices({ config, database, jobs, log: app.log, now, wrapPaymentGateway });
+  const { payment, paymentGateway: gateway, secret, clock, limiters, notifications, questionnaires, promotions, referrals, cardDeclines, orders, renewals, paymentActions } = services;
   // The providers' scripts, each allowed only when its provider is configured (loaded only on the pages that use it).
   const scripts = contentSecurityFor(providerScripts(config, payment.browser));
   registerSecurityHeaders(app, {
@@ -167,13 +163,6 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   });
 
   registerCrossSiteProtection(app);
-  // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
-  // missing AUTH_SECRET means a random one per start, so sessions end on restart.
-  const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-  const clock = () => now().getTime();
-  const limiters = databaseRateLimiters(database.db, secret, clock);
-  const notifications = notificationsFor(config, database.db, jobs, { log: app.log, now });
-  await notifications.prepare();
   app.decorate('notifications', notifications);
   const { notifier } = notifications;
   const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock, notifier });
@@ -184,41 +173,22 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, jobs, notifications });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
-  const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const promotions = promotionCatalog(database.db);
-  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
   const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
-  // Cards declined when saved from the account area count with checkout's failed payments.
-  const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
-  const checkoutCartsService = checkoutCarts({ db: database.db, promotions, questionnaires, referrals });
-  const renewals = createRenewalService({ db: database.db, gateway, notifier, log: app.log, issueCheckIns: (at) => createDueCheckIns(database.db, at) });
-  const orderEffects: OrderEffectDeps = { notifier, jobs, referrals, renewals, carts: checkoutCartsService };
-  const orders = createOrderService({
-    db: database.db,
-    gateway,
-    carts: checkoutCartsService,
-    referrals,
-    carryOutEffects: (effects, input) => carryOutOrderEffects(effects, input, orderEffects),
-    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
-    log: app.log,
-    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
-    recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
-  });
   app.decorate('orders', orders);
   app.decorate('renewals', renewals);
   app.decorate('paymentGateway', gateway);
-  await jobs.prepare(orderPaymentsQueue);
-  const paymentActions = createPaymentActions({ db: database.db, gateway, renewals, effects: orderEffects, log: app.log, now });
   app.decorate('paymentActions', paymentActions);
-  const decisions = createOrderDecisions({ db: database.db, gateway, effects: orderEffects, payments: paymentActions, log: app.log });
+  const decisions = createOrderDecisions({ db: database.db, gateway, effects: services.orderEffects, payments: paymentActions, log: app.log });
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog, prebuilt });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt });
+      // A check-in's answers move the patient's plans in the transaction that completes its task.
+      const checkInAnswered: CheckInAnswered = (tx, input) => checkInAnsweredForPlans(tx, { ...input, notifier, now: now() });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, checkInAnswered, now, prebuilt });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {
@@ -335,7 +305,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         forgetStoredCard: (tx, sourceId) => queueStoredCardDeletion(jobs, tx, sourceId),
         now,
       });
-      const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
+      const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages });
     },
     { prefix: '/shop-api' },

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outer } from '../db/outer';
 import { orders, taskDefinitions, tasks } from '../db/schema/orders';
-import type { Notifier } from '../modules/notifications/contract';
+import type { Notifier } from '../modules/notifications/index';
 import { defineQueue, type Jobs } from '../lib/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

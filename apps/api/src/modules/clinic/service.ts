@@ -25,7 +25,7 @@ import { orderConsultations } from '../../db/schema/clinic';
 import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders, subscriptionRenewals, taskDefinitions, tasks } from '../../db/schema/orders';
 import { needsPrescriber, orderHistory, type OrderEventRow } from '../lifecycle/index';
-import { findOrderItems, type OrderRow } from '../orders/repo';
+import { findOrderItems, type OrderRow } from '../orders/index';
 import { weightHistory } from '../weight/index';
 import type { SupportService } from '../support/index';
 import { audit } from './audit';

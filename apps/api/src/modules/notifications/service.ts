@@ -12,7 +12,7 @@ import { ukMobileE164 } from './phone';
 import { createReminders, REMINDER_TEMPLATE } from './reminders';
 import { EmailLayout } from './templates/layout';
 import { CLINIC_TEMPLATES, compose, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
-import { UNSUBSCRIBE_PATH, unsubscribeToken, type Channel } from './unsubscribe';
+import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe';
 
 /** One job per message: handed to its provider, retried with backoff, then to the dead-letter queue. */
 export const notificationSendsQueue = defineQueue<{ id: number }>('notification-sends', { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 5 * 60 });

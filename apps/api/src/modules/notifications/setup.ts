@@ -8,7 +8,7 @@ import { twilioMessenger } from '../../adapters/messaging/twilio';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/queue';
-import { uploadEncryptionKey } from '../uploads/setup';
+import { uploadEncryptionKey } from '../uploads/index';
 import { createNotifications, type NotificationsDeps } from './service';
 
 /**

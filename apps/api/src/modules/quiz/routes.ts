@@ -8,9 +8,8 @@ import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
-import type { AuthService } from '../auth/service';
-import type { Notifier } from '../notifications/contract';
-import { completeTask } from '../tasks/index';
+import type { AuthService } from '../auth/index';
+import { completeTask, type CheckInAnswered } from '../tasks/index';
 import { addCheckInPoint } from '../weight/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
@@ -39,8 +38,8 @@ export interface QuizRoutesOptions {
   quiz: QuizService;
   auth: AuthService;
   secureCookies: boolean;
-  /** A completed check-in may stop the supply and message the patient at once. */
-  notifier: Notifier;
+  /** A completed check-in moves the patient's plans: it may stop the supply and message the patient at once. */
+  checkInAnswered: CheckInAnswered;
   now: () => Date;
   /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
   prebuilt: PrebuiltReplies;
@@ -50,7 +49,7 @@ export interface QuizRoutesOptions {
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, notifier, now, prebuilt }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, checkInAnswered, now, prebuilt }) => {
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -111,7 +110,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       // The last step's answers complete the task; the consultation is what the clinician reads.
       if (forTask && state.flags.complete) {
         await db.transaction(async (tx) => {
-          await completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId, { notifier, now: now() });
+          await completeTask(tx, forTask.customerId, forTask.taskId, state.consultationId, checkInAnswered);
           await addCheckInPoint(tx, forTask.customerId, state.consultationId);
         });
       }

@@ -25,7 +25,7 @@ import { productVariants, products } from '../../db/schema/catalog';
 import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
 import { applyOrderEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/contract';
+import type { Notifier } from '../notifications/index';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';

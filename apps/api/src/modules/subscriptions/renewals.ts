@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
 import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/contract';
-import { lockOrder, type Queryable } from '../orders/repo';
+import type { Notifier } from '../notifications/index';
+import { lockOrder, type Queryable } from '../orders/index';
 import { orderRenewal } from './check-in';
 import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
 

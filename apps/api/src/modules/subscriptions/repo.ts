@@ -4,10 +4,8 @@ import { productVariants, products, variantPrices } from '../../db/schema/catalo
 import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
-import { copyConsultationsOntoOrder } from '../orders/consultation-snapshot';
-import { newOrderNumber } from '../orders/order-number';
+import { copyConsultationsOntoOrder, newOrderNumber, insertOrder, type NewOrderItem, type Queryable } from '../orders/index';
 import { applyOrderPaymentEvent } from '../lifecycle/index';
-import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
 import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 

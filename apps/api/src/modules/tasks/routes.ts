@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, taskSchema, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import { completeTask, findOwnTask } from './completion';
 import { findTasks } from './repo';
 

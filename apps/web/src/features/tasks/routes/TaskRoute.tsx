@@ -11,7 +11,7 @@ import { useCompleteTask, useOpenTask } from '../api';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH, taskPath } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 /** /account/tasks/:taskId — a task the patient acknowledges on this page (e.g. reminder set-up). */
 export function Component() {
