@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_CODES } from '@elmwood/domain';
-import { tasks } from '../db/schema/orders';
+import { tasks } from '../db/schema/tasks';
 import { createTestContext, type TestContext } from '../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../test/support/account';
 import { checkInsQueue, createDueCheckIns, workCheckIns } from './check-ins';

@@ -1,7 +1,8 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outer } from '../db/outer';
-import { orders, taskDefinitions, tasks } from '../db/schema/orders';
+import { orders } from '../db/schema/orders';
+import { taskDefinitions, tasks } from '../db/schema/tasks';
 import type { Notifier } from '../modules/notifications/index';
 import { defineQueue, type Jobs } from '../lib/queue';
 

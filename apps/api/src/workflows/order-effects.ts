@@ -13,7 +13,7 @@ import {
   type OrderPaymentEvent,
 } from '@elmwood/domain';
 import type { Db } from '../db/client';
-import { tasks } from '../db/schema/orders';
+import { tasks } from '../db/schema/tasks';
 import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { applyOrderEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHome, OrderHistoryPage, SubscriptionView } from '@elmwood/domain';
-import { orders, subscriptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
 import { placedOrderNumber } from '../../../test/support/orders';

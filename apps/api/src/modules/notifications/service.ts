@@ -5,7 +5,8 @@ import { TextMessageError, type TextMessenger } from '../../adapters/messaging/p
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
-import { orderItems, orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orderItems, orders } from '../../db/schema/orders';
+import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
 import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
 import { ukMobileE164 } from './phone';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ukCalendarDate, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { applySubscriptionEvent, renewalCheckIn, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/index';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';

@@ -22,7 +22,8 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { productVariants, products } from '../../db/schema/catalog';
-import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
+import { orderItems } from '../../db/schema/orders';
+import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscriptions';
 import { AppError, notFound } from '../../lib/errors';
 import { applyOrderEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/index';

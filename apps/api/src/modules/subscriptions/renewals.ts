@@ -13,7 +13,9 @@ import {
 import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
-import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/index';
 import { lockOrder, type Queryable } from '../orders/index';

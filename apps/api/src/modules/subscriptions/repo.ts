@@ -3,7 +3,9 @@ import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } f
 import { productVariants, products, variantPrices } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
-import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orderItems, orders } from '../../db/schema/orders';
+import { paymentTokens, payments } from '../../db/schema/payments';
+import { subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { copyConsultationsOntoOrder, newOrderNumber, insertOrder, type NewOrderItem, type Queryable } from '../orders/index';
 import { applyOrderPaymentEvent } from '../lifecycle/index';
 import { recordReferralSpend, referralBalance } from '../referrals/index';

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TASK_CODES, type CheckInOutcome, type OrderState, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { applyOrderEvent } from '../lifecycle/index';
 import { findTasks } from './repo';
 
