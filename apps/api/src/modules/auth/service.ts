@@ -8,7 +8,7 @@ import {
   type ChangePassword,
   type SignupPayload,
 } from '@elmwood/domain';
-import type { NotificationRequest } from '../notifications/index';
+import type { NotificationRequest } from '../notifications/contract';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type FailureLog, type RateLimiter } from '../../lib/rate-limiter';
 import { progressiveDelaySeconds, type ProgressiveDelay } from '../../lib/progressive-delay';

@@ -3,7 +3,7 @@ import { liveProviders } from '../../adapters/identity-provider/live';
 import { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';

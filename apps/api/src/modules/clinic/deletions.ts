@@ -26,7 +26,7 @@ import { customerPreferences, weightLogs } from '../../db/schema/weight';
 import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { endCoachingOf } from '../coaches/index';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
 import type { StaffRow } from './staff-auth';

@@ -3,7 +3,7 @@ import { ukCalendarDate, type CheckInOutcome, type IsoDate } from '@elmwood/doma
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { applySubscriptionEvent, renewalCheckIn, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
 import { createRenewalOrder, lockPlan, updatePlan } from './repo';
 

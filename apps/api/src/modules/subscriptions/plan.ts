@@ -26,7 +26,7 @@ import { orderItems } from '../../db/schema/orders';
 import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscriptions';
 import { AppError, notFound } from '../../lib/errors';
 import { applyOrderEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';

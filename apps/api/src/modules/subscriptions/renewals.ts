@@ -17,7 +17,7 @@ import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, type Actor } from '../lifecycle/index';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import { lockOrder, type Queryable } from '../orders/index';
 import { orderRenewal } from './check-in';
 import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, updatePlan, type PlanRow } from './repo';
