@@ -188,7 +188,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
       // A check-in's answers move the patient's plans in the transaction that completes its task.
       const checkInAnswered: CheckInAnswered = (tx, input) => checkInAnsweredForPlans(tx, { ...input, notifier, now: now() });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, checkInAnswered, now, prebuilt });
+      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, checkInAnswered, prebuilt });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {

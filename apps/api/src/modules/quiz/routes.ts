@@ -40,7 +40,6 @@ export interface QuizRoutesOptions {
   secureCookies: boolean;
   /** A completed check-in moves the patient's plans: it may stop the supply and message the patient at once. */
   checkInAnswered: CheckInAnswered;
-  now: () => Date;
   /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
   prebuilt: PrebuiltReplies;
 }
@@ -49,7 +48,7 @@ export interface QuizRoutesOptions {
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, checkInAnswered, now, prebuilt }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, checkInAnswered, prebuilt }) => {
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
