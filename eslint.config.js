@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { boundaryZones } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
@@ -35,5 +37,20 @@ export default tseslint.config(
   {
     files: ['apps/api/src/db/**/*.ts', 'apps/api/src/adapters/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**'] }] },
+  },
+  {
+    // Module boundaries and no import cycles (docs/decisions/0006-module-boundaries.md). Tests may reach inside.
+    files: ['apps/api/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

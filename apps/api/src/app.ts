@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -8,10 +7,11 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contentSecurityFor } from '@elmwood/domain';
 import type { Config } from './config';
+import { createShopServices } from './services';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
-import type { Jobs } from './jobs/queue';
-import { storedCardDeletionsQueue } from './jobs/stored-card-deletions';
+import type { Jobs } from './lib/queue';
+import { queueStoredCardDeletion, storedCardDeletionsQueue } from './jobs/stored-card-deletions';
 import { postcodeLookupFor } from './adapters/postcode-lookup/choose';
 import { gpPracticeDirectoryFor } from './adapters/gp-practices/choose';
 import { reviewsPlatformFor } from './adapters/reviews/choose';
@@ -25,7 +25,6 @@ import { serverAnsweringPrebuilt } from './lib/prebuilt-server';
 import { sendPage } from './lib/page-reply';
 import { loadServerRenderer, renderedPage } from './lib/server-render';
 import { quizFormRoutes } from './lib/quiz-form';
-import { databaseRateLimiters } from './lib/rate-limiter';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
@@ -35,38 +34,35 @@ import { addressLookupRoutes } from './modules/address/lookup-routes';
 import { authRoutes, type ClaimConsultations } from './modules/auth/routes';
 import { setUpAuthentication, signInPacing } from './modules/auth/setup';
 import { socialRoutes } from './modules/auth/social-routes';
-import { cartRoutes, checkoutCarts, createCartService, promotionCatalog } from './modules/cart/index';
+import { cartRoutes, createCartService } from './modules/cart/index';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderPages, createOrderService, declineRules, networkAddressKey, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, orderRoutes, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
-import { paymentSetupFor, providerScripts } from './modules/payment/setup';
-import { createStuckMessages, notificationRoutes, notificationSecret, notificationsFor, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { providerScripts } from './modules/payment/setup';
+import { createStuckMessages, notificationRoutes, notificationSecret, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
 import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
-import { createQuestionnaireService } from './modules/questionnaires/service';
 import { bindQuizSession, endQuizSession } from './modules/quiz/index';
 import { quizRoutes } from './modules/quiz/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createQuizService } from './modules/quiz/service';
 import { stockRoutes } from './modules/stock/routes';
 import { createSupportService, supportRoutes } from './modules/support/index';
-import { createReferrals, referralRoutes } from './modules/referrals/index';
+import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
-import { taskRoutes } from './modules/tasks/index';
+import { taskRoutes, type CheckInAnswered } from './modules/tasks/index';
+import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createUrgentCareService } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
-import { createOrderDecisions, type OrderDecisions } from './workflows/decide-order';
-import { carryOutOrderEffects } from './workflows/order-effects';
-import { createPaymentActions, type PaymentActions } from './workflows/payment-actions';
-import { orderPaymentsQueue, orderRefundsQueue } from './workflows/payment-queue';
-import { renewalWorkflows } from './workflows/renewal-workflows';
+import type { PaymentActions } from './workflows/payment-actions';
+import type { OrderDecisions } from './workflows/decide-order';
 import { createFailedWork } from './jobs/failed-work';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
@@ -140,8 +136,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   registerErrorHandling(app);
   registerStorableTextGuard(app);
 
-  const payment = paymentSetupFor(config, database.db);
-  const gateway = wrapPaymentGateway ? wrapPaymentGateway(payment.gateway) : payment.gateway;
+  const services = await createShopServices({ config, database, jobs, log: app.log, now, wrapPaymentGateway });
+  const { payment, paymentGateway: gateway, secret, clock, limiters, notifications, questionnaires, promotions, referrals, cardDeclines, orders, renewals, paymentActions, planEvents } = services;
   // The providers' scripts, each allowed only when its provider is configured (loaded only on the pages that use it).
   const scripts = contentSecurityFor(providerScripts(config, payment.browser));
   registerSecurityHeaders(app, {
@@ -171,13 +167,6 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   });
 
   registerCrossSiteProtection(app);
-  // Signs sessions and card-verification tickets and keys the rate limits' hashes. Outside production a
-  // missing AUTH_SECRET means a random one per start, so sessions end on restart.
-  const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-  const clock = () => now().getTime();
-  const limiters = databaseRateLimiters(database.db, secret, clock);
-  const notifications = notificationsFor(config, database.db, jobs, { log: app.log, now });
-  await notifications.prepare();
   app.decorate('notifications', notifications);
   const { notifier } = notifications;
   const { auth, social } = await setUpAuthentication(app, config, database.db, { secret, limiters, now: clock, notifier });
@@ -188,45 +177,13 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   if (config.NODE_ENV !== 'production' && config.TEST_CLOCK && testClock) await app.register(testClockRoutes, { clock: testClock, jobs, notifications });
 
   const catalog = createCatalogService(database.db, config.CATALOG_CACHE_SECONDS);
-  const questionnaires = createQuestionnaireService(database.db, config.CATALOG_CACHE_SECONDS);
   const quiz = createQuizService({ db: database.db });
-  const promotions = promotionCatalog(database.db);
-  const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
   const carts = createCartService({ db: database.db, questionnaires, promotions, referrals });
-  // Cards declined when saved from the account area count with checkout's failed payments.
-  const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
-  const checkoutCartsService = checkoutCarts({ db: database.db, promotions, questionnaires, referrals });
-  const { planEvents, renewals, orderEffects } = renewalWorkflows({ db: database.db, gateway, log: app.log, now, notifier, jobs, referrals, carts: checkoutCartsService });
-  const orders = createOrderService({
-    db: database.db,
-    gateway,
-    carts: checkoutCartsService,
-    referrals,
-    carryOutEffects: (effects, input) => carryOutOrderEffects(effects, input, orderEffects),
-    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
-    log: app.log,
-    failedAttemptsPerHour: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
-    recentCardCheckFailures: (customerUid) => cardDeclines.count(customerUid),
-    declines: {
-      rules: declineRules({
-        perPatient: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR,
-        perAddress: config.CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR,
-        perCard: config.CHECKOUT_DECLINES_PER_CARD_PER_HOUR,
-        shop: config.CHECKOUT_DECLINES_PER_HOUR,
-        beforeSlowdown: config.CHECKOUT_DECLINES_BEFORE_SLOWDOWN,
-      }),
-      addressKeyOf: networkAddressKey(secret),
-      now,
-    },
-  });
   app.decorate('orders', orders);
   app.decorate('renewals', renewals);
   app.decorate('paymentGateway', gateway);
-  await jobs.prepare(orderPaymentsQueue);
-  const paymentActions = createPaymentActions({ db: database.db, gateway, renewals, effects: orderEffects, log: app.log, now });
   app.decorate('paymentActions', paymentActions);
-  const decisions = createOrderDecisions({ db: database.db, gateway, effects: orderEffects, payments: paymentActions, jobs, log: app.log });
-  await jobs.prepare(orderRefundsQueue);
+  const decisions = services.orderDecisions;
   app.decorate('orderDecisions', decisions);
   await app.register(
     async (shopApi) => {
@@ -344,8 +301,14 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
       }
       await jobs.prepare(storedCardDeletionsQueue);
-      const deletions = createDeletionService({ db: database.db, notifier, plans, jobs, now });
-      const stuckMessages = createStuckMessages({ db: database.db, jobs, now });
+      const deletions = createDeletionService({
+        db: database.db,
+        notifier,
+        plans,
+        forgetStoredCard: (tx, sourceId) => queueStoredCardDeletion(jobs, tx, sourceId),
+        now,
+      });
+      const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
       await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent });
     },

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
+import { startJobs, type Jobs } from './lib/queue';
 
 /** What both processes (the API and the worker) do first. A bad variable stops the process with one line naming it. */
 export function configOrExit(): Config {
@@ -29,6 +30,36 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
 
 export function processLogger(config: Config) {
   return pino(loggerOptions(config.LOG_LEVEL));
+}
+
+export interface Booted {
+  log: ReturnType<typeof processLogger>;
+  database: Database;
+  jobs: Jobs;
+}
+
+/**
+ * The one boot of both processes: the logger, the migrated database and the job queue (working only where
+ * `runJobs`). `beforeJobs` runs on the migrated database before the queue starts (the API's demo seed).
+ */
+export async function boot(config: Config, options: { runJobs: boolean; now?: () => Date; beforeJobs?: (database: Database) => Promise<void> }): Promise<Booted> {
+  const log = processLogger(config);
+  const database = await openMigratedDatabase(config);
+  await options.beforeJobs?.(database);
+  const jobs = await startJobs(database, { runJobs: options.runJobs, log, now: options.now });
+  return { log, database, jobs };
+}
+
+/** On SIGINT or SIGTERM: `close` what the process serves, then the queue and the database, then exit. */
+export function stopOnSignal({ database, jobs }: Booted, close: () => Promise<void> = async () => undefined): void {
+  const stop = async () => {
+    await close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 export function exitOnFailure(what: string) {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { startJobs, type Jobs } from '../src/jobs/queue';
+import { startJobs, type Jobs } from '../src/lib/queue';
 import { createTestDatabase } from './support/database';
 
 /** A built web app in miniature: the page and one fingerprinted script with its brotli twin. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
-import { defineQueue, startJobs } from '../src/jobs/queue';
+import { defineQueue, startJobs } from '../src/lib/queue';
 import { products } from '../src/db/schema/index';
 import { seedDemoData } from '../src/seed/seed';
 

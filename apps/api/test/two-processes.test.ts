@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { startJobs, type Jobs } from '../src/jobs/queue';
+import { startJobs, type Jobs } from '../src/lib/queue';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase } from './support/database';
 import { randomUUID } from 'node:crypto';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { sandboxSources } from '../src/db/schema/sandbox-gateway';
-import { startJobs, type Jobs } from '../src/jobs/queue';
+import { startJobs, type Jobs } from '../src/lib/queue';
 import { queueStoredCardDeletion, storedCardDeletionsQueue } from '../src/jobs/stored-card-deletions';
 import { createTestDatabase } from './support/database';
 

@@ -3,6 +3,7 @@ export * from './measurements/units';
 export * from './catalog/channel';
 export * from './catalog/frequency';
 export * from './catalog/product';
+export * from './catalog/product-attributes';
 export * from './catalog/nutrition';
 export * from './catalog/pricing';
 export * from './catalog/direct-purchase';

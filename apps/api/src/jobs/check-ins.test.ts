@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_CODES } from '@elmwood/domain';
-import { tasks } from '../db/schema/orders';
+import { tasks } from '../db/schema/tasks';
 import { createTestContext, type TestContext } from '../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../test/support/account';
 import { checkInsQueue, createDueCheckIns, workCheckIns } from './check-ins';
-import { startJobs } from './queue';
+import { startJobs } from '../lib/queue';
 
 // Monday 23 November 2026 in London: renewals up to Monday 30 November are due a check-in.
 const NOW = new Date('2026-11-23T10:00:00Z');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, CHECK_IN_LEAD_DAYS, TASK_CODES, ukCalendarDate, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../db/client';
-import { defineQueue, type Jobs } from './queue';
+import { defineQueue, type Jobs } from '../lib/queue';
 
 /** An arbitrary, fixed key: rounds that overlap (a slow one, one sent by hand) run one after the other. */
 const CHECK_IN_LOCK_KEY = 727_101;

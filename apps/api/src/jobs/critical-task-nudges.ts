@@ -1,9 +1,10 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outer } from '../db/outer';
-import { orders, taskDefinitions, tasks } from '../db/schema/orders';
+import { orders } from '../db/schema/orders';
+import { taskDefinitions, tasks } from '../db/schema/tasks';
 import type { Notifier } from '../modules/notifications/contract';
-import { defineQueue, type Jobs } from './queue';
+import { defineQueue, type Jobs } from '../lib/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders waiting longer than this are past a nudge: the patient has been told, and the clinic follows up. */

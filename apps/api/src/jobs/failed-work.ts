@@ -10,7 +10,7 @@ import { notificationSendsQueue, notificationsDueQueue } from '../modules/notifi
 import { orderPaymentsQueue, orderRefundsQueue, type PaymentAction } from '../workflows/payment-queue';
 import { checkInsQueue } from './check-ins';
 import { criticalTaskNudgesQueue } from './critical-task-nudges';
-import type { Jobs, QueueDefinition } from './queue';
+import type { Jobs, QueueDefinition } from '../lib/queue';
 import { renewalsQueue } from './renewals';
 import { stalePaymentsQueue } from './stale-payments';
 import { storedCardDeletionsQueue } from './stored-card-deletions';

@@ -1,4 +1,4 @@
-import { defineQueue, type Jobs } from './queue';
+import { defineQueue, type Jobs } from '../lib/queue';
 
 /**
  * Hourly, a quarter past (UK time): plans fall due seven days ahead and charges are taken from the first hour of

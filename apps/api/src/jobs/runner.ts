@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { Notifications } from '../modules/notifications/index';
 import { workCheckIns } from './check-ins';
 import { workCriticalTaskNudges } from './critical-task-nudges';
-import type { Jobs } from './queue';
+import type { Jobs } from '../lib/queue';
 
 export interface JobDeps {
   db: Db;

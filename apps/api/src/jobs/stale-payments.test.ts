@@ -7,7 +7,9 @@ import { finishSandboxAction, placeOrder, SANDBOX_CARDS } from '../../test/suppo
 import { signedInPatient } from '../../test/support/patients';
 import { carts } from '../db/schema/cart';
 import { mailOutbox } from '../db/schema/customers';
-import { orderEvents, orders, payments, subscriptions } from '../db/schema/orders';
+import { orderEvents, orders } from '../db/schema/orders';
+import { payments } from '../db/schema/payments';
+import { subscriptions } from '../db/schema/subscriptions';
 import { sandboxPayments, sandboxRequests } from '../db/schema/sandbox-gateway';
 import { sweepStalePayments } from './stale-payments';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { STALE_PAYMENT_MINUTES, SUPERSEDED_WATCH_HOURS } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import type { OrderService } from '../modules/orders/index';
-import { defineQueue, type Jobs } from './queue';
+import { defineQueue, type Jobs } from '../lib/queue';
 
 /** At most this many orders per round; the next round takes the rest. */
 const BATCH = 100;

@@ -1,5 +1,5 @@
 import type { PaymentGateway } from '../adapters/payment-gateway/port';
-import { defineQueue, type Executor, type Jobs } from './queue';
+import { defineQueue, type Executor, type Jobs } from '../lib/queue';
 
 /**
  * Cards the gateway keeps for a deleted account: the account's transaction queues one job per card, so the gateway is

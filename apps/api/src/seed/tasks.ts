@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema/catalog';
-import { productTaskDefinitions, taskDefinitions } from '../db/schema/orders';
+import { productTaskDefinitions, taskDefinitions } from '../db/schema/tasks';
 import { demoTaskDefinitions, TASKS_BY_CATEGORY } from './data/task-definitions';
 
 /**

@@ -22,7 +22,7 @@ import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../mod
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
-import type { Jobs } from '../jobs/queue';
+import type { Jobs } from '../lib/queue';
 import { PaymentProviderUnreachable, type PaymentActions } from './payment-actions';
 import { FIRST_TRY_DELAY_SECONDS, orderRefundsQueue, type PaymentAction } from './payment-queue';
 

@@ -15,8 +15,8 @@ import {
   type OrderState,
 } from '@elmwood/domain';
 import type { Db } from '../db/client';
-import { tasks } from '../db/schema/orders';
-import type { Jobs } from '../jobs/queue';
+import { tasks } from '../db/schema/tasks';
+import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { audit, refundedSoFar } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';

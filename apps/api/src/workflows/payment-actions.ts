@@ -3,7 +3,7 @@ import type { OrderPaymentEvent, OrderPaymentState, OrderState } from '@elmwood/
 import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway/port';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema/orders';
-import type { Jobs } from '../jobs/queue';
+import type { Jobs } from '../lib/queue';
 import { applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { findCheckoutPayment, lockOrder, updatePayment, type OrderRow } from '../modules/orders/index';
 import type { RenewalService } from '../modules/subscriptions/index';

@@ -1,4 +1,4 @@
-import { defineQueue, type Executor, type Jobs } from '../jobs/queue';
+import { defineQueue, type Executor, type Jobs } from '../lib/queue';
 
 /** What the shop asks of the payment provider once a decision has committed. */
 export type PaymentAction = 'capture' | 'void' | 'charge';

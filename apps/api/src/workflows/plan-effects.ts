@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { addDays, checkInTriggeredRules, deliveryAfterChange, urgentRules, type IsoDate, type SubscriptionEffect, type SubscriptionEvent } from '@elmwood/domain';
 import type { Db } from '../db/client';
-import { subscriptionRenewals } from '../db/schema/orders';
+import { subscriptionRenewals } from '../db/schema/subscriptions';
 import { issueDueCheckIns } from '../jobs/check-ins';
 import { applyOrderEvent, applySubscriptionEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { productVariants, products } from '../../src/db/schema/catalog';
 import { customers } from '../../src/db/schema/customers';
-import { orderItems, orders, subscriptions } from '../../src/db/schema/orders';
+import { orderItems, orders } from '../../src/db/schema/orders';
+import { subscriptions } from '../../src/db/schema/subscriptions';
 import { createTasksForOrder } from '../../src/modules/tasks/index';
 import { cookiesOf, signupBody } from './patients';
 

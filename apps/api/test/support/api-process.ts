@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app';
 import { configOrExit, openMigratedDatabase, processLogger } from '../../src/boot';
-import { startJobs } from '../../src/jobs/queue';
+import { startJobs } from '../../src/lib/queue';
 import { workAllJobs } from '../../src/jobs/runner';
 import { probeQueue } from './probe-queue';
 

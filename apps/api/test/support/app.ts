@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import { startJobs, type Jobs } from '../../src/jobs/queue';
+import { startJobs, type Jobs } from '../../src/lib/queue';
 import { seedDemoData } from '../../src/seed/seed';
 import { createTestDatabase } from './database';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { TASK_CODES } from '@elmwood/domain';
-import { tasks } from '../../src/db/schema/orders';
+import { tasks } from '../../src/db/schema/tasks';
 import { bmiAnswer } from '../../src/seed/data/questionnaires/sample-answers';
 import type { Patient } from './account';
 import type { TestContext } from './app';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { PaymentGateway } from '../../src/adapters/payment-gateway/port';
 import { buildApp } from '../../src/app';
 import { configOrExit, openMigratedDatabase, processLogger } from '../../src/boot';
-import { startJobs } from '../../src/jobs/queue';
+import { startJobs } from '../../src/lib/queue';
 import { workEveryQueue } from '../../src/jobs/work-every-queue';
 
 const hangAfter = process.env.HANG_AFTER;

@@ -6,7 +6,7 @@
 import { checkoutComGateway } from '../../src/adapters/payment-gateway/checkout-com';
 import { sandboxGateway } from '../../src/adapters/payment-gateway/sandbox';
 import { configOrExit, openMigratedDatabase } from '../../src/boot';
-import { startJobs } from '../../src/jobs/queue';
+import { startJobs } from '../../src/lib/queue';
 import { notificationsFor } from '../../src/modules/notifications/index';
 import { checkoutCarts, promotionCatalog } from '../../src/modules/cart/index';
 import { createQuestionnaireService } from '../../src/modules/questionnaires/service';

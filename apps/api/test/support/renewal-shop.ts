@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { subscriptions } from '../../src/db/schema/orders';
+import { subscriptions } from '../../src/db/schema/subscriptions';
 import { createTestContext, type TestContext } from './app';
 import { signedInStaff, type SignedInStaff } from './staff';
 

@@ -54,5 +54,3 @@ export const productSchema = z.object({
   variants: z.array(productVariantSchema),
 });
 export type Product = z.infer<typeof productSchema>;
-
-export { ATTRIBUTE, findAttribute, PRODUCT_INFO_MODAL_TAG } from './product-attributes';

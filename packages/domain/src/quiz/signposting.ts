@@ -1,5 +1,3 @@
-import type { Rejection } from './consultation';
-
 /** NHS definition of underweight (NHS 'BMI calculator'; NICE CG189 1.2): a BMI below 18.5. */
 export const UNDERWEIGHT_BMI = 18.5;
 
@@ -39,7 +37,7 @@ const BEAT: Signpost = {
  * helpline for someone underweight or who told us about an eating disorder (asking for weight-loss medicine then
  * is itself a warning sign).
  */
-export function rejectionSignposts(rejection: Pick<Rejection, 'ruleId' | 'underweight'>): Signpost[] {
+export function rejectionSignposts(rejection: { ruleId: string; underweight: boolean }): Signpost[] {
   const eatingConcern = rejection.underweight || rejection.ruleId === 'eating-disorder';
   return eatingConcern ? [GP, BEAT, NHS_111] : [GP, NHS_111];
 }

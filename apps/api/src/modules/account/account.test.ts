@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHome, OrderHistoryPage, SubscriptionView } from '@elmwood/domain';
-import { orderEvents, orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
 import { placedOrderNumber } from '../../../test/support/orders';

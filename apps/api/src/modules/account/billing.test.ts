@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINE_MESSAGES, type OrderHistoryPage, type SavedPaymentToken, type Task } from '@elmwood/domain';
-import { subscriptions } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cardToken, finishSandboxAction, placedOrderNumber, SANDBOX_CARDS } from '../../../test/support/orders';

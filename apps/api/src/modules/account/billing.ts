@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { declineMessage, declineReasonOf, INVALID_PAYMENT_TOKEN, PAYMENT_ERROR, tokenProviderForMode, type CardVerification, type SavedPaymentToken } from '@elmwood/domain';
 import { PaymentGatewayError, type Authorisation, type PaymentGateway, type SavedCard } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
 import { countDeclinedPaymentsSince, saveDefaultPaymentToken, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '../orders/index';

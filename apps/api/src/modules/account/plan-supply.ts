@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ukCalendarDate, type OrderState, type PlanSupply } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { orderEvents, orders, subscriptionRenewals } from '../../db/schema/orders';
+import { orderEvents, orders } from '../../db/schema/orders';
+import { subscriptionRenewals } from '../../db/schema/subscriptions';
 
 /** Orders a prescriber has not decided yet. */
 const UNDECIDED = ['awaiting_patient', 'in_review'] satisfies OrderState[];

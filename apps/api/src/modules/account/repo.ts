@@ -3,7 +3,10 @@ import { UNPLACED_ORDER_STATES, type OrderState } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
-import { orderItems, orders, paymentTokens, subscriptions, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orderItems, orders } from '../../db/schema/orders';
+import { paymentTokens } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { questionnaires } from '../../db/schema/quiz';
 
 export type OrderRow = typeof orders.$inferSelect;

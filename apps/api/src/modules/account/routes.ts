@@ -12,8 +12,7 @@ import {
   subscriptionViewSchema,
 } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { DeletionRequests } from './deletion';
 import { SUBSCRIPTION_NOT_FOUND_MESSAGE, type AccountService } from './service';
 

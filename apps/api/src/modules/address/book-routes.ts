@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ADDRESS_IN_USE_MESSAGE, addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
 import { AppError, notFound } from '../../lib/errors';
 import { idParam, parseBody } from '../../lib/validation';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { AddressBookRepo, AddressRow } from './book-repo';
 
 const savedAddressSchema = cartAddressSchema.extend({ id: z.number().int(), isDefault: z.boolean() });

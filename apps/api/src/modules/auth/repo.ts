@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
-import { experimentAssignments } from '../../db/schema/orders';
+import { experimentAssignments } from '../../db/schema/experiments';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;

@@ -18,14 +18,15 @@ import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { accountDeletionRequests, addresses, customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { notifications, reminderSettings } from '../../db/schema/notifications';
-import { orders, paymentTokens, subscriptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { paymentTokens } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { consultations } from '../../db/schema/quiz';
 import { customerPreferences, weightLogs } from '../../db/schema/weight';
-import { queueStoredCardDeletion } from '../../jobs/stored-card-deletions';
-import type { Executor, Jobs } from '../../jobs/queue';
+import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { endCoachingOf } from '../coaches/index';
-import type { Notifier } from '../notifications/index';
+import type { Notifier } from '../notifications/contract';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
 import type { StaffRow } from './staff-auth';
@@ -39,8 +40,8 @@ export interface DeletionServiceDeps {
   db: Db;
   notifier: Notifier;
   plans: Pick<PlanService, 'cancelByStaffIn'>;
-  /** Queues the deletion of the kept cards at the gateway, in the deletion's transaction. */
-  jobs: Pick<Jobs, 'sendWithin'>;
+  /** Queues the deletion of one kept card at the gateway, in the deletion's transaction. */
+  forgetStoredCard: (tx: Executor, sourceId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -48,7 +49,7 @@ export interface DeletionServiceDeps {
  * The clinic's side of 'Delete my account' (issue 16): the open requests with their one-month deadline, and the
  * confirmation that deletes what the account page promised and keeps the clinical record the law requires.
  */
-export function createDeletionService({ db, notifier, plans, jobs, now }: DeletionServiceDeps) {
+export function createDeletionService({ db, notifier, plans, forgetStoredCard, now }: DeletionServiceDeps) {
   const patientName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
   async function find(tx: Db, id: string, lock = false) {
@@ -154,7 +155,7 @@ export function createDeletionService({ db, notifier, plans, jobs, now }: Deleti
         await tx.update(subscriptions).set({ paymentTokenId: null }).where(eq(subscriptions.customerId, customer.id));
         const cards = await tx.delete(paymentTokens).where(eq(paymentTokens.customerId, customer.id)).returning({ sourceId: paymentTokens.gatewaySourceId });
         // The gateway's copies go once this commits (a job per card, retried): never while the deletion could still roll back.
-        for (const card of cards) await queueStoredCardDeletion(jobs, tx as unknown as Executor, card.sourceId);
+        for (const card of cards) await forgetStoredCard(tx as unknown as Executor, card.sourceId);
         await tx.update(customers).set({ defaultShippingAddressId: null }).where(eq(customers.id, customer.id));
         await tx.delete(addresses).where(eq(addresses.customerId, customer.id));
         // Weights the patient logged go; the consultation's and check-ins' answers are what the prescriber reviewed.

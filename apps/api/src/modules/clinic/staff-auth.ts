@@ -7,8 +7,7 @@ import type { Db } from '../../db/client';
 import { staff, staffRecoveryCodes } from '../../db/schema/clinic';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { paceSignIn, waitMessage, type SignInPacing } from '../auth/service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { paceSignIn, waitMessage, type SignInPacing, hashPassword, verifyPassword } from '../auth/index';
 import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl, type SecretBox } from './totp';
 
 /** Cookie names of their own, so a patient's cookies are never read as staff ones. */

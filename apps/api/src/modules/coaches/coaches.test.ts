@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { APPOINTMENT_MESSAGES, TASK_CODES, type Appointment, type Coach, type CoachSlotsReply } from '@elmwood/domain';
 import { coachAppointments } from '../../db/schema/coaches';
 import { notifications } from '../../db/schema/notifications';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { insertOrder, signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { offerFirstCoachCall } from '../tasks/index';

@@ -17,8 +17,7 @@ import {
 } from '@elmwood/domain';
 import { SchedulingSignatureError, type Scheduler } from '../../adapters/scheduling/port';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { CoachService } from './service';
 
 const NO_STORE = 'private, no-store';

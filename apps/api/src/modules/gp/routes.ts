@@ -6,8 +6,7 @@ import type { Db } from '../../db/client';
 import { gpDetails } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import { completeOpenTasksWhere } from '../tasks/index';
 
 const bodyDoc = z.object({

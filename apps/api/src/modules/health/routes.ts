@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { Jobs } from '../../jobs/queue';
+import type { Jobs } from '../../lib/queue';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),

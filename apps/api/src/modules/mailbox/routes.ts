@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { latestOutboxMail } from '../../adapters/mail/outbox';
-import type { Jobs } from '../../jobs/queue';
+import type { Jobs } from '../../lib/queue';
 import type { SettableClock } from '../../lib/test-clock';
 import type { Notifications } from '../notifications/index';
 import { z } from 'zod';

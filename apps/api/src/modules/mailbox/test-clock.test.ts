@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, TASK_CODES, ukCalendarDate } from '@elmwood/domain';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { checkInsQueue, workCheckIns } from '../../jobs/check-ins';
 import { settableClock } from '../../lib/test-clock';
 import { insertOrder, signedInPatientWithId } from '../../../test/support/account';

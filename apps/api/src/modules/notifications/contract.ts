@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { Channel } from './unsubscribe';
 
 /**
  * What other modules ask of the notifications module: one patient message per business event.
@@ -56,3 +57,12 @@ export interface Notifier {
   /** Withdraws a message not yet handed over (a reminder for a call since cancelled), in the caller's transaction. */
   withdraw(tx: Queryable, dedupeKey: string): Promise<void>;
 }
+
+export interface RecordOptions {
+  channel?: Channel;
+  /** Not before this instant (a reminder); left out, at once. */
+  sendAfter?: Date;
+}
+
+/** Writes one message into the outbox in the caller's transaction (and, for one due now, its send job). Answers the row's id, or null for a repeat. */
+export type RecordMessage = (tx: Queryable, request: NotificationRequest, options?: RecordOptions) => Promise<number | null>;

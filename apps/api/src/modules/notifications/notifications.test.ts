@@ -12,7 +12,7 @@ import type { Mailer } from '../../adapters/mail/port';
 import { sandboxTextMessenger } from '../../adapters/messaging/sandbox';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import type { NotificationRequest } from './contract';
 import { createNotifications } from './service';
 

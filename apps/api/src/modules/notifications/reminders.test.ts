@@ -10,8 +10,8 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
-import { tasks } from '../../db/schema/orders';
-import { startJobs, type Jobs } from '../../jobs/queue';
+import { tasks } from '../../db/schema/tasks';
+import { startJobs, type Jobs } from '../../lib/queue';
 import { seedDemoData } from '../../seed/seed';
 import { NOT_A_UK_MOBILE_MESSAGE } from './phone';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { completeOpenTasksWhere } from '../tasks/index';
 import { NOT_A_UK_MOBILE_MESSAGE, ukMobileE164 } from './phone';
 import { turnChannelOn } from './preferences';
-import type { Notifications } from './service';
+import type { RecordMessage } from './contract';
 
 export const REMINDER_TEMPLATE = 'weight-reminder';
 
@@ -55,7 +55,7 @@ export function createReminders({
   textChannels,
 }: {
   db: Db;
-  notifications: Pick<Notifications, 'record'>;
+  notifications: { record: RecordMessage };
   now: () => Date;
   /** Whether this shop sends SMS and WhatsApp at all. */
   textChannels: boolean;

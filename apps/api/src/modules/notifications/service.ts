@@ -5,14 +5,15 @@ import { TextMessageError, type TextMessenger } from '../../adapters/messaging/p
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
-import { orderItems, orders, taskDefinitions, tasks } from '../../db/schema/orders';
-import { defineQueue, type Executor, type Jobs } from '../../jobs/queue';
-import type { NotificationRequest, NotificationTemplate, Notifier } from './contract';
+import { orderItems, orders } from '../../db/schema/orders';
+import { taskDefinitions, tasks } from '../../db/schema/tasks';
+import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
+import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
 import { ukMobileE164 } from './phone';
 import { createReminders, REMINDER_TEMPLATE } from './reminders';
 import { EmailLayout } from './templates/layout';
 import { CLINIC_TEMPLATES, compose, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
-import { UNSUBSCRIBE_PATH, unsubscribeToken, type Channel } from './unsubscribe';
+import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe';
 
 /** One job per message: handed to its provider, retried with backoff, then to the dead-letter queue. */
 export const notificationSendsQueue = defineQueue<{ id: number }>('notification-sends', { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 5 * 60 });
@@ -44,12 +45,6 @@ export interface NotificationsDeps {
   supportInbox?: string;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => Date;
-}
-
-export interface RecordOptions {
-  channel?: Channel;
-  /** Not before this instant (a reminder); left out, at once. */
-  sendAfter?: Date;
 }
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'undeliverable' | 'not-ours';

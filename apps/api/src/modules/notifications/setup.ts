@@ -7,8 +7,8 @@ import { sandboxTextMessenger } from '../../adapters/messaging/sandbox';
 import { twilioMessenger } from '../../adapters/messaging/twilio';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Jobs } from '../../jobs/queue';
-import { uploadEncryptionKey } from '../uploads/setup';
+import type { Jobs } from '../../lib/queue';
+import { uploadEncryptionKey } from '../uploads/index';
 import { createNotifications, type NotificationsDeps } from './service';
 
 /**

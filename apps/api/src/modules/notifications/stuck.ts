@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
 import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
-import type { Executor, Jobs } from '../../jobs/queue';
+import type { Executor, Jobs } from '../../lib/queue';
 import { notFound } from '../../lib/errors';
-import { audit } from '../clinic/audit';
+import type { AuditEntry } from '../clinic/index';
 import { notificationSendsQueue } from './service';
 import { SECRET_TEMPLATES } from './templates/messages';
 
@@ -15,6 +15,8 @@ export const STUCK_MESSAGE_NOT_FOUND = 'We could not find that message.';
 export interface StuckMessagesDeps {
   db: Db;
   jobs: Pick<Jobs, 'sendWithin'>;
+  /** The clinic's staff audit log: reading and settling stuck messages is recorded there, in the same transaction. */
+  audit: (tx: Pick<Db, 'insert'>, entry: AuditEntry) => Promise<void>;
   now: () => Date;
 }
 
@@ -26,7 +28,7 @@ const claimedAt = sql<Date>`coalesce(${notifications.claimedAt}, ${notifications
  * send again (the patient may get it twice) or mark as sent. Each action happens once, audited, however often clicked:
  * the row changes only while it is still stuck, in one conditional update that a second click waits on and then misses.
  */
-export function createStuckMessages({ db, jobs, now }: StuckMessagesDeps) {
+export function createStuckMessages({ db, jobs, audit, now }: StuckMessagesDeps) {
   const stuck = (at: Date) => and(eq(notifications.status, 'sending'), lt(claimedAt, stuckBefore(at)));
 
   return {

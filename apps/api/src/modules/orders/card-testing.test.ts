@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cardToken, finishSandboxAction, readyCart, SANDBOX_CARDS } from '../../../test/support/orders';

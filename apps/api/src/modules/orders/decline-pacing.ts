@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
 import { progressiveDelaySeconds, type ProgressiveDelay } from '../../lib/progressive-delay';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { Queryable } from './repo';

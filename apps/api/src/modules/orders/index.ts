@@ -2,5 +2,21 @@
 export { createOrderService, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, type OrderService } from './service';
 export { orderRoutes } from './routes';
 export { declineRules, networkAddressKey } from './decline-pacing';
-export { countDeclinedPaymentsSince, findCheckoutPayment, insertSubscriptions, listPaymentTokens, lockOrder, saveDefaultPaymentToken, updatePayment, type OrderRow } from './repo';
+export {
+  countDeclinedPaymentsSince,
+  findCheckoutPayment,
+  findOrderItems,
+  insertOrder,
+  insertSubscriptions,
+  listPaymentTokens,
+  lockOrder,
+  saveDefaultPaymentToken,
+  updatePayment,
+  type NewOrderItem,
+  type OrderRow,
+  type Queryable,
+} from './repo';
+// A renewal is an order too: it is numbered and carries its consultations as checkout's orders do.
+export { copyConsultationsOntoOrder } from './consultation-snapshot';
+export { newOrderNumber } from './order-number';
 export { createOrderPages, type OrderPages } from './order-page';

@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
 import { products } from '../../db/schema/catalog';
-import { experimentAssignments, orderEvents, orderItems, orders, payments, paymentTokens, subscriptions } from '../../db/schema/orders';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders';
+import { payments, paymentTokens } from '../../db/schema/payments';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { experimentAssignments } from '../../db/schema/experiments';
 import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, checkoutResultSchema, completeCheckoutSchema, orderPageSchema, orderViewSchema, taskSchema } from '@elmwood/domain';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { OrderPages } from './order-page';
 import type { OrderService } from './service';
 

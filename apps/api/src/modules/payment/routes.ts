@@ -14,8 +14,7 @@ import {
 import { PaymentGatewayError, type PaymentEvent } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { BillingService } from '../account/index';
 import { listPaymentTokens } from '../orders/index';
 import type { PaymentSetup } from './setup';

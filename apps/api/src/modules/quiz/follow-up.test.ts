@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_CODES, type Task } from '@elmwood/domain';
 import { consultations } from '../../db/schema/quiz';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { bmiAnswer } from '../../seed/data/questionnaires/sample-answers';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId } from '../../../test/support/account';

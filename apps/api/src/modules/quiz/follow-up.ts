@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Questionnaire } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import { findOwnTask } from '../tasks/index';
 
 export const TASK_REQUIRED_MESSAGE = 'This questionnaire is answered from a task in your account.';

@@ -8,7 +8,7 @@ import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
-import type { AuthService } from '../auth/service';
+import type { AuthService } from '../auth/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';

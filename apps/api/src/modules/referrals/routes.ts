@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, referralSummarySchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { Referrals } from './service';
 
 /** GET /shop-api/referrals/summary (SPEC §3 Referral summary) for the signed-in patient. */

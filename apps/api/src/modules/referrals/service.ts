@@ -11,7 +11,8 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
-import { orders, payments, paymentTokens } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { payments, paymentTokens } from '../../db/schema/payments';
 import { referralLedger } from '../../db/schema/referrals';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'execute'>;

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assessCheckIn, CLINICAL_POLICY, MAINTENANCE_DOSE_RULES, maintenanceDoseSince, type ApprovedSupply, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
-import { orderEvents, orderItems, orders, subscriptionRenewals } from '../../db/schema/orders';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders';
+import { subscriptionRenewals } from '../../db/schema/subscriptions';
 import { consultations } from '../../db/schema/quiz';
-import type { Queryable } from '../orders/repo';
+import type { Queryable } from '../orders/index';
 import { initialWeightKg } from '../weight/index';
 
 /** Orders a prescriber approved and that went (or are going) to the patient. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ukCalendarDate, urgentRules, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { renewalCheckIn, type Actor } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';

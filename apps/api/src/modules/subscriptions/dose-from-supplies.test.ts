@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, type PlanManagement } from '@elmwood/domain';
-import { orderItems, orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orderItems, orders } from '../../db/schema/orders';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { planSupplies } from './dose-history';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { doseIncreaseCheck, doseOptions, lastSuppliedDose, type DoseIncreaseCheck, type DoseOption, type IsoDate, type SuppliedDose } from '@elmwood/domain';
 import { productVariants, products } from '../../db/schema/catalog';
-import type { subscriptions } from '../../db/schema/orders';
-import { orderEvents, orderItems, orders, subscriptionRenewals } from '../../db/schema/orders';
+import type { subscriptions } from '../../db/schema/subscriptions';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders';
+import { subscriptionRenewals } from '../../db/schema/subscriptions';
 import type { Queryable } from '../orders/repo';
 
 /** Orders the patient received: approved, then dispatched. Rejected, cancelled or unpaid ones supplied nothing. */

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, CHECK_IN_RULES, daysBetween, niceStoppingReviewDate, TASK_CODES, ukToday, type OrderReview, type Task } from '@elmwood/domain';
-import { orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample-answers';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';

@@ -19,7 +19,8 @@ import {
   type SubscriptionState,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { orderItems, subscriptions, type ScheduledPlanChange } from '../../db/schema/orders';
+import { orderItems } from '../../db/schema/orders';
+import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscriptions';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';

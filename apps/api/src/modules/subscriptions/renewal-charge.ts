@@ -1,6 +1,8 @@
 import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { accountBucket, deliveryCharge, RECURRING_DISCOUNT_EXPERIMENT, type Frequency, type Pence } from '@elmwood/domain';
-import { experimentAssignments, orders, subscriptionRenewals } from '../../db/schema/orders';
+import { experimentAssignments } from '../../db/schema/experiments';
+import { orders } from '../../db/schema/orders';
+import { subscriptionRenewals } from '../../db/schema/subscriptions';
 import type { Queryable } from '../orders/repo';
 import type { PlanRow, RenewalLines } from './repo';
 

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, RECURRING_DISCOUNT_EXPERIMENT, RECURRING_GIFT_PENCE, type PlanManagement } from '@elmwood/domain';
-import { experimentAssignments, orders, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { experimentAssignments } from '../../db/schema/experiments';
+import { orders } from '../../db/schema/orders';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';

@@ -13,10 +13,12 @@ import {
 import { PaymentGatewayError, type Authorisation, type PaymentGateway } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { outer } from '../../db/outer';
-import { orders, payments, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
+import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import type { Actor, EventDetails } from '../lifecycle/index';
 import type { Notifier } from '../notifications/contract';
-import { lockOrder, type Queryable } from '../orders/repo';
+import { lockOrder, type Queryable } from '../orders/index';
 import { orderRenewal } from './check-in';
 import type { OrderPaymentEvents, PlanEvents } from './workflow-ports';
 import { renewalCharge } from './renewal-charge';

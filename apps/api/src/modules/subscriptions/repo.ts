@@ -3,11 +3,11 @@ import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } f
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
-import { orderItems, orders, paymentTokens, payments, subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/orders';
-import { copyConsultationsOntoOrder } from '../orders/consultation-snapshot';
-import { newOrderNumber } from '../orders/order-number';
+import { orderItems, orders } from '../../db/schema/orders';
+import { paymentTokens, payments } from '../../db/schema/payments';
+import { subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
+import { copyConsultationsOntoOrder, newOrderNumber, insertOrder, type NewOrderItem, type Queryable } from '../orders/index';
 import { applyOrderPaymentEvent } from '../lifecycle/index';
-import { insertOrder, type NewOrderItem, type Queryable } from '../orders/repo';
 import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 import { renewalCharge } from './renewal-charge';

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, cancelPlanSchema, changeDoseSchema, pausePlanSchema, planManagementSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import { PLAN_NOT_FOUND_MESSAGE, type PlanService } from './plan';
 
 const NO_STORE = 'private, no-store';

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, newSupportThreadSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { SupportService } from './service';
 
 const NO_STORE = 'private, no-store';

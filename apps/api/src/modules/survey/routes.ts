@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, surveyAnswerSchema, surveyStatusSchema } from '@elmwood/domain';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import type { SurveyService } from './service';
 
 const NO_STORE = 'private, no-store';

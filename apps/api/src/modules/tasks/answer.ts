@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/customers';
 import { informationAnswers } from '../../db/schema/information';
-import { orderEvents, tasks } from '../../db/schema/orders';
+import { orderEvents } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { AppError } from '../../lib/errors';
 import { completeTask } from './completion';
 import { findTasks } from './repo';

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TASK_CODES, type CheckInOutcome, type OrderState, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { orders, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { applyOrderEvent } from '../lifecycle/index';
 import { findTasks } from './repo';
 
@@ -17,12 +18,11 @@ export interface OpenTaskRow {
 }
 
 /**
- * What completing a check-in needs from the rest of the shop: its answers judged and the patient's plans moved (the
- * supply may stop, the patient be told at once). Answers the judgement, or null when the consultation is not found.
+ * What completing a check-in by its answers does to the patient's plans, in the completing transaction: the
+ * subscriptions module's checkInAnswered, handed in where the modules are composed (tasks know no plans). Its
+ * answers may stop the supply and tell the patient at once.
  */
-export interface CheckInCompletion {
-  answered(tx: Db, input: { customerId: number; consultationId: string }): Promise<CheckInOutcome | null>;
-}
+export type CheckInAnswered = (tx: Db, input: { customerId: number; consultationId: string }) => Promise<{ outcome: CheckInOutcome | null }>;
 
 /** A check-in is completed by its answers (a consultation id); only answers move the plan. */
 const CONSULTATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,12 +54,12 @@ export async function findOwnTask(db: Db, customerId: number, taskId: string): P
  * transaction. A later order does not bring a critical task the patient already has open, so it waits on the
  * earlier order's task: the check is per patient, as checkout's is. The patient's row is locked first, so two
  * tasks completed at once cannot both miss being the last.
- * A weight-loss check-in completed by its answers moves the patient's plans (`checkIn`, the task-completed
- * workflow); when the answers stop the supply or need the patient to act, what they are told is kept on the task
+ * A weight-loss check-in completed by its answers moves the patient's plans (checkInAnswered, which the
+ * caller hands in); when the answers stop the supply or need the patient to act, what they are told is kept on the task
  * (details.outcomePopup), so the page that finishes it shows that instead of the usual thank-you.
  * Answers the task as it now stands, or null when the patient has no such task.
  */
-export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string, checkIn?: CheckInCompletion): Promise<Task | null> {
+export async function completeTask(tx: Db, customerId: number, taskId: string, completedWith: string, checkInAnswered?: CheckInAnswered): Promise<Task | null> {
   const task = await findOwnTask(tx, customerId, taskId);
   if (!task) return null;
   if (task.state === 'open') {
@@ -72,8 +72,8 @@ export async function completeTask(tx: Db, customerId: number, taskId: string, c
     if (updated.length > 0 && task.isCritical) await advanceReviewWhenVerified(tx, customerId);
     // A weight-loss check-in answered: judged, then the plan's renewal can go to the prescriber (or the supply stops).
     if (updated.length > 0 && task.code === TASK_CODES.weightLossCheckIn && CONSULTATION_ID.test(completedWith)) {
-      if (!checkIn) throw new Error('A check-in completed by its answers needs the check-in workflow');
-      const outcome = await checkIn.answered(tx, { customerId, consultationId: completedWith });
+      if (!checkInAnswered) throw new Error('A check-in completed by its answers needs the step that moves the plans');
+      const { outcome } = await checkInAnswered(tx, { customerId, consultationId: completedWith });
       if (outcome?.patientMessage) {
         const title = outcome.supply === 'stop' ? 'We have paused your next delivery' : 'A clinician will contact you today';
         await tx

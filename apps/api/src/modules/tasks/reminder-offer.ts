@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { TASK_CODES } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 
 /**
  * Once a weight-loss treatment is approved, the patient is asked to set up weight-tracking reminders: once per

@@ -3,7 +3,8 @@ import { TASK_CODES, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { orderConsultations } from '../../db/schema/clinic';
-import { orders, productTaskDefinitions, taskDefinitions, tasks } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { productTaskDefinitions, taskDefinitions, tasks } from '../../db/schema/tasks';
 
 const taskColumns = {
   id: tasks.id,

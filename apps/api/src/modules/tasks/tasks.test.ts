@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_CODES } from '@elmwood/domain';
 import { customers } from '../../db/schema/customers';
-import { orders, tasks } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { createTasksForOrder, findTasks } from './index';
 

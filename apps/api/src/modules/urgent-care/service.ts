@@ -3,7 +3,8 @@ import { URGENT_ACTIONS, type UrgentActionBody, type UrgentItem, type UrgentQueu
 import type { Db } from '../../db/client';
 import { staff } from '../../db/schema/clinic';
 import { customers } from '../../db/schema/customers';
-import { orderItems, subscriptions } from '../../db/schema/orders';
+import { orderItems } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { urgentClinicalActions, urgentClinicalItems } from '../../db/schema/urgent-care';
 import { AppError, notFound } from '../../lib/errors';
 import { audit, type StaffRow } from '../clinic/index';

@@ -5,7 +5,8 @@ import { addDays, CHECK_IN_RULES, contactByText, type PlanManagement, type Trigg
 import { staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
-import { orderItems, orders, subscriptions } from '../../db/schema/orders';
+import { orderItems, orders } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';

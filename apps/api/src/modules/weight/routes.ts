@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, weightLogBodySchema, weightLogEntrySchema, weightLogsSchema, weightPreferencesSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer } from '../auth/authentication';
-import type { AuthService } from '../auth/service';
+import { requireCustomer, type AuthService } from '../auth/index';
 import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
 
 const NO_STORE = 'private, no-store';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUTURE_MEASUREMENT_MESSAGE, MEASUREMENT_MESSAGES, TASK_CODES, type WeightLogs } from '@elmwood/domain';
 import { eq } from 'drizzle-orm';
 import { staffAuditLog } from '../../db/schema/clinic';
-import { tasks } from '../../db/schema/orders';
+import { tasks } from '../../db/schema/tasks';
 import { consultations } from '../../db/schema/quiz';
 import { weightLogs } from '../../db/schema/weight';
 import { bmiAnswer } from '../../seed/data/questionnaires/sample-answers';

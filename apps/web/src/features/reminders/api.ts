@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings, Task } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
-import { markTaskCompleted } from '../tasks/api';
+import { markTaskCompleted } from '../tasks';
 
 export interface ReminderReply {
   settings: ReminderSettings;

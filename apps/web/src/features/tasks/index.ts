@@ -1,3 +1,5 @@
 // What other features may use from follow-up tasks.
-export { taskKeys, useOpenTasks } from './api';
+export { markTaskCompleted, taskKeys, useOpenTask, useOpenTasks } from './api';
 export { taskPath, HEALTH_ACTIONS_PATH } from './taskPath';
+export { TaskCompletedDialog } from './components/TaskCompletedDialog';
+export { useAfterTask } from './hooks/useAfterTask';

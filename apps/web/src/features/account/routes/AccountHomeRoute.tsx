@@ -11,7 +11,7 @@ import { OrderRow } from '../components/OrderRow';
 import { ProgressCard } from '../components/ProgressCard';
 import { ContactCard, Faqs, Resources, SupportCard } from '../components/SupportSections';
 import { ActiveTreatments, RecommendedTreatments } from '../components/TreatmentLists';
-import '../account.css';
+import '../../../ui/page-styles/account.css';
 
 /** /account/home — the account's front page; back links and 'Visit your account' lead here. */
 export function Component() {

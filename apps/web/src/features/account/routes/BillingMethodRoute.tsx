@@ -12,8 +12,8 @@ import { ChallengeDialog } from '../../payment';
 import { isCardVerification, useAddPaymentToken, useConfirmPaymentToken, usePaymentConfig, usePaymentTokens } from '../api';
 import { CardForm } from '../components/CardForm';
 import { tokeniseCard } from '../tokenise';
-import '../../auth/auth.css';
-import '../account.css';
+import '../../../ui/page-styles/auth.css';
+import '../../../ui/page-styles/account.css';
 
 export const CHECK_NOT_FINISHED = 'Your card was not saved because your bank’s check was not finished. Please try again.';
 

@@ -20,8 +20,8 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
 import { useChangePassword, useDeletionRequest, useRequestDeletion } from '../api';
 import { formatUkDate } from '../dates';
-import '../../auth/auth.css';
-import '../account.css';
+import '../../../ui/page-styles/auth.css';
+import '../../../ui/page-styles/account.css';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.';
 

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useOrderHistory } from '../api';
 import { OrderRow } from '../components/OrderRow';
-import '../account.css';
+import '../../../ui/page-styles/account.css';
 
 function pageFrom(value: string | null): number {
   const page = Number(value ?? '1');

@@ -11,7 +11,7 @@ import { useOrderPage } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ProductThumb } from '../components/ProductThumb';
 import { formatUkDate } from '../dates';
-import '../account.css';
+import '../../../ui/page-styles/account.css';
 
 function Address({ address }: { address: CartAddress }) {
   return (

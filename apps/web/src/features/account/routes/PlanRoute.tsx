@@ -18,7 +18,7 @@ import { ManagePlan } from '../components/ManagePlan';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ProductThumb } from '../components/ProductThumb';
 import { formatUkDate } from '../dates';
-import '../account.css';
+import '../../../ui/page-styles/account.css';
 
 /** /account/plan/:subscriptionId — one treatment plan and its quick actions. */
 export function Component() {

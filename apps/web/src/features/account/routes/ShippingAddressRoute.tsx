@@ -7,8 +7,8 @@ import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { Toast } from '../../../ui/Toast';
-import '../../auth/auth.css';
-import '../account.css';
+import '../../../ui/page-styles/auth.css';
+import '../../../ui/page-styles/account.css';
 
 /** /account/details/change/shipping-address — the checkout's address manager; the address saved becomes the default. */
 export function Component() {

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useRequestPasswordReset, useResetPassword } from '../api';
 import { zodFieldErrors } from '../fieldErrors';
-import '../auth.css';
+import '../../../ui/page-styles/auth.css';
 
 export const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated.';
 

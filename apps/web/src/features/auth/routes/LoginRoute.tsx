@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from '../components/LoginForm';
 import { LOGIN_REQUIRED_MESSAGE, safeNextPath } from '../redirect';
-import '../auth.css';
+import '../../../ui/page-styles/auth.css';
 
 /** Where a patient who came to log in of their own accord is going: their account. */
 const ACCOUNT_HOME = '/account/home';

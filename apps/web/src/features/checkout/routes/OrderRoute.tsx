@@ -18,7 +18,7 @@ import { AccountStep, loadStepsForHydration, ShippingStep } from '../components/
 import { OrderSummary } from '../components/OrderSummary';
 import { PriceTerms } from '../components/PriceTerms';
 import '../checkout.css';
-import '../../auth/auth.css';
+import '../../../ui/page-styles/auth.css';
 
 /**
  * /n/:slug/order — the four-step checkout: Health Plan, Account, Shipping, Payment. A finished step folds

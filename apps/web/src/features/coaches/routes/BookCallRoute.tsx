@@ -6,12 +6,12 @@ import { BackLink } from '../../../ui/BackLink';
 import { Button, ButtonLink } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
-import { TaskCompletedDialog } from '../../tasks/components/TaskCompletedDialog';
+import { TaskCompletedDialog } from '../../tasks';
 import { useAppointments, useAssignedCoach, useBookCall, useCoachingStatus, useCoachSlots, useRescheduleCall } from '../api';
 import { AddToCalendar } from '../components/AddToCalendar';
 import { CancelCallDialog } from '../components/CancelCallDialog';
 import { APPOINTMENTS_PATH, BOOK_CALL_PATH, COACHES_PATH, withTask } from '../paths';
-import '../../tasks/tasks.css';
+import '../../../ui/page-styles/tasks.css';
 import '../coaches.css';
 
 /**

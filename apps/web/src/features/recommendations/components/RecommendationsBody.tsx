@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { CART_ERROR, dividePence, effectivePrice, monthsPerDelivery, pricePeriodText, reviewGroupOf, type Frequency, type Product, type QuizState } from '@elmwood/domain';
 import { useProductsByCodes } from '../../catalog';
 import { useStartCheckout } from '../../cart';
-import { ADD_TO_CART_KEY, COUPON_KEY } from '../../quiz';
 import { isApiError } from '../../../lib/api';
+import { QUIZ_ADD_TO_CART_KEY, QUIZ_COUPON_KEY } from '../../../lib/patient-storage';
 import { hydrateWhenSeen } from '../../../lib/hydrateWhenSeen';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { programmeProductCodes, type ProgrammeContent } from '../content';
@@ -118,12 +118,12 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
         productCode: choice.product.code,
         variantCode: choice.variant.code,
         frequency: choice.frequency,
-        couponCode: session.read(COUPON_KEY),
+        couponCode: session.read(QUIZ_COUPON_KEY),
       },
       {
         onSuccess: () => {
           // The quiz link's coupon now sits on the cart; it is kept until then, so a failed attempt loses nothing.
-          session.remove(COUPON_KEY);
+          session.remove(QUIZ_COUPON_KEY);
           navigate(`/n/${slug}/order`);
         },
       },
@@ -135,8 +135,8 @@ function Programme({ slug, content, quiz, products }: { slug: string; content: P
   useEffect(() => {
     if (autoStarted.current) return;
     autoStarted.current = true;
-    if (session.read(ADD_TO_CART_KEY) !== slug) return;
-    session.remove(ADD_TO_CART_KEY);
+    if (session.read(QUIZ_ADD_TO_CART_KEY) !== slug) return;
+    session.remove(QUIZ_ADD_TO_CART_KEY);
     startCheckout();
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -7,7 +7,7 @@ import { BackLink } from '../../../ui/BackLink';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useReferralSummary } from '../api';
 import { CopyLink } from '../components/CopyLink';
-import '../../account/account.css';
+import '../../../ui/page-styles/account.css';
 import '../referrals.css';
 
 function openShare(channel: ShareChannel, url: string) {

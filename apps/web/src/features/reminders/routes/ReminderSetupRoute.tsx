@@ -5,13 +5,10 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { useOpenTask } from '../../tasks/api';
-import { TaskCompletedDialog } from '../../tasks/components/TaskCompletedDialog';
-import { useAfterTask } from '../../tasks/hooks/useAfterTask';
-import { HEALTH_ACTIONS_PATH } from '../../tasks/taskPath';
+import { HEALTH_ACTIONS_PATH, TaskCompletedDialog, useAfterTask, useOpenTask } from '../../tasks';
 import { useSaveReminder } from '../api';
 import { ChannelChoice, DaysChoice, reminderSummary, RepeatChoice, TimeChoice } from '../components/ReminderChoices';
-import '../../tasks/tasks.css';
+import '../../../ui/page-styles/tasks.css';
 import '../reminders.css';
 
 type Step = 'intro' | 'channel' | 'schedule' | 'summary';

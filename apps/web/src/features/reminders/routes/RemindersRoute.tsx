@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useReminder, useSaveReminder } from '../api';
 import { ChannelChoice, DaysChoice, RepeatChoice, TimeChoice } from '../components/ReminderChoices';
-import '../../tasks/tasks.css';
+import '../../../ui/page-styles/tasks.css';
 import '../reminders.css';
 
 const nextFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });

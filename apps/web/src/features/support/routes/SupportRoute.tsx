@@ -5,8 +5,8 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { useSupportThreads } from '../api';
 import { NewMessageForm } from '../components/NewMessageForm';
 import { SupportThreadCard } from '../components/SupportThreadCard';
-import '../../auth/auth.css';
-import '../../account/account.css';
+import '../../../ui/page-styles/auth.css';
+import '../../../ui/page-styles/account.css';
 import '../support.css';
 
 /** /account/support — write to the care team, and read past messages with the clinic's replies. */

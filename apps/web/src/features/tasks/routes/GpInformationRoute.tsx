@@ -13,7 +13,7 @@ import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { GP_SKIPPED_POPUP } from '../completionPopups';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 export const GP_SUBMIT_FAILED = 'Error completing task';
 

@@ -4,7 +4,7 @@ import { BackLink } from '../../../ui/BackLink';
 import { useOpenTask } from '../api';
 import { HealthActions } from '../components/HealthActions';
 import { taskPath } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 /** /account/health-actions — 'My tasks'; with ?taskId= (a thank-you page's button) it opens that task if still open. */
 export function Component() {

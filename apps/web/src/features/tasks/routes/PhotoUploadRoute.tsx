@@ -12,7 +12,7 @@ import { PhotoCapture } from '../components/PhotoCapture';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 interface Example {
   src: string;

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { QuizPage } from '../../quiz';
 import { FinishTask } from '../components/FinishTask';
 import { HEALTH_ACTIONS_PATH } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 /** /account/n/:slug/quiz/:step?taskId=… — a follow-up questionnaire; its last step completes the task. */
 export function Component() {

@@ -12,7 +12,7 @@ import { AnswerQuestion } from '../components/AnswerQuestion';
 import { TaskCompletedDialog } from '../components/TaskCompletedDialog';
 import { useAfterTask } from '../hooks/useAfterTask';
 import { HEALTH_ACTIONS_PATH, taskPath } from '../taskPath';
-import '../tasks.css';
+import '../../../ui/page-styles/tasks.css';
 
 /** /account/tasks/:taskId — a task the patient acknowledges on this page, or a prescriber's question they answer here. */
 export function Component() {

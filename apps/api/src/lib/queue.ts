@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
-import { errorForLog } from '../lib/logging';
+import { errorForLog } from './logging';
 import { latestScheduledTime } from './schedule-times';
 
 /** Schedules are wall-clock times in the UK, across the clock changes. */
