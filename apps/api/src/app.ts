@@ -56,7 +56,7 @@ import { stockRoutes } from './modules/stock/routes';
 import { createSupportService, supportRoutes } from './modules/support/index';
 import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
-import { taskRoutes, type CheckInAnswered } from './modules/tasks/index';
+import { taskRoutes } from './modules/tasks/index';
 import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createUrgentCareService } from './modules/urgent-care/index';

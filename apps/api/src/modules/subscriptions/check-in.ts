@@ -7,7 +7,6 @@ import type { Notifier } from '../notifications/contract';
 import { checkInAnswers, judgeCheckIn } from './check-in-judgement';
 import { updatePlan } from './repo';
 import type { PlanEvents } from './workflow-ports';
-import { openUrgentItem } from '../urgent-care/index';
 
 /** Plans whose coming delivery has not been ordered yet: a check-in answer counts for it. */
 const WAITING_FOR_CHECK_IN = ['active', 'renewal_due', 'check_in_overdue'] as const;
@@ -37,7 +36,13 @@ export interface CheckInResult {
  * review or the NICE stopping rule goes to the prescriber on the renewal order's consultation. Low mood is also told
  * to the patient straight away.
  */
-export async function checkInAnswered(tx: Db, input: { customerId: number; consultationId: string; now: Date; notifier: Notifier; planEvents: PlanEvents }): Promise<CheckInResult> {
+/** The patient's urgent item, opened or joined (the urgent-care module's, handed in where the modules are composed). */
+export type OpenUrgentItem = (tx: Db, input: { customerId: number; consultationId: string; rules: ReturnType<typeof urgentRules>; now: Date }) => Promise<{ dueAt: Date }>;
+
+export async function checkInAnswered(
+  tx: Db,
+  input: { customerId: number; consultationId: string; now: Date; notifier: Notifier; planEvents: PlanEvents; openUrgentItem: OpenUrgentItem },
+): Promise<CheckInResult> {
   const today = ukCalendarDate(input.now);
   const answers = await checkInAnswers(tx, input.consultationId);
   const outcome = answers ? await judgeCheckIn(tx, input.customerId, answers, today) : null;
@@ -72,7 +77,7 @@ export async function checkInAnswered(tx: Db, input: { customerId: number; consu
   // stopped has joined it already (supply_stopped's open_urgent_clinical_item); this covers low mood alone and a stop
   // answer with no plan waiting, and joins the same item otherwise.
   const urgent = outcome ? urgentRules(outcome.triggeredRules) : [];
-  const item = urgent.length > 0 ? await openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
+  const item = urgent.length > 0 ? await input.openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
   if (outcome?.patientMessage) {
     await input.notifier.notify(tx, {
       template: 'check-in-outcome',

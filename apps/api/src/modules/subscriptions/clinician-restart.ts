@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
-import type { Queryable } from '../orders/repo';
+import type { Queryable } from '../orders/index';
 import { doseChoicesFor, renewalDose } from './dose-history';
 import { ownPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';

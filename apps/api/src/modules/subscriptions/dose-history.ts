@@ -4,7 +4,7 @@ import { productVariants, products } from '../../db/schema/catalog';
 import type { subscriptions } from '../../db/schema/subscriptions';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals } from '../../db/schema/subscriptions';
-import type { Queryable } from '../orders/repo';
+import type { Queryable } from '../orders/index';
 
 /** Orders the patient received: approved, then dispatched. Rejected, cancelled or unpaid ones supplied nothing. */
 const SUPPLIED_STATES = ['dispatched', 'delivered'];

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { allQuestions, answerInWords, questionnaireSchema, urgentItemDue, type TriggeredRule } from '@elmwood/domain';
-import type { Queryable } from '../orders/repo';
+import type { Queryable } from '../orders/index';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
 
