@@ -240,7 +240,7 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
       }
       const after = await orderByNumber(number);
       const refunded = await refundedSoFar(db, after.id);
-      return { orderNumber: after.number, state: after.state, paymentState: after.paymentState, refunded, remaining: after.total - refunded, waitingForProvider };
+      return { orderNumber: after.number, state: after.state, paymentState: after.paymentState, refunded, remaining: after.total - refunded, ...(waitingForProvider ? { waitingForProvider } : {}) };
     },
 
     /**

@@ -202,8 +202,8 @@ export const refundReplySchema = z.object({
   /** Refunded or on its way (a refund waiting for the provider counts: it cannot be asked for twice). */
   refunded: z.number().int(),
   remaining: z.number().int(),
-  /** The provider could not be reached: the refund is kept and sent by itself as soon as it answers (202). */
-  waitingForProvider: z.boolean(),
+  /** Only when the provider could not be reached: the refund is kept and sent by itself as soon as it answers (202). */
+  waitingForProvider: z.literal(true).optional(),
 });
 export type RefundReply = z.infer<typeof refundReplySchema>;
 
