@@ -43,7 +43,8 @@ const serverEnv: Record<string, string> = {
   // The reminder test moves the server's clock to a reminder's minute (POST /dev/clock; refused in production).
   TEST_CLOCK: 'true',
 };
-if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+// E2E_DATABASE=embedded keeps the shop under test on PGlite even where DATABASE_URL points the API suite at a server.
+if (process.env.DATABASE_URL && process.env.E2E_DATABASE !== 'embedded') serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
 export default defineConfig({
   testDir: './e2e',
