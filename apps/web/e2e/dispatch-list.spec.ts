@@ -11,7 +11,7 @@ async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', app
   return orderNumber;
 }
 
-test('the dispatch list names each order’s own medicine and the time its own approval was given', async ({ browser, playwright, baseURL }, testInfo) => {
+test('the dispatch list names each order’s own medicine with its dose, and the time its own approval was given', async ({ browser, playwright, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the dispatch list is worked on a desktop in the pharmacy');
   test.setTimeout(150_000);
   const prescriber = await playwright.request.newContext({ baseURL });
@@ -26,9 +26,10 @@ test('the dispatch list names each order’s own medicine and the time its own a
     const pharmacist = await staffPage(browser, PHARMACIST);
     const wegovyCard = pharmacist.getByRole('region', { name: wegovy, exact: true });
     const mounjaroCard = pharmacist.getByRole('region', { name: mounjaro, exact: true });
-    await expect(wegovyCard).toContainText('Wegovy');
+    // The medicine with the dose to pack: a new patient starts on the lowest dose.
+    await expect(wegovyCard).toContainText('1 × Wegovy 0.25 mg');
     await expect(wegovyCard).not.toContainText(/Mounjaro|Multivitamin/);
-    await expect(mounjaroCard).toContainText('Mounjaro');
+    await expect(mounjaroCard).toContainText('1 × Mounjaro 2.5 mg');
     await expect(mounjaroCard).not.toContainText(/Wegovy|Multivitamin/);
     await expect(mounjaroCard).toContainText('Approved');
     await expectNoAxeViolations(pharmacist, 'dispatch list');

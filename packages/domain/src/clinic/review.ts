@@ -176,7 +176,7 @@ export const readsClinicalRecord = (role: StaffRole) => CLINICAL_RECORD_ROLES.in
 export const CLINICAL_DECISION_EVENTS: readonly string[] = ['rejected', 'information_requested'];
 
 export const dispatchQueueSchema = z.object({
-  orders: z.array(z.object({ orderNumber: z.string(), patient: z.object({ name: z.string() }), products: z.array(z.string()), approvedAt: z.string(), postcode: z.string() })),
+  orders: z.array(z.object({ orderNumber: z.string(), patient: z.object({ name: z.string() }), items: z.array(z.object({ productName: z.string(), dosage: z.string(), quantity: z.number().int() })), approvedAt: z.string(), postcode: z.string() })),
 });
 export type DispatchQueue = z.infer<typeof dispatchQueueSchema>;
 

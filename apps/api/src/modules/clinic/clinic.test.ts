@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateOfBirthText, measurementAnswer, REJECTION_REASONS, ukCalendarDate, weightAnswer } from '@elmwood/domain';
 import { orderConsultations, staffAuditLog } from '../../db/schema/clinic';
 import { customers, mailOutbox } from '../../db/schema/customers';
-import { orderEvents, orders } from '../../db/schema/orders';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { tasks } from '../../db/schema/tasks';
 import { questionnaires } from '../../db/schema/quiz';
 import { sandboxPayments, sandboxRequests } from '../../db/schema/sandbox-gateway';
@@ -284,9 +284,13 @@ describe('dispatch and refunds', () => {
     const mounjaro = await approvedOrder(await signedInPatient(ctx.app), { items: [MOUNJARO_MONTHLY] });
     const approvalOf = async (number: string) =>
       (await db().select({ at: orderEvents.createdAt }).from(orderEvents).where(and(eq(orderEvents.orderId, (await orderRow(number)).id), eq(orderEvents.toState, 'approved'))))[0]!.at;
-    const listed = (await as(pharmacist, 'GET', '/dispatch')).json().orders as { orderNumber: string; products: string[]; approvedAt: string }[];
-    expect(listed.find((entry) => entry.orderNumber === wegovy)).toMatchObject({ products: ['Wegovy'], approvedAt: (await approvalOf(wegovy)).toISOString() });
-    expect(listed.find((entry) => entry.orderNumber === mounjaro)).toMatchObject({ products: ['Mounjaro'], approvedAt: (await approvalOf(mounjaro)).toISOString() });
+    const listed = (await as(pharmacist, 'GET', '/dispatch')).json().orders as { orderNumber: string; items: unknown[]; approvedAt: string }[];
+    const itemsOf = async (number: string) =>
+      (await db().select({ productName: orderItems.productName, dosage: orderItems.dosage, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, (await orderRow(number)).id)));
+    // Each medicine with the dose to pack, as the order holds it.
+    expect(await itemsOf(wegovy)).toEqual([expect.objectContaining({ productName: 'Wegovy', dosage: expect.stringMatching(/mg/) })]);
+    expect(listed.find((entry) => entry.orderNumber === wegovy)).toMatchObject({ items: await itemsOf(wegovy), approvedAt: (await approvalOf(wegovy)).toISOString() });
+    expect(listed.find((entry) => entry.orderNumber === mounjaro)).toMatchObject({ items: await itemsOf(mounjaro), approvedAt: (await approvalOf(mounjaro)).toISOString() });
     expect((await approvalOf(mounjaro)).getTime()).toBeGreaterThan((await orderRow(mounjaro)).createdAt.getTime());
   });
 

@@ -291,7 +291,8 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           number: orders.number,
           approvedAt,
           shippingAddress: orders.shippingAddress,
-          products: sql<string[]>`(select coalesce(json_agg(i.product_name order by i.id), '[]'::json) from order_items i where i.order_id = ${outer(orders.id)})`,
+          // What the pharmacist packs: each medicine with its dose, never the name alone.
+          items: sql<DispatchQueue['orders'][number]['items']>`(select coalesce(json_agg(json_build_object('productName', i.product_name, 'dosage', i.dosage, 'quantity', i.quantity) order by i.id), '[]'::json) from order_items i where i.order_id = ${outer(orders.id)})`,
         })
         .from(orders)
         .where(and(eq(orders.state, 'approved'), inArray(orders.paymentState, ['captured', 'not_required'])))
@@ -301,7 +302,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         orders: rows.map((row) => ({
           orderNumber: row.number,
           patient: { name: `${String(row.shippingAddress.firstName ?? '')} ${String(row.shippingAddress.lastName ?? '')}`.trim() },
-          products: row.products,
+          items: row.items,
           approvedAt: new Date(row.approvedAt).toISOString(),
           postcode: String(row.shippingAddress.postcode ?? ''),
         })),

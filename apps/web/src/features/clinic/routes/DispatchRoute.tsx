@@ -30,7 +30,7 @@ export function Component() {
                   <Link to={path}>{order.orderNumber}</Link>
                 </h2>
                 <p>
-                  {order.patient.name}, {order.postcode}. {order.products.join(', ')}. Approved {formatDateTime(order.approvedAt)}.
+                  {order.patient.name}, {order.postcode}. {order.items.map((item) => `${item.quantity} × ${item.productName} ${item.dosage}`).join(', ')}. Approved {formatDateTime(order.approvedAt)}.
                 </p>
                 <p>
                   <Link to={`${path}/packing-slip`}>Packing slip</Link>
