@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { triggeredRuleSchema, type Sourced, type TriggeredRule } from '../clinical/sourced';
+import { ukWallClock } from '../delivery/uk-clock';
 import { clinicText } from './staff';
 
 /**
@@ -8,20 +9,23 @@ import { clinicText } from './staff';
  * prescriber, acted on, and closed with a note.
  */
 
-/** How soon a clinician contacts the patient, by what the rules that held ask. */
+/** How soon a clinician contacts the patient, by what the rules that held ask, counted in the hours prescribers call. */
 export interface UrgentContactPolicy extends Sourced {
-  /** A rule that needs a clinician today (low mood, thoughts of self-harm). */
+  /** A rule that needs a clinician today (low mood, thoughts of self-harm): calling hours until contact. */
   sameDayHours: number;
-  /** A supply stopped by the check-in (possible pancreatitis, pregnancy): the patient has been told what to do now. */
+  /** A supply stopped by the check-in (possible pancreatitis, pregnancy; the patient has been told what to do now). */
   supplyStoppedHours: number;
+  /** When prescribers phone patients, every day, UK time: from `from` o'clock until `to` o'clock. */
+  callingHours: { from: number; to: number };
 }
 
 export const URGENT_CONTACT_POLICY: UrgentContactPolicy = {
   sameDayHours: 4,
-  supplyStoppedHours: 24,
+  supplyStoppedHours: 12,
+  callingHours: { from: 8, to: 20 },
   source: 'Clinic policy; GPhC guidance for registered pharmacies providing pharmacy services at a distance, including on the internet (2025): follow-up of safety concerns',
   rationale:
-    'A patient whose answers need a clinician is called by a prescriber: within 4 hours when the rule asks for contact today (low mood), and within 24 hours when the supply was stopped and the patient already has the advice to act on.',
+    'A patient whose answers need a clinician is called by a prescriber between 8am and 8pm, every day: within 4 calling hours when the rule asks for contact today (low mood), and within 12 (a calling day) when the supply was stopped and the patient already has the advice to act on. Nobody is promised a call at 3am.',
 };
 
 /** Check-in rules whose contact is due the same day. */
@@ -32,10 +36,31 @@ export function urgentRules(rules: readonly TriggeredRule[]): TriggeredRule[] {
   return rules.filter((rule) => rule.level === 'urgent');
 }
 
+const MINUTE = 60_000;
+
+/** `openedAt` plus `hours` of calling time: time outside calling hours does not count. */
+export function addCallingHours(openedAt: Date, hours: number, calling: UrgentContactPolicy['callingHours'] = URGENT_CONTACT_POLICY.callingHours): Date {
+  let at = openedAt.getTime();
+  let left = hours * 60;
+  while (left > 0) {
+    const { minutes: minute } = ukWallClock(new Date(at));
+    if (minute >= calling.from * 60 && minute < calling.to * 60) {
+      const step = Math.min(left, calling.to * 60 - minute);
+      at += step * MINUTE;
+      left -= step;
+    } else {
+      // At most an hour at a time, so a change of the clocks overnight is read again on the way.
+      const untilOpen = minute < calling.from * 60 ? calling.from * 60 - minute : 24 * 60 - minute + calling.from * 60;
+      at += Math.min(untilOpen, 60) * MINUTE;
+    }
+  }
+  return new Date(at);
+}
+
 /** When the patient must have been contacted, for the rules that opened (or joined) an item at `openedAt`. */
 export function urgentItemDue(rules: readonly TriggeredRule[], openedAt: Date, policy: UrgentContactPolicy = URGENT_CONTACT_POLICY): Date {
   const hours = rules.some((rule) => SAME_DAY_RULE_IDS.includes(rule.ruleId)) ? policy.sameDayHours : policy.supplyStoppedHours;
-  return new Date(openedAt.getTime() + hours * 3_600_000);
+  return addCallingHours(openedAt, hours, policy.callingHours);
 }
 
 /** What a clinician did about an item, in the words the console and the audit log use. */

@@ -83,9 +83,9 @@ export const CHECK_IN_RULES = {
     summary: 'Low mood or thoughts of self-harm: urgent review today',
     source: 'MHRA Drug Safety Update, GLP-1 receptor agonists (suicidal thoughts reported); clinic safeguarding policy',
     rationale:
-      'Reports of suicidal thoughts with GLP-1 medicines were reviewed by the MHRA and EMA without a causal link being confirmed, so the supply is not stopped automatically; a clinician contacts the patient the same day.',
+      'Reports of suicidal thoughts with GLP-1 medicines were reviewed by the MHRA and EMA without a causal link being confirmed, so the supply is not stopped automatically; a prescriber phones the patient within 4 calling hours (URGENT_CONTACT_POLICY).',
     patientMessage:
-      'Thank you for telling us. A clinician will contact you today. If you feel you might act on thoughts of harming yourself, call 999 or go to A&E now; you can also call Samaritans free on 116 123 at any time.',
+      'Thank you for telling us. One of our prescribers will phone you as soon as they can. If you feel you might act on thoughts of harming yourself, call 999 or go to A&E now; you can also call Samaritans free on 116 123 at any time.',
   },
   niceStoppingRule: {
     id: 'check-in-nice-stopping-rule',

@@ -73,7 +73,12 @@ describe('UK wall clock', () => {
         instants.push(change - minute, change, change + minute, change + 23 * 60 * minute);
       }
     }
-    for (const at of instants) expect(ukWallClock(new Date(at)), new Date(at).toISOString()).toEqual(platformWallClock(new Date(at)));
+    // One assertion over the mismatches: 73,000 expect() calls took seconds more than the comparison itself.
+    const mismatches = instants.filter((at) => {
+      const [ours, platform] = [ukWallClock(new Date(at)), platformWallClock(new Date(at))];
+      return ours.date !== platform.date || ours.minutes !== platform.minutes;
+    });
+    expect(mismatches.map((at) => new Date(at).toISOString())).toEqual([]);
   });
 
   it('asks the platform before the present rule began (summer time ended on 22 October 1995)', () => {

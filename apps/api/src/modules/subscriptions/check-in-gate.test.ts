@@ -89,7 +89,8 @@ describe('the check-in before each supply', () => {
     expect(stop.data).toMatchObject({ deliveryDate: delivery, ruleIds: [CHECK_IN_RULES.possiblePancreatitis.id] });
 
     // Told on the page at once, and by email.
-    expect(task.details.configuration.outcomePopup).toEqual({ title: 'We have paused your next delivery', message: CHECK_IN_RULES.possiblePancreatitis.patientMessage });
+    expect(task.details.configuration.outcomePopup).toEqual({ title: 'We have paused your next delivery', message: expect.stringMatching(/^.+ One of our prescribers will phone you on the number in your account by /) });
+    expect((task.details.configuration.outcomePopup as { message: string }).message.startsWith(CHECK_IN_RULES.possiblePancreatitis.patientMessage)).toBe(true);
     expect(await outcomeMessages(patient.customerId)).toEqual([{ channel: 'email', data: { ruleIds: [CHECK_IN_RULES.possiblePancreatitis.id], supplyStopped: true, contactBy: new Date(shop.clock.getTime() + 24 * 3_600_000).toISOString() } }]);
     await deliverNotifications({ app: shop.ctx.app, db: db() }, shop.clock);
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, patient.email), eq(mailOutbox.subject, 'Important: we have paused your next delivery')));
@@ -104,7 +105,7 @@ describe('the check-in before each supply', () => {
 
     expect((await planRow(planId)).state).toBe('suspended');
     expect((await subscriptionHistory(db(), planId)).at(-1)).toMatchObject({ event: 'supply_stopped', reason: CHECK_IN_RULES.pregnant.summary });
-    expect(task.details.configuration.outcomePopup).toMatchObject({ message: CHECK_IN_RULES.pregnant.patientMessage });
+    expect((task.details.configuration.outcomePopup as { message: string }).message.startsWith(`${CHECK_IN_RULES.pregnant.patientMessage} One of our prescribers will phone you`)).toBe(true);
     expect(await outcomeMessages(patient.customerId)).toMatchObject([{ data: { ruleIds: [CHECK_IN_RULES.pregnant.id], supplyStopped: true } }]);
     await expectNoSupply(patient, planId, delivery);
   });
@@ -117,7 +118,11 @@ describe('the check-in before each supply', () => {
     const [renewal] = await renewalOrders(planId);
     expect(renewal).toMatchObject({ state: 'in_review', paymentState: 'awaiting_charge' });
     // The patient is told where to get support now.
-    expect(task.details.configuration.outcomePopup).toEqual({ title: 'A clinician will contact you today', message: CHECK_IN_RULES.lowMood.patientMessage });
+    // ... and when a prescriber will phone, in calling hours (the urgent item's due time), never 'today' regardless.
+    const popup = task.details.configuration.outcomePopup as { title: string; message: string };
+    expect(popup.title).toBe('One of our prescribers will phone you');
+    expect(popup.message.startsWith(`${CHECK_IN_RULES.lowMood.patientMessage} One of our prescribers will phone you on the number in your account by `)).toBe(true);
+    expect(popup.message).toMatch(/by \d{1,2}:\d{2}(am|pm) on \w+day \d{1,2} \w+\./);
     expect(await outcomeMessages(patient.customerId)).toMatchObject([{ data: { ruleIds: [CHECK_IN_RULES.lowMood.id], supplyStopped: false } }]);
 
     const review = await staffGet<OrderReview>(`/orders/${renewal!.number}`);

@@ -24,6 +24,8 @@ export interface CheckInResult {
   stopped: string[];
   /** The answers judged (assessCheckIn), or null when the consultation was not found. */
   outcome: CheckInOutcome | null;
+  /** When a prescriber will have phoned the patient, if the answers need one (the urgent item's due time). */
+  contactBy: Date | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function checkInAnswered(
     .from(subscriptions)
     .where(and(eq(subscriptions.customerId, input.customerId), inArray(subscriptions.state, [...WAITING_FOR_CHECK_IN])))
     .for('update');
-  const result: CheckInResult = { ordered: [], stopped: [], outcome };
+  const result: CheckInResult = { ordered: [], stopped: [], outcome, contactBy: null };
   for (const plan of waiting) {
     if ((await renewalCheckIn(tx, { ...plan, checkInForDelivery: null })) === 'not_needed') continue;
     if (outcome?.supply === 'stop') {
@@ -78,6 +80,7 @@ export async function checkInAnswered(
   // answer with no plan waiting, and joins the same item otherwise.
   const urgent = outcome ? urgentRules(outcome.triggeredRules) : [];
   const item = urgent.length > 0 ? await input.openUrgentItem(tx, { customerId: input.customerId, consultationId: input.consultationId, rules: urgent, now: input.now }) : null;
+  result.contactBy = item?.dueAt ?? null;
   if (outcome?.patientMessage) {
     await input.notifier.notify(tx, {
       template: 'check-in-outcome',

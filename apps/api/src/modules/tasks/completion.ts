@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TASK_CODES, type CheckInOutcome, type OrderState, type Task, type TaskType } from '@elmwood/domain';
+import { TASK_CODES, urgentContactLine, type CheckInOutcome, type OrderState, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -22,7 +22,7 @@ export interface OpenTaskRow {
  * subscriptions module's checkInAnswered, handed in where the modules are composed (tasks know no plans). Its
  * answers may stop the supply and tell the patient at once.
  */
-export type CheckInAnswered = (tx: Db, input: { customerId: number; consultationId: string }) => Promise<{ outcome: CheckInOutcome | null }>;
+export type CheckInAnswered = (tx: Db, input: { customerId: number; consultationId: string }) => Promise<{ outcome: CheckInOutcome | null; contactBy: Date | null }>;
 
 /** A check-in is completed by its answers (a consultation id); only answers move the plan. */
 const CONSULTATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,12 +73,13 @@ export async function completeTask(tx: Db, customerId: number, taskId: string, c
     // A weight-loss check-in answered: judged, then the plan's renewal can go to the prescriber (or the supply stops).
     if (updated.length > 0 && task.code === TASK_CODES.weightLossCheckIn && CONSULTATION_ID.test(completedWith)) {
       if (!checkInAnswered) throw new Error('A check-in completed by its answers needs the step that moves the plans');
-      const { outcome } = await checkInAnswered(tx, { customerId, consultationId: completedWith });
+      const { outcome, contactBy } = await checkInAnswered(tx, { customerId, consultationId: completedWith });
       if (outcome?.patientMessage) {
-        const title = outcome.supply === 'stop' ? 'We have paused your next delivery' : 'A clinician will contact you today';
+        const title = outcome.supply === 'stop' ? 'We have paused your next delivery' : 'One of our prescribers will phone you';
+        const message = contactBy ? `${outcome.patientMessage} ${urgentContactLine(contactBy)}` : outcome.patientMessage;
         await tx
           .update(tasks)
-          .set({ details: sql`coalesce(${tasks.details}, '{}'::jsonb) || ${JSON.stringify({ outcomePopup: { title, message: outcome.patientMessage } })}::jsonb` })
+          .set({ details: sql`coalesce(${tasks.details}, '{}'::jsonb) || ${JSON.stringify({ outcomePopup: { title, message } })}::jsonb` })
           .where(eq(tasks.id, taskId));
       }
     }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, formatCallTime, formatLongDate, formatPrice, urgentContactLine, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -285,7 +285,7 @@ const composers: Composers = {
     const title = supplyStopped ? 'We have paused your next delivery' : 'About your check-in';
     return {
       subject: supplyStopped ? 'Important: we have paused your next delivery' : 'Important: about your check-in',
-      preview: supplyStopped ? 'Your check-in answers mean we will not send your next delivery. Please read this now.' : 'A clinician will contact you today. Please read this now.',
+      preview: supplyStopped ? 'Your check-in answers mean we will not send your next delivery. Please read this now.' : contactBy ? `One of our prescribers will phone you by ${contactByText(new Date(contactBy))}. Please read this now.` : 'Please read this now.',
       body: (
         <>
           <Title>{title}</Title>
