@@ -122,9 +122,12 @@ export function Component() {
       {refusal ? (
         <section className="account-card" aria-label="Booking a call">
           <p>{refusal}</p>
-          <ButtonLink variant="secondary" to={status.data?.eligible ? APPOINTMENTS_PATH : '/account/home'}>
-            {status.data?.eligible ? 'View your appointments' : 'Back to my account'}
-          </ButtonLink>
+          {/* Not eligible: the back link above is the way out; a second one would say the same. */}
+          {status.data?.eligible ? (
+            <ButtonLink variant="secondary" to={APPOINTMENTS_PATH}>
+              View your appointments
+            </ButtonLink>
+          ) : null}
         </section>
       ) : null}
       <p>Calls take about 20 minutes; {coach.firstName} will phone you. All times are UK time.</p>

@@ -79,6 +79,8 @@ describe('who may have coaching', () => {
     renderRoute({ path: '/account/coaches/*', Component: CoachesRoute }, '/account/coaches');
     expect(await screen.findByText(COACHING_MESSAGES.noPlan)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Choose Amara' })).not.toBeInTheDocument();
+    // One way back to the account, not the same link twice.
+    expect(screen.getAllByRole('link', { name: 'Back to my account' })).toHaveLength(1);
   });
 
   it('says a call is already booked instead of offering another time', async () => {

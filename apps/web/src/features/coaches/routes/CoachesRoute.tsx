@@ -1,7 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
-import { ButtonLink } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useAssignCoach, useCoaches, useCoachingStatus } from '../api';
@@ -30,9 +29,6 @@ export function Component() {
         // Coaching is for an approved weight-loss treatment and its after-care: the page says why not, and offers no choice.
         <section className="account-card" aria-label="Coaching">
           <p>{status.data.message}</p>
-          <ButtonLink variant="secondary" to="/account/home">
-            Back to my account
-          </ButtonLink>
         </section>
       ) : (
         <>
