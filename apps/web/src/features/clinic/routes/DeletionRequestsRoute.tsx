@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { deletionDeadlineLabel } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { EmptyState } from '../../../ui/EmptyState';
-import { LoadStatus } from '../../../ui/LoadStatus';
+import { QueryContent } from '../../../ui/QueryContent';
 import { useDeletionQueue } from '../api';
 import { TableScroll } from '../components/TableScroll';
 import { formatDate, formatDateTime } from '../format';
@@ -15,13 +14,8 @@ export function Component() {
     <div className="clinic-page">
       <h1>Deletion requests</h1>
       <p>UK data protection law gives us one month from each request to confirm it.</p>
-      {queue.isPending ? (
-        <LoadStatus status="loading" />
-      ) : queue.isError ? (
-        <LoadStatus status="error" onRetry={() => void queue.refetch()} />
-      ) : queue.data.requests.length === 0 ? (
-        <EmptyState title="No deletion requests waiting" message="Patients' requests to delete their account appear here until they are confirmed." />
-      ) : (
+      <QueryContent query={queue} isEmpty={(data) => data.requests.length === 0} empty={{ title: 'No deletion requests waiting', message: "Patients' requests to delete their account appear here until they are confirmed." }}>
+        {(data) => (
         <TableScroll label="Open deletion requests">
           <table className="clinic-table">
             <caption className="visually-hidden">Open deletion requests, oldest first</caption>
@@ -33,7 +27,7 @@ export function Component() {
               </tr>
             </thead>
             <tbody>
-              {queue.data.requests.map((request) => (
+              {data.requests.map((request) => (
                 <tr key={request.id}>
                   <td>
                     <Link to={`/clinic/deletion-requests/${encodeURIComponent(request.id)}`}>{request.patient.name}</Link>
@@ -47,7 +41,8 @@ export function Component() {
             </tbody>
           </table>
         </TableScroll>
-      )}
+        )}
+      </QueryContent>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { EmptyState } from '../../../ui/EmptyState';
-import { LoadStatus } from '../../../ui/LoadStatus';
+import { QueryContent } from '../../../ui/QueryContent';
 import { useDispatchQueue } from '../api';
 import { DispatchForm } from '../components/DispatchForm';
 import { formatDateTime } from '../format';
@@ -15,13 +14,11 @@ export function Component() {
   const queue = useDispatchQueue();
   // Said here, not in the order's card: the card leaves the queue as soon as the order is dispatched.
   const [done, setDone] = useState('');
-  const body = (() => {
-    if (queue.isPending) return <LoadStatus status="loading" />;
-    if (queue.isError) return <LoadStatus status="error" onRetry={() => void queue.refetch()} />;
-    if (queue.data.orders.length === 0) return <EmptyState title="Nothing to dispatch" message="Approved and paid orders appear here." />;
-    return (
+  const body = (
+    <QueryContent query={queue} isEmpty={(data) => data.orders.length === 0} empty={{ title: 'Nothing to dispatch', message: 'Approved and paid orders appear here.' }}>
+      {(data) => (
       <ul className="clinic-dispatch" aria-label="Orders to dispatch, oldest approval first">
-        {queue.data.orders.map((order) => {
+        {data.orders.map((order) => {
           const path = `/clinic/orders/${encodeURIComponent(order.orderNumber)}`;
           return (
             <li key={order.orderNumber} className="clinic-card">
@@ -41,8 +38,9 @@ export function Component() {
           );
         })}
       </ul>
-    );
-  })();
+      )}
+    </QueryContent>
+  );
   return (
     <div className="clinic-page">
       <h1>Dispatch</h1>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
-import { LoadStatus } from '../../../ui/LoadStatus';
+import { QueryContent } from '../../../ui/QueryContent';
 import { useFailedWork, useRetryFailedWork } from '../api';
 import { FormError } from '../components/FormError';
 import { TableScroll } from '../components/TableScroll';
@@ -23,13 +22,8 @@ export function Component() {
       </p>
       <p role="status">{done}</p>
       <FormError error={retry.error} />
-      {list.isPending ? (
-        <LoadStatus status="loading" />
-      ) : list.isError ? (
-        <LoadStatus status="error" onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="No failed work" message="Work that fails on every try appears here." />
-      ) : (
+      <QueryContent query={list} isEmpty={(data) => data.items.length === 0} empty={{ title: 'No failed work', message: 'Work that fails on every try appears here.' }}>
+        {(data) => (
         <TableScroll label="Failed work">
           <table className="clinic-table">
             <caption className="visually-hidden">Failed work, oldest first</caption>
@@ -43,7 +37,7 @@ export function Component() {
               </tr>
             </thead>
             <tbody>
-              {list.data.items.map((item) => (
+              {data.items.map((item) => (
                 <tr key={item.id}>
                   <td>{item.kind}</td>
                   <td>{item.what}</td>
@@ -63,7 +57,8 @@ export function Component() {
             </tbody>
           </table>
         </TableScroll>
-      )}
+        )}
+      </QueryContent>
     </div>
   );
 }

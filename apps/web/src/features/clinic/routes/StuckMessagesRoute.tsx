@@ -3,8 +3,7 @@ import { STUCK_MESSAGE_MINUTES, STUCK_MESSAGE_TWICE_WARNING, type StuckMessage, 
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { EmptyState } from '../../../ui/EmptyState';
-import { LoadStatus } from '../../../ui/LoadStatus';
+import { QueryContent } from '../../../ui/QueryContent';
 import { useSettleStuckMessage, useStuckMessages } from '../api';
 import { FormError } from '../components/FormError';
 import { TableScroll } from '../components/TableScroll';
@@ -38,13 +37,8 @@ export function Component() {
       </p>
       <p role="status">{done}</p>
       <FormError error={settle.error} />
-      {list.isPending ? (
-        <LoadStatus status="loading" />
-      ) : list.isError ? (
-        <LoadStatus status="error" onRetry={() => void list.refetch()} />
-      ) : list.data.messages.length === 0 ? (
-        <EmptyState title="No stuck messages" message={`Messages still being sent ${STUCK_MESSAGE_MINUTES} minutes after they started appear here.`} />
-      ) : (
+      <QueryContent query={list} isEmpty={(data) => data.messages.length === 0} empty={{ title: 'No stuck messages', message: `Messages still being sent ${STUCK_MESSAGE_MINUTES} minutes after they started appear here.` }}>
+        {(data) => (
         <TableScroll label="Stuck messages">
           <table className="clinic-table">
             <caption className="visually-hidden">Stuck messages, longest stuck first</caption>
@@ -59,7 +53,7 @@ export function Component() {
               </tr>
             </thead>
             <tbody>
-              {list.data.messages.map((message) => (
+              {data.messages.map((message) => (
                 <tr key={message.id}>
                   <td>{message.template}</td>
                   <td>{CHANNEL_NAMES[message.channel] ?? message.channel}</td>
@@ -77,7 +71,8 @@ export function Component() {
             </tbody>
           </table>
         </TableScroll>
-      )}
+        )}
+      </QueryContent>
     </div>
   );
 }
