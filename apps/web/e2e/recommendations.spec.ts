@@ -13,7 +13,7 @@ async function answerEdConsultation(page: Page): Promise<void> {
       'about-you': { ed_sex: 'male' },
       'date-of-birth': { ed_dob: '1980-02-01' },
       symptoms: { ed_frequency: 'sometimes', ed_morning_erections: 'yes' },
-      'heart-health': { ed_recent_cardiac_event: 'no', ed_exertion: 'no', ed_blood_pressure: 'normal' },
+      'heart-health': { ed_recent_cardiac_event: 'no', ed_exertion: 'no', ed_heart_conditions: ['none'], ed_blood_pressure: 'normal' },
       medicines: { ed_medicines_taken: ['none'], ed_other_medicines: '' },
       conditions: { ed_conditions: ['none'] },
       preference: { ed_preference: 'no_preference' },

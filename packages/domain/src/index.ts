@@ -108,6 +108,8 @@ export * from './clinical/sourced';
 export * from './clinical/dates';
 export * from './clinical/titration';
 export * from './clinical/check-in';
+export * from './clinical/contraception';
+export * from './clinical/yellow-card';
 export * from './clinical/maintenance-dose';
 export * from './clinical/dose-history';
 export * from './reminders/reminders';

@@ -104,6 +104,8 @@ export function answerInWords(question: WordedQuestion, answer: unknown, wording
       return typeof answer === 'string' ? dateOfBirthText(answer, wording.today) : unreadable;
     case 'date':
       return typeof answer === 'string' ? calendarDateText(answer) : unreadable;
+    case 'count':
+      return typeof answer === 'number' ? String(answer) : unreadable;
     default:
       if (Array.isArray(answer)) return answer.map((value) => optionText(question, value, wording)).join(', ');
       if (typeof answer === 'string' || typeof answer === 'number' || typeof answer === 'boolean') return optionText(question, answer, wording);

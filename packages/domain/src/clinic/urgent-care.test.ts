@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IN_RULES, assessCheckIn } from '../clinical/check-in';
 import { addCallingHours, contactByText, URGENT_CONTACT_POLICY, urgentContactLine, urgentItemDue, urgentRules } from './urgent-care';
 
-const context = { today: '2026-11-28', initialWeightKg: null, maintenanceDoseSince: null } as const;
+const context = { today: '2026-11-28', initialWeightKg: null, maintenanceDoseSince: null, onTirzepatide: true } as const;
 
 describe('the urgent clinical queue rules', () => {
   it('takes every check-in rule marked urgent: a stop answer and low mood, not the NICE flag', () => {
@@ -35,6 +35,19 @@ describe('the urgent clinical queue rules', () => {
     expect(addCallingHours(new Date('2026-07-01T05:00:00Z'), 1).toISOString()).toBe('2026-07-01T08:00:00.000Z');
     // The clocks go forward at 1am on Sunday 29 March 2026: 8pm Saturday (GMT) to 8am Sunday (BST) is 11 hours.
     expect(addCallingHours(new Date('2026-03-28T19:00:00Z'), 2).toISOString()).toBe('2026-03-29T08:00:00.000Z');
+  });
+
+  it('is due within 4 calling hours for severe vomiting or dehydration, a calling day (12) for gallbladder signs, breastfeeding or a new diabetes medicine', () => {
+    const at = new Date('2026-11-28T10:00:00Z');
+    const due = (answers: Record<string, unknown>) => urgentItemDue(urgentRules(assessCheckIn(answers, context).triggeredRules), at).toISOString();
+    expect(due({ ci_side_effects: ['dehydration'] })).toBe('2026-11-28T14:00:00.000Z');
+    expect(due({ ci_side_effects: ['right_upper_pain'] })).toBe('2026-11-29T10:00:00.000Z');
+    expect(due({ ci_breastfeeding: 'yes' })).toBe('2026-11-29T10:00:00.000Z');
+    expect(due({ ci_new_medicines: ['insulin'] })).toBe('2026-11-29T10:00:00.000Z');
+  });
+
+  it('leaves the contraception counselling out of the queue: the patient is told, no call is owed', () => {
+    expect(urgentRules(assessCheckIn({ ci_new_medicines: ['oral_contraceptive'] }, context).triggeredRules)).toEqual([]);
   });
 
   it('tells the patient who will call and by when, in UK time', () => {

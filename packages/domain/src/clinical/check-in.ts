@@ -1,12 +1,30 @@
 import { parseIsoDate, type IsoDate } from '../delivery/calendar-date';
 import { answerToKgCm, parseMeasurementAnswer } from '../measurements/answer';
+import { counsellingText, TIRZEPATIDE_CONTRACEPTION_COUNSELLING } from './contraception';
 import type { Sourced, TriggeredRule } from './sourced';
 
-/** Question ids of the weight-loss check-in that the rules below read. */
+/** Question ids of the weight-loss check-in that the rules below (and the renewal's re-titration) read. */
 export const CHECK_IN_QUESTIONS = {
   measurements: 'ci_bmi',
   sideEffects: 'ci_side_effects',
   pregnancy: 'ci_pregnancy',
+  breastfeeding: 'ci_breastfeeding',
+  newMedicines: 'ci_new_medicines',
+  /** How many doses were missed since the last delivery: a whole number. */
+  missedDosesCount: 'ci_missed_doses_count',
+} as const;
+
+/** The answer values of the check-in's multiple-choice questions that the rules below read. */
+export const CHECK_IN_ANSWERS = {
+  severeStomachPain: 'severe_stomach_pain',
+  rightUpperPain: 'right_upper_pain',
+  yellowSkinOrEyes: 'yellow_skin_eyes',
+  severeVomitingOrDiarrhoea: 'severe_vomiting_diarrhoea',
+  dehydration: 'dehydration',
+  lowMood: 'low_mood',
+  insulin: 'insulin',
+  sulfonylurea: 'sulfonylurea',
+  oralContraceptive: 'oral_contraceptive',
 } as const;
 
 /** What the patient's treatment history says about this supply. */
@@ -17,6 +35,8 @@ export interface CheckInContext {
   initialWeightKg: number | null;
   /** The day the patient reached their maintenance (highest tolerated) dose; null while still titrating. */
   maintenanceDoseSince: IsoDate | null;
+  /** Whether the medicine the patient was last supplied is tirzepatide (Mounjaro). */
+  onTirzepatide: boolean;
 }
 
 export interface CheckInOutcome {
@@ -34,7 +54,11 @@ export interface CheckInOutcome {
 
 interface CheckInRule extends Sourced {
   id: string;
-  effect: 'stop' | 'urgent-review' | 'nice-stopping-rule';
+  /**
+   * stop: the supply is held and a clinician contacts the patient; urgent-review: a clinician contacts the patient,
+   * the supply goes on to the prescriber; counselling: the patient is told again; nice-stopping-rule: the prescriber decides.
+   */
+  effect: 'stop' | 'urgent-review' | 'counselling' | 'nice-stopping-rule';
   question: string;
   summary: string;
   /** For the patient, when the rule stops the supply or needs them to act. */
@@ -75,6 +99,58 @@ export const CHECK_IN_RULES = {
     rationale: 'Semaglutide is to be stopped at least 2 months before a planned pregnancy because it leaves the body slowly; tirzepatide is not recommended in pregnancy.',
     patientMessage:
       'Weight-loss injections should be stopped at least 2 months before you try for a baby, so we will not send your next delivery. Please do not take another dose; a clinician will be in touch to talk about your options.',
+  },
+  possibleGallbladderDisease: {
+    id: 'check-in-possible-gallbladder-disease',
+    effect: 'stop',
+    question: CHECK_IN_QUESTIONS.sideEffects,
+    summary: 'Right upper abdominal pain or yellow skin or eyes (possible gallbladder disease): supply held, urgent review',
+    source: 'Mounjaro SmPC 4.4 (acute gallbladder disease); Wegovy SmPC 4.4 and 4.8 (cholelithiasis, cholecystitis)',
+    rationale:
+      'Gallstones and inflammation of the gallbladder are reported with semaglutide and tirzepatide, more with rapid weight loss. Pain in the right upper abdomen or jaundice needs a clinical assessment before another dose.',
+    patientMessage:
+      'Pain in the upper right side of your tummy, or yellowing of your skin or the whites of your eyes, can be a sign of a gallbladder problem. Do not take another dose. Please contact your GP or NHS 111 today; if the pain is severe or you have a high temperature, call 999 or go to A&E. We have paused your next delivery and a clinician will be in touch.',
+  },
+  breastfeeding: {
+    id: 'check-in-breastfeeding',
+    effect: 'stop',
+    question: CHECK_IN_QUESTIONS.breastfeeding,
+    summary: 'Breastfeeding: supply stopped',
+    source: 'Wegovy SmPC 4.6 (should not be used during breast-feeding); Mounjaro SmPC 4.6 (a risk to the infant cannot be excluded)',
+    rationale: 'Semaglutide passes into breast milk and is not to be used while breastfeeding; for tirzepatide a risk to the infant cannot be excluded, so the clinic does not supply it while the patient breastfeeds.',
+    patientMessage:
+      'Weight-loss injections should not be used while you are breastfeeding. Please do not take another dose. We have paused your next delivery and a clinician will be in touch to talk about your options.',
+  },
+  severeVomitingOrDehydration: {
+    id: 'check-in-severe-vomiting-or-dehydration',
+    effect: 'urgent-review',
+    question: CHECK_IN_QUESTIONS.sideEffects,
+    summary: 'Severe vomiting or diarrhoea, or signs of dehydration: urgent review today',
+    source: 'Wegovy SmPC 4.4; Mounjaro SmPC 4.4 (dehydration from gastrointestinal side effects, acute kidney injury)',
+    rationale:
+      'Vomiting and diarrhoea can cause dehydration, which has led to worsening kidney function and acute kidney injury; patients are to be told of the risk and take steps to avoid fluid loss, and a clinician reviews the dose.',
+    patientMessage:
+      'Being sick or having diarrhoea so much that you cannot keep fluids down can dehydrate you, and that can harm your kidneys. Keep sipping water. If you cannot keep any fluids down, feel very dizzy, or pass little or no urine, contact NHS 111 or your GP today. One of our prescribers will phone you as soon as they can about your treatment.',
+  },
+  hypoglycaemiaRisk: {
+    id: 'check-in-hypoglycaemia-risk',
+    effect: 'urgent-review',
+    question: CHECK_IN_QUESTIONS.newMedicines,
+    summary: 'Newly started insulin or a sulfonylurea: review for hypoglycaemia',
+    source: 'Wegovy SmPC 4.4 and 4.5; Mounjaro SmPC 4.4 and 4.5 (hypoglycaemia with insulin or a sulfonylurea)',
+    rationale:
+      'Taken with insulin or a sulfonylurea, semaglutide and tirzepatide raise the risk of hypoglycaemia; the dose of insulin or the sulfonylurea may need lowering, so a clinician reviews before the next supply.',
+    patientMessage:
+      'Thank you for telling us about your new diabetes medicine. Together with a weight-loss injection, insulin or a sulfonylurea (such as gliclazide) can make your blood sugar go too low. One of our prescribers will phone you to review your treatment. Until then, know the signs of low blood sugar (shaking, sweating, feeling confused) and follow the advice of the team who prescribed your diabetes medicine.',
+  },
+  tirzepatideOralContraceptive: {
+    id: 'check-in-tirzepatide-oral-contraceptive',
+    effect: 'counselling',
+    question: CHECK_IN_QUESTIONS.newMedicines,
+    summary: 'Started an oral contraceptive while on tirzepatide: contraception counselling given again',
+    source: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.source,
+    rationale: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.rationale,
+    patientMessage: counsellingText(TIRZEPATIDE_CONTRACEPTION_COUNSELLING),
   },
   lowMood: {
     id: 'check-in-low-mood',
@@ -130,28 +206,45 @@ export function meetsNiceStoppingRule(context: CheckInContext, currentWeightKg: 
   return Math.round(lostPercent * 100) < NICE_STOPPING_RULE_PERCENT * 100;
 }
 
+/** How many doses the patient says they missed since their last delivery, or null when not answered. */
+export function missedDosesCount(answers: Record<string, unknown>): number | null {
+  const count = answers[CHECK_IN_QUESTIONS.missedDosesCount];
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
+}
+
 /**
- * The check-in before each weight-loss supply, judged: severe or persistent abdominal pain (possible pancreatitis)
- * and a pregnancy, or one being planned, stop the supply and tell the patient what to do; low mood or thoughts of
- * self-harm need an urgent review; NICE's stopping rule is flagged for the prescriber. Pure: the caller supplies
+ * The check-in before each weight-loss supply, judged: severe or persistent abdominal pain (possible pancreatitis),
+ * possible gallbladder disease, a pregnancy (or one being planned) and breastfeeding hold the supply and tell the
+ * patient what to do; severe vomiting or dehydration, a newly started insulin or sulfonylurea, and low mood need a
+ * clinician; the pill started on tirzepatide brings the contraception counselling again; NICE's stopping rule is
+ * flagged for the prescriber. Patient messages follow the rules' order in CHECK_IN_RULES. Pure: the caller supplies
  * the patient's history and decides what to do with the outcome.
  */
 export function assessCheckIn(answers: Record<string, unknown>, context: CheckInContext): CheckInOutcome {
+  const { sideEffects, newMedicines } = CHECK_IN_QUESTIONS;
+  const had = (value: string) => ticked(answers, sideEffects, value);
+  const started = (value: string) => ticked(answers, newMedicines, value);
   const held: CheckInRule[] = [];
-  if (ticked(answers, CHECK_IN_QUESTIONS.sideEffects, 'severe_stomach_pain')) held.push(CHECK_IN_RULES.possiblePancreatitis);
+  // In CHECK_IN_RULES' order (the holds first), so checkInPatientMessages tells the same messages later.
+  if (had(CHECK_IN_ANSWERS.severeStomachPain)) held.push(CHECK_IN_RULES.possiblePancreatitis);
   const pregnancy = answers[CHECK_IN_QUESTIONS.pregnancy];
   if (pregnancy === 'pregnant') held.push(CHECK_IN_RULES.pregnant);
   if (pregnancy === 'planning') held.push(CHECK_IN_RULES.planningPregnancy);
-  if (ticked(answers, CHECK_IN_QUESTIONS.sideEffects, 'low_mood')) held.push(CHECK_IN_RULES.lowMood);
+  if (had(CHECK_IN_ANSWERS.rightUpperPain) || had(CHECK_IN_ANSWERS.yellowSkinOrEyes)) held.push(CHECK_IN_RULES.possibleGallbladderDisease);
+  if (answers[CHECK_IN_QUESTIONS.breastfeeding] === 'yes') held.push(CHECK_IN_RULES.breastfeeding);
+  if (had(CHECK_IN_ANSWERS.severeVomitingOrDiarrhoea) || had(CHECK_IN_ANSWERS.dehydration)) held.push(CHECK_IN_RULES.severeVomitingOrDehydration);
+  if (started(CHECK_IN_ANSWERS.insulin) || started(CHECK_IN_ANSWERS.sulfonylurea)) held.push(CHECK_IN_RULES.hypoglycaemiaRisk);
+  if (context.onTirzepatide && started(CHECK_IN_ANSWERS.oralContraceptive)) held.push(CHECK_IN_RULES.tirzepatideOralContraceptive);
+  if (had(CHECK_IN_ANSWERS.lowMood)) held.push(CHECK_IN_RULES.lowMood);
   if (meetsNiceStoppingRule(context, weightToday(answers))) held.push(CHECK_IN_RULES.niceStoppingRule);
 
   const stops = held.filter((rule) => rule.effect === 'stop');
-  const urgent = held.find((rule) => rule.effect === 'urgent-review');
-  const messages = [...stops, ...(urgent ? [urgent] : [])].map((rule) => rule.patientMessage).filter((message) => message !== null);
+  const urgent = held.filter((rule) => rule.effect === 'urgent-review');
+  const messages = held.map((rule) => rule.patientMessage).filter((message) => message !== null);
   return {
     supply: stops.length > 0 ? 'stop' : 'continue',
     patientMessage: messages.length > 0 ? messages.join('\n\n') : null,
-    urgentReview: urgent !== undefined,
+    urgentReview: urgent.length > 0,
     niceStoppingRule: held.some((rule) => rule.effect === 'nice-stopping-rule'),
     triggeredRules: held.map(triggeredCheckInRule),
   };
@@ -161,7 +254,7 @@ function triggeredCheckInRule(rule: CheckInRule): TriggeredRule {
   return {
     ruleId: rule.id,
     kind: 'flag',
-    level: rule.effect === 'stop' || rule.effect === 'urgent-review' ? 'urgent' : 'review',
+    level: rule.effect === 'stop' || rule.effect === 'urgent-review' ? 'urgent' : rule.effect === 'counselling' ? 'counselling' : 'review',
     summary: rule.summary,
     questionIds: [rule.question],
     productCode: null,

@@ -31,3 +31,24 @@ describe('checkAnswer on a time-of-day question', () => {
     expect(checkAnswer(reminderTime, value)).toEqual({ ok: false, message: 'Please choose a time of day and days of the week' });
   });
 });
+
+describe('checkAnswer on a count question (how many doses were missed)', () => {
+  const missedDoses = { id: 'ci_missed_doses_count', type: 'CountType', question: 'How many doses have you missed?', answers: [], tags: [] } as unknown as Question;
+
+  it.each([
+    [0, 0],
+    [99, 99],
+    ['3', 3],
+    [' 12 ', 12],
+  ])('keeps %j as the whole number %d', (value, stored) => {
+    expect(checkAnswer(missedDoses, value)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each([[-1], [100], [1.5], ['two'], ['1e1'], [true], [[1]]])('refuses %j', (value) => {
+    expect(checkAnswer(missedDoses, value)).toEqual({ ok: false, message: 'Please enter a whole number from 0 to 99' });
+  });
+
+  it('an empty box clears the answer', () => {
+    expect(checkAnswer(missedDoses, '')).toEqual({ ok: true, value: null });
+  });
+});

@@ -5,6 +5,9 @@ import type { Question } from './questionnaire';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const TEXT_ANSWER_MAX = 2000;
+/** The largest whole number a count question takes (a year of weekly doses is 52). */
+export const COUNT_ANSWER_MAX = 99;
+export const COUNT_ANSWER_MESSAGE = `Please enter a whole number from 0 to ${COUNT_ANSWER_MAX}`;
 
 type DatetimeWeekday = (typeof WEEKDAYS)[number];
 export interface DatetimeAnswer {
@@ -76,5 +79,10 @@ export function checkAnswer(question: Question, value: unknown): AnswerCheck {
     case 'dateOfBirth':
     case 'date':
       return typeof value === 'string' && parseIsoDate(value) ? { ok: true, value } : fail('Please enter correct date');
+    case 'count': {
+      // A typed number may arrive as text (a form posted without the app's script).
+      const count = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+      return typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= COUNT_ANSWER_MAX ? { ok: true, value: count } : fail(COUNT_ANSWER_MESSAGE);
+    }
   }
 }

@@ -1,5 +1,5 @@
 /** How each stored question type is answered; types match whatever their case. */
-export type AnswerKind = 'single' | 'multiple' | 'productChoice' | 'text' | 'bmi' | 'weight' | 'datetime' | 'dateOfBirth' | 'date';
+export type AnswerKind = 'single' | 'multiple' | 'productChoice' | 'text' | 'bmi' | 'weight' | 'datetime' | 'dateOfBirth' | 'date' | 'count';
 
 const KIND_BY_TYPE: Record<string, AnswerKind> = {
   imagechoice: 'single',
@@ -17,6 +17,8 @@ const KIND_BY_TYPE: Record<string, AnswerKind> = {
   dobtype: 'dateOfBirth',
   // A past date typed DD/MM/YYYY, such as the day of the last dose.
   datetype: 'date',
+  // A whole number such as how many doses were missed: typed, never chosen from ranges the rules would have to guess at.
+  counttype: 'count',
 };
 
 export function answerKind(type: string): AnswerKind | null {

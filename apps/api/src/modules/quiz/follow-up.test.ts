@@ -6,6 +6,7 @@ import { tasks } from '../../db/schema/tasks';
 import { bmiAnswer } from '../../seed/data/questionnaires/sample-answers';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId } from '../../../test/support/account';
+import { checkInProgressAnswers } from '../../../test/support/check-in';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('answering a check-in from its task', () => {
     const open = (await ctx.app.inject({ url: '/shop-api/tasks', headers: { cookie: patient.cookie } })).json<Task[]>();
     expect(open.map((task) => task.id)).toEqual([patient.taskId]);
 
-    const last = await answer(patient.cookie, { 'check-in-progress': { ci_getting_on: 'well', ci_pregnancy: 'no', ci_missed_doses: 'no' } }, patient.taskId);
+    const last = await answer(patient.cookie, { 'check-in-progress': checkInProgressAnswers() }, patient.taskId);
     expect(last.json().flags.complete).toBe(true);
     const [done] = await ctx.database.db.select().from(tasks).where(eq(tasks.id, patient.taskId));
     expect(done).toMatchObject({ state: 'completed', completedWith: last.json().consultationId });

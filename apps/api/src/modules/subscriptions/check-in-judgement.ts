@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assessCheckIn, CLINICAL_POLICY, MAINTENANCE_DOSE_RULES, maintenanceDoseSince, type ApprovedSupply, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
+import { assessCheckIn, CLINICAL_POLICY, isTirzepatide, MAINTENANCE_DOSE_RULES, maintenanceDoseSince, type ApprovedSupply, type CheckInOutcome, type IsoDate } from '@elmwood/domain';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals } from '../../db/schema/subscriptions';
 import { consultations } from '../../db/schema/quiz';
@@ -37,12 +37,19 @@ export async function approvedSupplies(tx: Pick<Queryable, 'select'>, customerId
  * The check-in's answers judged by assessCheckIn with what the shop knows of the patient's treatment: the initial
  * weight is their first consultation's; the day they reached their maintenance dose comes from the supplies a
  * prescriber approved (maintenanceDoseSince: the licence's maintenance dose, or a dose kept for the clinic policy's
- * number of supplies), so NICE's stopping rule is flagged for the prescriber 6 months on.
+ * number of supplies), so NICE's stopping rule is flagged for the prescriber 6 months on; the medicine last supplied
+ * says whether the patient is on tirzepatide (the pill's counselling).
  */
 export async function judgeCheckIn(tx: Pick<Queryable, 'select'>, customerId: number, answers: Record<string, unknown>, today: IsoDate): Promise<CheckInOutcome> {
   const initial = await initialWeightKg(tx, customerId);
   const supplies = await approvedSupplies(tx, customerId);
-  return assessCheckIn(answers, { today, initialWeightKg: initial, maintenanceDoseSince: maintenanceDoseSince(supplies, CLINICAL_POLICY) });
+  const latest = supplies.reduce<ApprovedSupply | null>((last, supply) => (last === null || supply.suppliedOn >= last.suppliedOn ? supply : last), null);
+  return assessCheckIn(answers, {
+    today,
+    initialWeightKg: initial,
+    maintenanceDoseSince: maintenanceDoseSince(supplies, CLINICAL_POLICY),
+    onTirzepatide: isTirzepatide(latest?.productCode),
+  });
 }
 
 /** A check-in consultation's answers, or null when there is no such consultation. */

@@ -75,7 +75,8 @@ export async function completeTask(tx: Db, customerId: number, taskId: string, c
       if (!checkInAnswered) throw new Error('A check-in completed by its answers needs the step that moves the plans');
       const { outcome, contactBy } = await checkInAnswered(tx, { customerId, consultationId: completedWith });
       if (outcome?.patientMessage) {
-        const title = outcome.supply === 'stop' ? 'We have paused your next delivery' : 'One of our prescribers will phone you';
+        const title =
+          outcome.supply === 'stop' ? 'We have paused your next delivery' : contactBy ? 'One of our prescribers will phone you' : 'Please read this before your next dose';
         const message = contactBy ? `${outcome.patientMessage} ${urgentContactLine(contactBy)}` : outcome.patientMessage;
         await tx
           .update(tasks)

@@ -12,6 +12,7 @@ import { placedOrderNumber } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
 import { signedInStaff } from '../../../test/support/staff';
 import { WEIGHT_FROM_ANSWERS_MESSAGE } from './service';
+import { checkInProgressAnswers } from '../../../test/support/check-in';
 
 // Noon on 1 March 2026: entries are dated against this clock.
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -222,7 +223,7 @@ describe('points from answers', () => {
     await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(28) } });
     await answer({ 'check-in-side-effects': { ci_side_effects: ['none'] } });
     expect((await list(patient.cookie)).points).toEqual([]);
-    const last = await answer({ 'check-in-progress': { ci_getting_on: 'well', ci_pregnancy: 'no', ci_missed_doses: 'no' } });
+    const last = await answer({ 'check-in-progress': checkInProgressAnswers() });
     expect(last.json().flags.complete).toBe(true);
     const logs = await list(patient.cookie);
     expect(logs.points).toHaveLength(1);

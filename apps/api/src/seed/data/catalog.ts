@@ -1,4 +1,5 @@
 import type { ProductAttribute, ProductImage } from '@elmwood/domain';
+import { FINASTERIDE_AGES } from './questionnaires/hair-loss';
 import type { SeedProduct } from '../types';
 
 /*
@@ -406,7 +407,7 @@ export const demoCatalog: SeedProduct[] = [
     name: 'Finasteride',
     category: 'hair-loss',
     description:
-      '<p><strong>Finasteride 1 mg</strong> is a daily tablet for male pattern hair loss in men aged 18 to 41. It can slow hair loss and, for some men, help hair regrow on the crown and middle of the scalp.</p>' +
+      `<p><strong>Finasteride 1 mg</strong> is a daily tablet for male pattern hair loss in men aged ${FINASTERIDE_AGES.min} to ${FINASTERIDE_AGES.max}. It can slow hair loss and, for some men, help hair regrow on the crown and middle of the scalp.</p>` +
       '<ul>' +
       '<li>One tablet a day, every day</li>' +
       '<li>Results take three to six months to show, and up to a year</li>' +
@@ -456,7 +457,7 @@ export const demoCatalog: SeedProduct[] = [
         'who_it_is_not_for',
         'Who it is not for',
         '<ul>' +
-          '<li>Women and anyone under 18</li>' +
+          `<li>Women, anyone under ${FINASTERIDE_AGES.min}, and men over ${FINASTERIDE_AGES.max}</li>` +
           '<li>Men with a history of depression, or prostate or liver problems, unless a clinician advises otherwise</li>' +
           '<li>Men trying for a baby should discuss it with a clinician first</li>' +
           '</ul>',

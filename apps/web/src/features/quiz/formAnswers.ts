@@ -26,6 +26,13 @@ export function birthdayAnswer(typed: string): unknown {
   return formatted === '' ? null : (parseBirthday(formatted) ?? formatted);
 }
 
+/** A typed count as the answer: a whole number when it is one, else the text (the server's check says what is wrong). */
+export function countAnswer(typed: string): unknown {
+  const text = typed.trim();
+  if (text === '') return null;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
 function measurementFields(form: URLSearchParams, questionId: string, names: readonly MeasurementField[]): MeasurementFields {
@@ -48,6 +55,8 @@ function answerFromForm(question: Question, form: URLSearchParams): unknown {
       return listed(form.getAll(name));
     case 'text':
       return form.get(name) || null;
+    case 'count':
+      return countAnswer(form.get(name) ?? '');
     case 'dateOfBirth':
     case 'date':
       return birthdayAnswer(form.get(name) ?? '');

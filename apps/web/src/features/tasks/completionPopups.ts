@@ -3,6 +3,8 @@ import { TASK_CODES, type Task } from '@elmwood/domain';
 export interface CompletionPopup {
   title: string;
   message: string;
+  /** The answers were about side effects: the popup points to the MHRA Yellow Card scheme. */
+  yellowCard?: boolean;
 }
 
 /** What the patient is told once a task is done, keyed by the task's code (SPEC §4 task completion popups). */
@@ -34,6 +36,7 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
   [TASK_CODES.weightLossCheckIn]: {
     title: 'Thank you for your check-in',
     message: 'A clinician will read your answers before approving your next delivery. We will be in touch if anything needs a closer look.',
+    yellowCard: true,
   },
   [TASK_CODES.clinicianQuestion]: {
     title: 'Thank you for your answer',
@@ -67,7 +70,8 @@ function isPopup(value: unknown): value is CompletionPopup {
  */
 export function completionPopupFor(task: Pick<Task, 'taskDefinition' | 'details'>): CompletionPopup {
   const outcome = task.details.configuration.outcomePopup;
-  if (isPopup(outcome)) return outcome;
+  // Kept only by a check-in, whose outcome is about side effects and the patient's health.
+  if (isPopup(outcome)) return { title: outcome.title, message: outcome.message, yellowCard: true };
   const known = Object.hasOwn(COMPLETION_POPUPS, task.taskDefinition.code) ? COMPLETION_POPUPS[task.taskDefinition.code] : undefined;
   if (known) return known;
   const configured = task.details.configuration.completionPopup;

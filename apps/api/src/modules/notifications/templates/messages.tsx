@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -44,6 +44,17 @@ function TaskList({ tasks }: { tasks: { name: string; url: string }[] }) {
         </Link>
       ))}
     />
+  );
+}
+
+/** The MHRA Yellow Card scheme, under every email about side effects. */
+function YellowCard() {
+  return (
+    <P>
+      {YELLOW_CARD.before}
+      <Link href={YELLOW_CARD.url}>{YELLOW_CARD.linkText}</Link>
+      {YELLOW_CARD.after}
+    </P>
   );
 }
 
@@ -293,6 +304,7 @@ const composers: Composers = {
             <P key={message}>{message}</P>
           ))}
           {contactBy ? <P>{urgentContactLine(new Date(contactBy))}</P> : null}
+          <YellowCard />
           <Action href={context.url('/account/home')}>See your plan</Action>
         </>
       ),

@@ -106,20 +106,29 @@ describe('erectile dysfunction consultation', () => {
       ['no-symptoms', { ed_frequency: 'never' }, 'ed_frequency', 3],
       ['recent-heart-attack-or-stroke', { ed_recent_cardiac_event: 'yes' }, 'ed_recent_cardiac_event', 5],
       ['heart-not-fit-for-sex', { ed_exertion: 'yes' }, 'ed_exertion', 6],
-      ['blood-pressure-uncontrolled', { ed_blood_pressure: 'high_uncontrolled' }, 'ed_blood_pressure', 7],
-      ['blood-pressure-low', { ed_blood_pressure: 'low' }, 'ed_blood_pressure', 7],
-      ['blood-pressure-unknown', { ed_blood_pressure: 'not_sure' }, 'ed_blood_pressure', 7],
-      ['nitrates', { ed_medicines_taken: ['nitrates'] }, 'ed_medicines_taken', 8],
-      ['poppers', { ed_medicines_taken: ['poppers'] }, 'ed_medicines_taken', 8],
-      ['riociguat', { ed_medicines_taken: ['alpha_blocker', 'riociguat'] }, 'ed_medicines_taken', 8],
-      ['pde5-for-pulmonary-hypertension', { ed_medicines_taken: ['pde5_pulmonary_hypertension'] }, 'ed_medicines_taken', 8],
-      ['severe-liver-disease', { ed_conditions: ['severe_liver_disease'] }, 'ed_conditions', 10],
-      ['eye-condition', { ed_conditions: ['diabetes', 'eye_condition'] }, 'ed_conditions', 10],
+      ['heart-failure', { ed_heart_conditions: ['heart_failure'] }, 'ed_heart_conditions', 7],
+      ['uncontrolled-arrhythmia', { ed_heart_conditions: ['arrhythmia'] }, 'ed_heart_conditions', 7],
+      ['unstable-angina', { ed_heart_conditions: ['unstable_angina'] }, 'ed_heart_conditions', 7],
+      ['blood-pressure-uncontrolled', { ed_blood_pressure: 'high_uncontrolled' }, 'ed_blood_pressure', 8],
+      ['blood-pressure-low', { ed_blood_pressure: 'low' }, 'ed_blood_pressure', 8],
+      ['blood-pressure-unknown', { ed_blood_pressure: 'not_sure' }, 'ed_blood_pressure', 8],
+      ['nitrates', { ed_medicines_taken: ['nitrates'] }, 'ed_medicines_taken', 9],
+      ['poppers', { ed_medicines_taken: ['poppers'] }, 'ed_medicines_taken', 9],
+      ['riociguat', { ed_medicines_taken: ['alpha_blocker', 'riociguat'] }, 'ed_medicines_taken', 9],
+      ['pde5-for-pulmonary-hypertension', { ed_medicines_taken: ['pde5_pulmonary_hypertension'] }, 'ed_medicines_taken', 9],
+      ['severe-liver-disease', { ed_conditions: ['severe_liver_disease'] }, 'ed_conditions', 11],
+      ['eye-condition', { ed_conditions: ['diabetes', 'eye_condition'] }, 'ed_conditions', 11],
     ])('%s', (ruleId, changes, questionId, questionIndex) => {
       const outcome = evaluate(changes);
       expect(outcome.rejection).toEqual({ ruleId, reason: reasonOf(ruleId), questionId, questionIndex, underweight: false });
       expect(outcome.eligibleProducts).toEqual([]);
       expect(outcome.recommendations).toEqual([]);
+    });
+
+    it('heart conditions: none of them is eligible (the boundary of the heart-failure, arrhythmia and unstable-angina rules)', () => {
+      expect(evaluate({ ed_heart_conditions: ['none'] }).recommendations).toEqual(['SILDENAFIL', 'TADALAFIL']);
+      const sources = Object.fromEntries(questionnaire.rules.knockouts.map((rule) => [rule.id, rule.source]));
+      for (const id of ['heart-failure', 'uncontrolled-arrhythmia', 'unstable-angina']) expect(sources[id]).toMatch(/Cialis SmPC 4\.3.*Viagra SmPC 4\.3/);
     });
 
     it('every knock-out has its own reason', () => {

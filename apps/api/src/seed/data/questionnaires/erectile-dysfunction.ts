@@ -99,6 +99,18 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
           answers: yesNo,
         },
         {
+          id: 'ed_heart_conditions',
+          type: 'multichoice',
+          question: 'Do you have any of these heart conditions?',
+          note: 'Choose all that apply.',
+          answers: [
+            { value: 'heart_failure', text: 'Heart failure' },
+            { value: 'arrhythmia', text: 'An irregular or abnormal heart rhythm (arrhythmia), such as atrial fibrillation, that is not under control' },
+            { value: 'unstable_angina', text: 'Angina (chest pain) that comes on at rest or during sex, or is getting worse or more frequent' },
+            { value: 'none', text: 'None of these', exclusive: true },
+          ],
+        },
+        {
           id: 'ed_blood_pressure',
           type: 'choice',
           question: 'Which of these best describes your blood pressure?',
@@ -279,6 +291,33 @@ export const erectileDysfunctionQuestionnaire: QuestionnaireInput = {
         question: 'ed_exertion',
         reason:
           'Sexual activity puts extra strain on the heart. Because of the symptoms you describe, your heart needs to be checked by your GP before erectile dysfunction treatment can be considered.',
+      },
+      {
+        id: 'heart-failure',
+        source: 'Cialis SmPC 4.3 (heart failure NYHA class 2 or more in the last 6 months); Viagra SmPC 4.3 (severe cardiac failure: sexual activity inadvisable)',
+        rationale: 'Tadalafil is contraindicated in heart failure of NYHA class 2 or more; sildenafil in patients for whom sexual activity is inadvisable, such as severe cardiac failure. The class cannot be judged online.',
+        when: ticked('ed_heart_conditions', 'heart_failure'),
+        question: 'ed_heart_conditions',
+        reason:
+          'Erectile dysfunction medicines are not safe for everyone with heart failure, and sex puts extra strain on the heart. Please speak to your GP or heart specialist, who can check whether treatment is right for you.',
+      },
+      {
+        id: 'uncontrolled-arrhythmia',
+        source: 'Cialis SmPC 4.3 (uncontrolled arrhythmias); Viagra SmPC 4.3 and 4.4 (severe cardiovascular disorders; life-threatening arrhythmias not studied)',
+        rationale: 'Uncontrolled arrhythmia is a contraindication for tadalafil; sildenafil has not been studied in life-threatening arrhythmias and sexual activity may be inadvisable.',
+        when: ticked('ed_heart_conditions', 'arrhythmia'),
+        question: 'ed_heart_conditions',
+        reason:
+          'Erectile dysfunction medicines are not safe when an irregular heart rhythm is not under control. Please speak to your GP or heart specialist first.',
+      },
+      {
+        id: 'unstable-angina',
+        source: 'Cialis SmPC 4.3 (unstable angina or angina during sexual intercourse); Viagra SmPC 4.3 (unstable angina: sexual activity inadvisable)',
+        rationale: 'Unstable angina, or angina during intercourse, is a contraindication for both medicines.',
+        when: ticked('ed_heart_conditions', 'unstable_angina'),
+        question: 'ed_heart_conditions',
+        reason:
+          'Chest pain that comes on at rest, during sex, or is getting worse needs your heart checked before erectile dysfunction treatment. Please speak to your GP, or call 999 if you have chest pain now.',
       },
       {
         id: 'blood-pressure-uncontrolled',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateConsultation, questionnaireSchema } from '@elmwood/domain';
+import { demoCatalog } from '../catalog';
 import { hairLossQuestionnaire } from './hair-loss';
 import { eligibleHairLossAnswers } from './sample-answers';
 
@@ -36,6 +37,22 @@ describe('hair-loss consultation', () => {
   ])('minoxidil is licensed from 18 to 65: born %s, offered %s', (dob, offered) => {
     expect(evaluate({ hl_dob: dob }).recommendations.includes('MINOXIDIL')).toBe(offered);
     expect(evaluate({ ...woman, hl_dob: dob }).recommendations.includes('MINOXIDIL-FOAM-5')).toBe(offered);
+  });
+
+  it.each([
+    ['1984-06-16', true],
+    ['1984-06-15', false],
+  ])('finasteride is licensed for men aged 18 to 41 (Propecia SmPC 4.1): born %s (41, or 42 that day), offered %s', (dob, offered) => {
+    const outcome = evaluate({ hl_dob: dob });
+    expect(outcome.rejection).toBeNull();
+    expect(outcome.recommendations.includes('FINASTERIDE')).toBe(offered);
+    expect(outcome.recommendations).toContain('MINOXIDIL');
+  });
+
+  it('the finasteride page says the ages the rules use', () => {
+    const finasteride = demoCatalog.find((product) => product.code === 'FINASTERIDE')!;
+    expect(finasteride.description).toContain('men aged 18 to 41');
+    expect(JSON.stringify(finasteride)).toContain('men over 41');
   });
 
   it('a man must acknowledge the finasteride counselling, kept as a counselling record', () => {

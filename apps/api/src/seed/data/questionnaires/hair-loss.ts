@@ -1,5 +1,8 @@
 import type { QuestionnaireInput } from '@elmwood/domain';
 
+/** Finasteride's licensed ages (Propecia SmPC 4.1): the product page says the same (seed catalogue). */
+export const FINASTERIDE_AGES = { min: 18, max: 41 } as const;
+
 const ticked = (question: string, value: string) => ({ in: [value, { var: `answers.${question}` }] });
 const answered = (question: string, value: string) => ({ '==': [{ var: `answers.${question}` }, value] });
 const noneTicked = (question: string, values: string[]) => ({
@@ -196,6 +199,13 @@ export const hairLossQuestionnaire: QuestionnaireInput = {
         summary: 'Finasteride withheld: licensed for men only',
         source: 'Propecia SmPC 4.1 and 4.3 (contraindicated in women)',
         rationale: 'Finasteride is licensed for male-pattern hair loss in men; it can harm a male fetus.',
+      },
+      {
+        code: 'FINASTERIDE',
+        when: { and: [{ '>=': [{ var: 'facts.age' }, FINASTERIDE_AGES.min] }, { '<=': [{ var: 'facts.age' }, FINASTERIDE_AGES.max] }] },
+        summary: `Finasteride withheld: outside the licensed age range of ${FINASTERIDE_AGES.min} to ${FINASTERIDE_AGES.max}`,
+        source: 'Propecia SmPC 4.1 (stabilises androgenetic alopecia in men 18 to 41 years of age) and 5.1',
+        rationale: 'The licence and its trials cover men aged 18 to 41; benefit in older men has not been established, so finasteride is not prescribed online outside that range.',
       },
       {
         code: 'FINASTERIDE',

@@ -40,6 +40,7 @@ export const eligibleErectileDysfunctionAnswers: Record<string, unknown> = {
   ed_morning_erections: 'yes',
   ed_recent_cardiac_event: 'no',
   ed_exertion: 'no',
+  ed_heart_conditions: ['none'],
   ed_blood_pressure: 'normal',
   ed_medicines_taken: ['none'],
   ed_conditions: ['none'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allQuestions, CHECK_IN_QUESTIONS, questionnaireSchema } from '@elmwood/domain';
+import { allQuestions, answerKind, CHECK_IN_ANSWERS, CHECK_IN_QUESTIONS, questionnaireSchema } from '@elmwood/domain';
 import { weightLossCheckInQuestionnaire } from './weight-loss-check-in';
 
 const questions = new Map(allQuestions(questionnaireSchema.parse(weightLossCheckInQuestionnaire)).map((question) => [question.id, question]));
@@ -16,5 +16,13 @@ describe('the weight-loss check-in asks what assessCheckIn reads', () => {
   it('offers the answers the rules act on', () => {
     expect(options(CHECK_IN_QUESTIONS.sideEffects)).toEqual(expect.arrayContaining(['severe_stomach_pain', 'low_mood']));
     expect(options(CHECK_IN_QUESTIONS.pregnancy)).toEqual(expect.arrayContaining(['pregnant', 'planning', 'no']));
+    expect(options(CHECK_IN_QUESTIONS.breastfeeding)).toEqual(expect.arrayContaining(['yes', 'no']));
+    const { insulin, sulfonylurea, oralContraceptive, ...sideEffects } = CHECK_IN_ANSWERS;
+    expect(options(CHECK_IN_QUESTIONS.sideEffects)).toEqual(expect.arrayContaining(Object.values(sideEffects)));
+    expect(options(CHECK_IN_QUESTIONS.newMedicines)).toEqual(expect.arrayContaining([insulin, sulfonylurea, oralContraceptive]));
+  });
+
+  it('asks how many doses were missed as a whole number', () => {
+    expect(answerKind(questions.get(CHECK_IN_QUESTIONS.missedDosesCount)!.type)).toBe('count');
   });
 });

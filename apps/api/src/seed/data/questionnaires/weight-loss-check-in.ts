@@ -5,7 +5,8 @@ export const WEIGHT_LOSS_CHECK_IN_SLUG = 'weight-loss-check-in';
 
 /**
  * The pharmacist's check-in before each renewal: today's weight (so the clinician sees progress and BMI), side
- * effects, pregnancy, and how the patient is getting on. It recommends nothing: the answers go to the clinical
+ * effects (with the red flags of pancreatitis, gallbladder disease and dehydration), pregnancy and breastfeeding,
+ * newly started medicines (insulin, a sulfonylurea, the pill), doses missed, and how the patient is getting on. It recommends nothing: the answers go to the clinical
  * team, who decide on the renewal, so it has no knock-outs and lists the treatments it follows up. The safety
  * rules that judge its answers (stop the supply, urgent review, NICE stopping rule) are `assessCheckIn` in
  * packages/domain/src/clinical/check-in.ts, which reads the question ids in CHECK_IN_QUESTIONS.
@@ -47,6 +48,10 @@ export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
             { value: 'diarrhoea', text: 'Diarrhoea' },
             { value: 'constipation', text: 'Constipation' },
             { value: 'severe_stomach_pain', text: 'Severe stomach pain that does not go away' },
+            { value: 'right_upper_pain', text: 'Pain in the upper right side of your tummy' },
+            { value: 'yellow_skin_eyes', text: 'Yellowing of your skin or the whites of your eyes' },
+            { value: 'severe_vomiting_diarrhoea', text: 'Being sick or diarrhoea so bad you cannot keep fluids down' },
+            { value: 'dehydration', text: 'Signs of dehydration: very thirsty, dizzy or light-headed, or passing little or dark urine' },
             { value: 'low_mood', text: 'Low mood or thoughts of harming yourself' },
             { value: 'none', text: 'None of these', exclusive: true },
           ],
@@ -88,20 +93,48 @@ export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
           ],
         },
         {
-          id: 'ci_missed_doses',
+          id: 'ci_breastfeeding',
           type: 'choice',
-          question: 'Have you missed any doses since your last delivery?',
+          question: 'Are you breastfeeding?',
+          note: 'Weight-loss injections should not be used while breastfeeding.',
           answers: [
-            { value: 'no', text: 'No' },
             { value: 'yes', text: 'Yes' },
+            { value: 'no', text: 'No' },
+            { value: 'not_applicable', text: 'Not applicable to me' },
           ],
+        },
+        {
+          id: 'ci_new_medicines',
+          type: 'multichoice',
+          question: 'Have you started any of these medicines since your last delivery?',
+          note: 'Choose all that apply.',
+          answers: [
+            { value: 'insulin', text: 'Insulin' },
+            { value: 'sulfonylurea', text: 'A sulfonylurea for diabetes, such as gliclazide, glimepiride or glibenclamide' },
+            { value: 'oral_contraceptive', text: 'The contraceptive pill, or another contraceptive you take by mouth' },
+            { value: 'other', text: 'Another medicine' },
+            { value: 'none', text: 'None of these', exclusive: true },
+          ],
+        },
+        {
+          id: 'ci_new_medicines_details',
+          type: 'textarea',
+          question: 'Which medicines have you started, and when?',
+          optional: true,
+          showWhen: { none: [{ var: 'answers.ci_new_medicines' }, { '==': [{ var: '' }, 'none'] }] },
+        },
+        {
+          id: 'ci_missed_doses_count',
+          type: 'CountType',
+          question: 'How many doses have you missed since your last delivery?',
+          note: 'Enter 0 if you have not missed any. A missed dose is a weekly injection you did not take.',
         },
         {
           id: 'ci_notes',
           type: 'textarea',
           question: 'Is there anything else you would like your clinician to know?',
           optional: true,
-          placeholder: 'For example: a new medicine, a change in your health, or a question about your dose',
+          placeholder: 'For example: a change in your health, or a question about your dose',
         },
       ],
     },

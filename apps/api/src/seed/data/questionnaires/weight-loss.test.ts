@@ -262,10 +262,18 @@ describe('weight-loss consultation', () => {
       expect(ruleIds(evaluate())).not.toContain(ruleId);
     });
 
-    it('diabetic retinopathy is a semaglutide warning: not raised when Wegovy is not offered', () => {
-      const outcome = evaluate({ wl_health_conditions: ['diabetic_retinopathy'], wl_allergy: ['semaglutide'] });
-      expect(outcome.recommendations).toEqual(['MOUNJARO']);
-      expect(ruleIds(outcome)).not.toContain('diabetic-retinopathy');
+    it('diabetic retinopathy is flagged for each medicine offered, with its own SmPC (Wegovy 4.4, Mounjaro 4.4)', () => {
+      const both = evaluate({ wl_health_conditions: ['diabetic_retinopathy'] });
+      expect(both.triggeredRules.filter((rule) => rule.ruleId.startsWith('diabetic-retinopathy'))).toEqual([
+        expect.objectContaining({ ruleId: 'diabetic-retinopathy', productCode: 'WEGOVY', level: 'review', source: 'Wegovy SmPC 4.4 (diabetic retinopathy)' }),
+        expect.objectContaining({ ruleId: 'diabetic-retinopathy-tirzepatide', productCode: 'MOUNJARO', level: 'review', source: 'Mounjaro SmPC 4.4 (diabetic retinopathy)' }),
+      ]);
+      const noSemaglutide = evaluate({ wl_health_conditions: ['diabetic_retinopathy'], wl_allergy: ['semaglutide'] });
+      expect(noSemaglutide.recommendations).toEqual(['MOUNJARO']);
+      expect(ruleIds(noSemaglutide).filter((id) => id.startsWith('diabetic-retinopathy'))).toEqual(['diabetic-retinopathy-tirzepatide']);
+      const noTirzepatide = evaluate({ wl_health_conditions: ['diabetic_retinopathy'], wl_allergy: ['tirzepatide'] });
+      expect(ruleIds(noTirzepatide).filter((id) => id.startsWith('diabetic-retinopathy'))).toEqual(['diabetic-retinopathy']);
+      expect(ruleIds(evaluate()).filter((id) => id.startsWith('diabetic-retinopathy'))).toEqual([]);
     });
   });
 

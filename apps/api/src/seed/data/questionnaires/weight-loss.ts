@@ -468,6 +468,17 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
         rationale: 'Rapid improvement in blood glucose with semaglutide has been linked to worsening diabetic retinopathy; such patients need monitoring.',
       },
       {
+        id: 'diabetic-retinopathy-tirzepatide',
+        when: ticked('wl_health_conditions', 'diabetic_retinopathy'),
+        question: 'wl_health_conditions',
+        level: 'review',
+        product: 'MOUNJARO',
+        summary: 'Diabetic retinopathy: tirzepatide not studied in severe disease, check eye screening',
+        source: 'Mounjaro SmPC 4.4 (diabetic retinopathy)',
+        rationale:
+          'Tirzepatide has not been studied in non-proliferative diabetic retinopathy needing acute therapy, proliferative retinopathy or diabetic macular oedema; such patients are treated with caution and monitored, as rapid improvement in blood glucose can worsen retinopathy.',
+      },
+      {
         id: 'gallbladder-disease',
         when: ticked('wl_health_conditions', 'gallbladder_disease'),
         question: 'wl_health_conditions',

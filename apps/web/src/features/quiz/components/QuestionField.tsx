@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { answerKind, invalidQuestionTypeMessage, type Question } from '@elmwood/domain';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { SafeHtml } from '../../../ui/SafeHtml';
-import { ANSWER_KIND_ATTRIBUTE, isInputAtHand, BmiInput, ChoiceInput, DateOfBirthInput, DatetimeInput, MultiChoiceInput, TextInput, WeightInput } from './questionInputs';
+import { ANSWER_KIND_ATTRIBUTE, isInputAtHand, BmiInput, ChoiceInput, CountInput, DateOfBirthInput, DatetimeInput, MultiChoiceInput, TextInput, WeightInput } from './questionInputs';
 import type { QuestionInputProps } from './types';
 
 interface QuestionFieldProps {
@@ -43,6 +43,8 @@ function QuestionInput(props: QuestionInputProps) {
     case 'date':
       // The same DD/MM/YYYY field, without the browser offering the patient's own birthday.
       return <DateOfBirthInput {...props} autoComplete="off" />;
+    case 'count':
+      return <CountInput {...props} />;
     case null:
       return <UnknownQuestionType type={props.question.type} />;
   }
@@ -79,7 +81,7 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
   const errorElementId = `q-${question.id}-error`;
   const errorId = error ? errorElementId : undefined;
   const kind = answerKind(question.type);
-  const single = kind === 'text' || kind === 'dateOfBirth' || kind === 'date';
+  const single = kind === 'text' || kind === 'dateOfBirth' || kind === 'date' || kind === 'count';
   const info = question.question_info_details;
   const heading = (
     <span id={labelId} className="quiz-question__text">

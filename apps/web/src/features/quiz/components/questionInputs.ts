@@ -18,6 +18,7 @@ const bmi = atHand(BmiQuestion);
 const weight = atHand(WeightQuestion);
 const datetime = preloadable(() => import('./DatetimeQuestion').then((module) => module.DatetimeQuestion));
 const dateOfBirth = preloadable(() => import('./DateOfBirthQuestion').then((module) => module.DateOfBirthQuestion));
+const count = preloadable(() => import('./CountQuestion').then((module) => module.CountQuestion));
 
 const INPUTS = {
   single: choice,
@@ -29,6 +30,7 @@ const INPUTS = {
   datetime,
   dateOfBirth,
   date: dateOfBirth,
+  count,
 } satisfies Record<AnswerKind, { preload: () => Promise<unknown>; isLoaded: () => boolean }>;
 
 export const ChoiceInput = choice.Component;
@@ -38,6 +40,7 @@ export const BmiInput = bmi.Component;
 export const WeightInput = weight.Component;
 export const DatetimeInput = datetime.Component;
 export const DateOfBirthInput = dateOfBirth.Component;
+export const CountInput = count.Component;
 
 /** Whether a kind's input renders at once (a question the patient's answer reveals may need its code fetched). */
 export const isInputAtHand = (kind: AnswerKind): boolean => INPUTS[kind].isLoaded();

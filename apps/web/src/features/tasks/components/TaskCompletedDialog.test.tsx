@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CHECK_IN_RULES, TASK_CODES } from '@elmwood/domain';
+import { CHECK_IN_RULES, TASK_CODES, YELLOW_CARD } from '@elmwood/domain';
 import { makeTask } from '../../../test/tasks';
 import { COMPLETION_POPUPS } from '../completionPopups';
 import { TaskCompletedDialog } from './TaskCompletedDialog';
@@ -31,6 +31,15 @@ describe('TaskCompletedDialog', () => {
     expect(dialog).not.toHaveTextContent(COMPLETION_POPUPS[TASK_CODES.weightLossCheckIn]!.message);
     expect(screen.getByText(possiblePancreatitis.patientMessage)).toBeInTheDocument();
     expect(screen.getByText(lowMood.patientMessage)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: YELLOW_CARD.linkText })).toHaveAttribute('href', 'https://yellowcard.mhra.gov.uk/');
+  });
+
+  it('points a check-in (about side effects) to the MHRA Yellow Card scheme, and other tasks not', () => {
+    const { unmount } = render(<TaskCompletedDialog task={makeTask({ code: TASK_CODES.weightLossCheckIn })} onClose={vi.fn()} />);
+    expect(screen.getByRole('link', { name: 'the MHRA Yellow Card scheme' })).toHaveAttribute('href', 'https://yellowcard.mhra.gov.uk/');
+    unmount();
+    render(<TaskCompletedDialog task={makeTask({ code: TASK_CODES.gpInformation })} onClose={vi.fn()} />);
+    expect(screen.queryByRole('link', { name: 'the MHRA Yellow Card scheme' })).not.toBeInTheDocument();
   });
 
   it('closes through its next step, by the button or Escape', async () => {

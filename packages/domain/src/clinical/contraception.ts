@@ -1,0 +1,40 @@
+import type { Sourced } from './sourced';
+
+/** Products whose medicine is tirzepatide: the ones whose start and dose increases carry the contraception counselling. */
+export const TIRZEPATIDE_PRODUCT_CODES: readonly string[] = ['MOUNJARO'];
+
+export const isTirzepatide = (productCode: string | null | undefined): boolean => productCode !== null && productCode !== undefined && TIRZEPATIDE_PRODUCT_CODES.includes(productCode);
+
+/** How many weeks after starting, and after each dose increase, the pill may not work as well. */
+export const TIRZEPATIDE_CONTRACEPTION_WEEKS = 4;
+
+export interface Counselling extends Sourced {
+  /** Kept with every acknowledgement, so a change of wording never rewrites what a patient agreed to. */
+  version: string;
+  title: string;
+  /** What the patient reads, paragraph by paragraph. */
+  paragraphs: readonly string[];
+  /** The box the patient ticks. */
+  acknowledgement: string;
+}
+
+/**
+ * Tirzepatide and oral contraception, shown and acknowledged when the patient starts Mounjaro and at every dose
+ * increase, and again when a check-in says the patient has started the pill.
+ */
+export const TIRZEPATIDE_CONTRACEPTION_COUNSELLING: Counselling = {
+  version: 'mhra-2025-06-v1',
+  title: 'Mounjaro and the contraceptive pill',
+  paragraphs: [
+    `Mounjaro can make the contraceptive pill (or any contraceptive you take by mouth) work less well for ${TIRZEPATIDE_CONTRACEPTION_WEEKS} weeks after you start, and for ${TIRZEPATIDE_CONTRACEPTION_WEEKS} weeks after each increase in your dose.`,
+    `If you take the pill, use a barrier method such as condoms as well during those weeks, or talk to your GP or a pharmacist about switching to a contraceptive that is not taken by mouth, such as an implant, injection or coil.`,
+    'Mounjaro must not be used in pregnancy. If you could become pregnant, use effective contraception while you take it.',
+  ],
+  acknowledgement: 'I have read this and understand how Mounjaro can affect the contraceptive pill.',
+  source: 'MHRA Drug Safety Update, June 2025 (GLP-1 and dual GIP/GLP-1 receptor agonists: contraception and pregnancy); Mounjaro SmPC 4.5 and 4.6',
+  rationale:
+    'Tirzepatide slows gastric emptying and may reduce the absorption of oral contraceptives, most after starting and after each dose increase; MHRA advises a barrier method for 4 weeks after starting and after each increase, or a switch to a non-oral method.',
+};
+
+/** The counselling as one text, for a message or an email. */
+export const counsellingText = (counselling: Counselling): string => counselling.paragraphs.join('\n\n');
