@@ -64,6 +64,7 @@ import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
 import { createFailedWork } from './jobs/failed-work';
+import { sideEffectReportedWorkflow } from './workflows/side-effect-reported';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
@@ -247,7 +248,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
       const plans = createPlanService({ db: database.db, planEvents, now });
       await shopApi.register(planRoutes, { plans, auth });
-      const support = createSupportService({ db: database.db, notifier });
+      const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });

@@ -114,6 +114,7 @@ export * from './clinical/maintenance-dose';
 export * from './clinical/dose-history';
 export * from './reminders/reminders';
 export * from './support/support';
+export * from './support/side-effects';
 export * from './referrals/rewards';
 export * from './referrals/share';
 export * from './survey/acquisition';

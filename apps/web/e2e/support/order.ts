@@ -12,7 +12,13 @@ export const PATIENT_PASSWORD = 'correct horse battery';
 export async function placeWeightLossOrder(
   page: Page,
   email: string,
-  { consult = true, firstName = 'Alex', lastName = 'Smith', productSlug = 'wegovy' }: { consult?: boolean; firstName?: string; lastName?: string; productSlug?: 'wegovy' | 'mounjaro' } = {},
+  {
+    consult = true,
+    firstName = 'Alex',
+    lastName = 'Smith',
+    productSlug = 'wegovy',
+    variantCode,
+  }: { consult?: boolean; firstName?: string; lastName?: string; productSlug?: 'wegovy' | 'mounjaro'; /** Default: the starting dose. */ variantCode?: string } = {},
 ): Promise<{ orderNumber: string }> {
   const api = page.request;
   const registered = await api.post('/shop-api/register', {
@@ -29,7 +35,7 @@ export async function placeWeightLossOrder(
   const token: string = (await cart.json()).tokenValue;
   const linked = await api.put(`/shop-api/checkout/${token}/medical_history_questionnaire`, { data: { questionnaireId: questionnaire.questionnaireId } });
   expect(linked.ok()).toBe(true);
-  const item = await api.post(`/shop-api/carts/${token}/items`, { data: { productCode: product.code, variantCode: product.variants[0].code, frequency: 30 } });
+  const item = await api.post(`/shop-api/carts/${token}/items`, { data: { productCode: product.code, variantCode: variantCode ?? product.variants[0].code, frequency: 30 } });
   expect(item.ok()).toBe(true);
   const address = await api.put(`/shop-api/checkout/${token}/address`, {
     data: { shippingAddress: { firstName: 'Alex', lastName: 'Smith', company: 'Flat 3, Oak House', street: '12 High Street', city: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' } },
@@ -55,11 +61,13 @@ export async function placeWeightLossOrder(
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
 
 /** The photo ID and full-length photo a weight-loss order waits for, sent as the upload page sends them. */
-export async function sendCriticalPhotos(page: Page): Promise<void> {
-  for (const [category, name, file, mimeType] of [
+export async function sendCriticalPhotos(page: Page, { prescription = false }: { /** A continuing patient's previous prescription (category P) too. */ prescription?: boolean } = {}): Promise<void> {
+  const photos = [
     ['I', 'Photo ID', 'photo-id.png', 'image/png'],
     ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
-  ] as const) {
+    ...(prescription ? ([['P', 'Previous prescription', 'full-length.jpg', 'image/jpeg']] as const) : []),
+  ] as const;
+  for (const [category, name, file, mimeType] of photos) {
     const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType, buffer: fixture(file) } } });
     expect(sent.status()).toBe(201);
   }

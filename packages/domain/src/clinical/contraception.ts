@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Sourced } from './sourced';
 
 /** Products whose medicine is tirzepatide: the ones whose start and dose increases carry the contraception counselling. */
@@ -38,3 +39,27 @@ export const TIRZEPATIDE_CONTRACEPTION_COUNSELLING: Counselling = {
 
 /** The counselling as one text, for a message or an email. */
 export const counsellingText = (counselling: Counselling): string => counselling.paragraphs.join('\n\n');
+
+/** Counselling as the patient reads it (the plan page's dose change). */
+export const counsellingViewSchema = z.object({
+  version: z.string(),
+  title: z.string(),
+  paragraphs: z.array(z.string()),
+  acknowledgement: z.string(),
+});
+
+/** What is kept when the patient acknowledges counselling: which wording, exactly as shown, and when. */
+export interface CounsellingAcknowledgement {
+  version: string;
+  wording: string;
+  at: string;
+}
+
+export const counsellingAcknowledgement = (counselling: Counselling, at: Date): CounsellingAcknowledgement => ({
+  version: counselling.version,
+  wording: [counselling.title, ...counselling.paragraphs, counselling.acknowledgement].join('\n\n'),
+  at: at.toISOString(),
+});
+
+/** The counselling a dose increase of this product needs acknowledged first (MHRA 2025: tirzepatide), or null. */
+export const doseIncreaseCounselling = (productCode: string | null | undefined): Counselling | null => (isTirzepatide(productCode) ? TIRZEPATIDE_CONTRACEPTION_COUNSELLING : null);

@@ -3,6 +3,7 @@ import { CHECK_IN_LEAD_DAYS } from '../account/check-in';
 import { formatLongDate } from '../account/next-delivery';
 import { addDays, type IsoDate } from '../delivery/calendar-date';
 import { ukCalendarDate } from '../delivery/uk-clock';
+import { counsellingViewSchema } from '../clinical/contraception';
 import { SUBSCRIPTION_STATES, type SubscriptionState } from './lifecycle';
 
 /** A renewal is charged this many days before its delivery date, so the pharmacy can dispatch it in time (SPEC §9: two working days). */
@@ -33,6 +34,7 @@ export const PLAN_MESSAGES = {
   pausePeriods: 'Please choose to pause for 1 or 2 deliveries.',
   reason: 'Please choose a reason.',
   dose: 'Please choose one of the doses offered.',
+  counselling: 'Please confirm you have read about Mounjaro and the contraceptive pill before asking for a higher dose.',
   commitment: (months: number) =>
     `Your plan runs for ${months} months, so you can renew or cancel it in the week before it renews. To cancel sooner, please contact our support team.`,
   afterCutOff: (next: IsoDate) => `The change applies from your delivery on ${formatLongDate(next)}: your coming delivery is already being prepared.`,
@@ -143,7 +145,11 @@ export const cancelPlanSchema = z.object({
   details: z.string().trim().max(500).optional(),
 });
 /** POST /shop-api/subscriptions/{id}/dose. */
-export const changeDoseSchema = z.object({ variantCode: z.string().min(1, PLAN_MESSAGES.dose).max(100) });
+export const changeDoseSchema = z.object({
+  variantCode: z.string().min(1, PLAN_MESSAGES.dose).max(100),
+  /** The patient ticked the counselling a higher dose of this medicine needs (plan.dose.counselling). */
+  counsellingAcknowledged: z.boolean().optional(),
+});
 
 const planDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -171,6 +177,8 @@ export const planManagementSchema = z.object({
   dose: z.object({
     current: z.string(),
     requested: z.string().nullable(),
+    /** Shown and acknowledged before a higher dose is asked for (tirzepatide and the pill, MHRA 2025); null when none. */
+    counselling: counsellingViewSchema.nullable().optional(),
     options: z.array(z.object({ variantCode: z.string(), dosage: z.string(), relation: z.enum(['lower', 'same', 'higher']), needsPrescriber: z.boolean() })),
   }),
   renewals: z.array(

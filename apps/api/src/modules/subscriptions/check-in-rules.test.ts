@@ -116,7 +116,7 @@ describe('the fuller check-in, through the real check-in on PostgreSQL', () => {
   });
 
   describe('the pill newly started: the contraception counselling again, with tirzepatide only', () => {
-    it('on Mounjaro the patient is shown and sent the counselling; the prescriber sees the rule on the renewal; no urgent item', async () => {
+    it('on Mounjaro the patient is shown and sent the counselling, the renewal goes to the prescriber, no urgent item', async () => {
       const { patient, planId } = await patientWithCheckInOpen('MOUNJARO');
       const outcome = await checkIn(patient, planId, { newMedicines: ['oral_contraceptive'] });
       expect(outcome).toMatchObject({ state: 'renewal_ordered', renewals: 1, item: undefined });

@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   addDays,
   deliveryAfterChange,
+  counsellingAcknowledgement,
+  doseIncreaseCounselling,
   formatLongDate,
   nextChargeAttempt,
   patientMayCancel,
@@ -64,9 +66,10 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     const supplied = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, dose.sourceOrderId), eq(orderItems.frequency, plan.frequency))).orderBy(asc(orderItems.id));
     const appliesTo = ORDERED.includes(plan.state as SubscriptionState) ? addDays(plan.nextDeliveryDate, plan.frequency) : plan.nextDeliveryDate;
     const choices = await doseChoicesFor(tx, dose, supplied, appliesTo);
-    if (!choices.current) return { current: '', requested: null, options: [] };
+    if (!choices.current) return { current: '', requested: null, options: [], counselling: null };
     const requested = plan.requestedVariantCode ? choices.options.find((option) => option.variantCode === plan.requestedVariantCode && option.relation !== 'same') : undefined;
-    return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options };
+    const counselling = choices.options.some((option) => option.relation === 'higher') ? doseIncreaseCounselling(choices.current.productCode) : null;
+    return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling };
   }
 
   async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {
@@ -230,12 +233,18 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
       });
     },
 
-    changeDose(customerId: number, id: string, variantCode: string) {
+    changeDose(customerId: number, id: string, variantCode: string, counsellingAcknowledged = false) {
       return act(customerId, id, async (tx, plan, actor) => {
-        const { options } = await doseChoices(tx, plan);
+        const { options, counselling } = await doseChoices(tx, plan);
         const chosen = options.find((option) => option.variantCode === variantCode);
         if (!chosen) throw new AppError(422, 'DOSE_NOT_OFFERED', PLAN_MESSAGES.dose);
-        await apply(tx, plan, 'dose_changed', actor, { data: { variantCode, dosage: chosen.dosage, relation: chosen.relation } });
+        // A higher dose of tirzepatide: the contraception counselling is read and acknowledged first (MHRA 2025), and
+        // what was acknowledged, in its words and when, is kept with the plan's event.
+        const counselled = chosen.relation === 'higher' && counselling;
+        if (counselled && !counsellingAcknowledged) throw new AppError(422, 'COUNSELLING_NOT_ACKNOWLEDGED', PLAN_MESSAGES.counselling);
+        await apply(tx, plan, 'dose_changed', actor, {
+          data: { variantCode, dosage: chosen.dosage, relation: chosen.relation, ...(counselled ? { counsellingAcknowledged: counsellingAcknowledgement(counselling, now()) } : {}) },
+        });
         await updatePlan(tx, plan.id, { requestedVariantCode: chosen.relation === 'same' ? null : variantCode });
         const when = ORDERED.includes(plan.state as SubscriptionState) ? addDays(plan.nextDeliveryDate, plan.frequency) : plan.nextDeliveryDate;
         return chosen.needsPrescriber

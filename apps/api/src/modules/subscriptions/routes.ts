@@ -69,7 +69,7 @@ export async function planRoutes(app: FastifyInstance, { plans, auth }: { plans:
     { schema: { tags: ['account'], summary: "'Change dose' from the next renewal: lower, same or (with the prescriber's approval) higher", params, body: changeDoseSchema, response: { 200: actionReply, ...errors } } },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
-      return reply.header('cache-control', NO_STORE).send(await plans.changeDose(customer.id, planId(request.params.id), request.body.variantCode));
+      return reply.header('cache-control', NO_STORE).send(await plans.changeDose(customer.id, planId(request.params.id), request.body.variantCode, request.body.counsellingAcknowledged === true));
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, newSupportThreadSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
+import { apiErrorSchema, newSupportThreadSchema, sideEffectReportReplySchema, sideEffectReportSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
 import { requireCustomer, type AuthService } from '../auth/index';
 import type { SupportService } from './service';
 
@@ -39,6 +39,23 @@ export async function supportRoutes(app: FastifyInstance, { support, auth }: { s
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       return reply.status(201).header('cache-control', NO_STORE).send(await support.open(customer.id, request.body, request.headers['idempotency-key']));
+    },
+  );
+
+  api.post(
+    '/support/side-effects',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'A side effect reported by the patient: kept as a conversation with the care team; one marked severe opens an urgent clinical item',
+        headers: supportIdempotencyHeaders,
+        body: sideEffectReportSchema,
+        response: { 201: sideEffectReportReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.status(201).header('cache-control', NO_STORE).send(await support.reportSideEffect(customer.id, request.body, request.headers['idempotency-key']));
     },
   );
 

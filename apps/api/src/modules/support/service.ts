@@ -3,7 +3,11 @@ import {
   SUPPORT_PHOTO_CATEGORY,
   SUPPORT_PHOTO_NOT_FOUND,
   SUPPORT_THREAD_NOT_FOUND,
+  SIDE_EFFECT_SEVERITIES,
+  sideEffectReportSubject,
   supportThreadStatus,
+  type SideEffectReport,
+  type SideEffectReportReply,
   type NewSupportThread,
   type SupportInbox,
   type SupportMessage,
@@ -19,9 +23,17 @@ import type { Notifier } from '../notifications/contract';
 type ThreadRow = typeof supportThreads.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * What follows a side-effect report, in the transaction that stored it (the side-effect workflow, handed in where the
+ * modules are composed): a severe one reaches a clinician. Answers when the patient will have been contacted.
+ */
+export type SideEffectReported = (tx: Tx, input: { customerId: number; threadId: string; report: SideEffectReport }) => Promise<{ contactBy: Date | null }>;
+
 export interface SupportServiceDeps {
   db: Db;
   notifier: Notifier;
+  /** Absent where no process reports side effects (the clinic console's own use of the service). */
+  sideEffectReported?: SideEffectReported;
 }
 
 const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0]! : null);
@@ -31,7 +43,7 @@ const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0]! 
  * only their own (another's id is 404); every patient message raises one email to the clinic inbox, and every
  * reply one to the patient, through the notifications outbox, keyed by the message, so a repeat never mails twice.
  */
-export function createSupportService({ db, notifier }: SupportServiceDeps) {
+export function createSupportService({ db, notifier, sideEffectReported }: SupportServiceDeps) {
   async function messagesOf(threadIds: string[]): Promise<Map<string, SupportMessage[]>> {
     const byThread = new Map<string, SupportMessage[]>(threadIds.map((id) => [id, []]));
     if (threadIds.length === 0) return byThread;
@@ -137,6 +149,30 @@ export function createSupportService({ db, notifier }: SupportServiceDeps) {
         return created;
       });
       return one(await anyThread(thread.id));
+    },
+
+    /**
+     * A side effect reported from the account: kept as a conversation with the care team (severity in its subject),
+     * and carried on by the side-effect workflow in the same transaction (a severe one opens the urgent item). A
+     * repeat with the same key answers the first report and raises nothing again.
+     */
+    async reportSideEffect(customerId: number, report: SideEffectReport, key: string): Promise<SideEffectReportReply> {
+      if (!sideEffectReported) throw new Error('Side-effect reports need the side-effect workflow');
+      const { threadId, contactBy } = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(supportThreads)
+          .values({ customerId, subject: sideEffectReportSubject(report.severity), idempotencyKey: key })
+          .onConflictDoNothing({ target: [supportThreads.customerId, supportThreads.idempotencyKey] })
+          .returning();
+        if (!created) {
+          const [earlier] = await tx.select().from(supportThreads).where(and(eq(supportThreads.customerId, customerId), eq(supportThreads.idempotencyKey, key)));
+          return { threadId: earlier!.id, contactBy: null };
+        }
+        await addMessage(tx, created, `${SIDE_EFFECT_SEVERITIES[report.severity]}\n\n${report.description}`, key, null);
+        return { threadId: created.id, ...(await sideEffectReported(tx, { customerId, threadId: created.id, report })) };
+      });
+      const thread = await one(await anyThread(threadId));
+      return { thread, urgent: thread.subject === sideEffectReportSubject('severe'), contactBy: contactBy?.toISOString() ?? null };
     },
 
     async patientThread(customerId: number, id: string): Promise<SupportThread> {

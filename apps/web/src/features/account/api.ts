@@ -69,7 +69,7 @@ export type PlanAction =
   | { kind: 'pause'; periods: 1 | 2 }
   | { kind: 'resume' }
   | { kind: 'skip' }
-  | { kind: 'dose'; variantCode: string }
+  | { kind: 'dose'; variantCode: string; counsellingAcknowledged?: boolean }
   | { kind: 'cancel'; reason: CancellationReason };
 
 /** Pause, resume, skip, change dose or cancel: the reply is the plan as it now stands and what to tell the patient. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { photoUploadPath, SUPPORT_PHOTO_CATEGORY, type NewSupportThread, type SupportThread, type SupportThreadList } from '@elmwood/domain';
+import { photoUploadPath, SUPPORT_PHOTO_CATEGORY, type NewSupportThread, type SideEffectReport, type SideEffectReportReply, type SupportThread, type SupportThreadList } from '@elmwood/domain';
 import { ApiError, apiGet, apiRequest, mayRefreshAfter, refreshSession } from '../../lib/api';
 
 export const supportKeys = { threads: ['support', 'threads'] as const };
@@ -14,6 +14,16 @@ export function useSendSupportMessage() {
   return useMutation({
     mutationFn: ({ message, key }: { message: NewSupportThread; key: string }) =>
       apiRequest<SupportThread>('/shop-api/support/threads', { method: 'POST', body: message, headers: { 'Idempotency-Key': key } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.threads }),
+  });
+}
+
+/** POST /shop-api/support/side-effects: a side effect reported; one per key, so a retry never reports it twice. */
+export function useReportSideEffect() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ report, key }: { report: SideEffectReport; key: string }) =>
+      apiRequest<SideEffectReportReply>('/shop-api/support/side-effects', { method: 'POST', body: report, headers: { 'Idempotency-Key': key } }),
     onSuccess: () => client.invalidateQueries({ queryKey: supportKeys.threads }),
   });
 }

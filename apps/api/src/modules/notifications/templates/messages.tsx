@@ -312,6 +312,25 @@ const composers: Composers = {
       short: `${context.brandName}: important advice about your check-in${supplyStopped ? ' and your next delivery' : ''}. Please read our email or sign in: ${context.url('/account/home')}`,
     };
   },
+  'side-effect-reported': ({ contactBy }, context) => ({
+    subject: 'We have your side effect report',
+    preview: contactBy ? 'A prescriber will contact you about it. Please read this now.' : 'Our clinical team will reply in your messages.',
+    body: (
+      <>
+        <Title>Thank you for telling us</Title>
+        {contactBy ? (
+          <P>{urgentContactLine(new Date(contactBy))}</P>
+        ) : (
+          <P>Our clinical team will read your report and reply in your messages, usually within one working day.</P>
+        )}
+        <P>If you feel very unwell, contact your GP or NHS 111 now. In an emergency, call 999.</P>
+        <YellowCard />
+        <Action href={context.url('/account/support')}>See your messages</Action>
+      </>
+    ),
+    // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
+    short: `${context.brandName}: we have your side effect report. Please read our email or sign in: ${context.url('/account/support')}`,
+  }),
   'password-changed': (_data, context) => ({
     subject: `Your ${context.brandName} password has been changed`,
     preview: 'Your password has been changed.',

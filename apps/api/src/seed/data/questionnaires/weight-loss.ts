@@ -1,4 +1,4 @@
-import type { QuestionnaireInput } from '@elmwood/domain';
+import { TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type QuestionnaireInput } from '@elmwood/domain';
 
 /**
  * NICE (TA875 1.1, TA1026 1.1) lowers both BMI thresholds by 2.5 for these family backgrounds, whose health risks
@@ -109,8 +109,9 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
         {
           id: 'wl_tirzepatide_counselling',
           type: 'checkbox',
-          question: 'Mounjaro and the contraceptive pill',
-          note: 'Mounjaro (tirzepatide) can stop the pill working properly. If you are prescribed Mounjaro, use a barrier method such as condoms as well as the pill, or switch to a non-pill method, for 4 weeks after you start and for 4 weeks after each dose increase.',
+          // The same words the plan page shows before each dose increase, and a check-in shows again.
+          question: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.title,
+          note: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join(''),
           showWhen: { '==': [{ var: 'answers.wl_oral_contraception' }, 'yes'] },
           answers: [{ value: 'understood', text: 'I understand and will use extra contraception if I am prescribed Mounjaro' }],
         },
@@ -503,8 +504,8 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
         level: 'counselling',
         product: 'MOUNJARO',
         summary: 'Takes the pill: counselled on a barrier method for 4 weeks after starting and after each dose increase (acknowledged)',
-        source: 'Mounjaro SmPC 4.5; MHRA Drug Safety Update, GLP-1 and dual GIP/GLP-1 medicines and contraception (June 2025)',
-        rationale: 'Tirzepatide delays gastric emptying and can reduce the exposure to oral contraceptives; a non-oral method or an added barrier method is advised for 4 weeks after starting and after each increase.',
+        source: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.source,
+        rationale: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.rationale,
       },
       {
         id: 'off-label-ethnicity-threshold',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PLAN_MESSAGES, type PlanManagement } from '@elmwood/domain';
+import { PLAN_MESSAGES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type PlanManagement } from '@elmwood/domain';
 import { mockFetch, renderRoute } from '../../../test/render';
 import { ManagePlan } from './ManagePlan';
 
@@ -76,6 +76,40 @@ describe('ManagePlan', () => {
     const dialog = screen.getByRole('dialog', { name: 'Change dose' });
     expect(within(dialog).getByRole('radio', { name: '0.25 mg' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: '0.5 mg' })).toHaveAccessibleDescription('A higher dose: a prescriber reviews your check-in before increasing it');
+  });
+
+  it('a higher dose of Mounjaro shows the contraception counselling, needs it ticked, and sends the tick (MHRA 2025)', async () => {
+    const { version, title, paragraphs, acknowledgement } = TIRZEPATIDE_CONTRACEPTION_COUNSELLING;
+    const mounjaro = plan({
+      dose: {
+        current: '2.5 mg',
+        requested: null,
+        counselling: { version, title, paragraphs: [...paragraphs], acknowledgement },
+        options: [
+          { variantCode: 'M-25', dosage: '2.5 mg', relation: 'same', needsPrescriber: false },
+          { variantCode: 'M-5', dosage: '5 mg', relation: 'higher', needsPrescriber: true },
+        ],
+      },
+    });
+    const fetch = vi.fn(mockFetch({ '/shop-api/subscriptions/sub-1/plan': { body: mounjaro }, '/shop-api/subscriptions/sub-1/dose': { body: { plan: mounjaro, message: 'We have asked for 5 mg.' } } }));
+    vi.stubGlobal('fetch', fetch);
+    renderRoute({ path: '/account/plan/:subscriptionId', Component: () => <ManagePlan subscriptionId="sub-1" /> }, '/account/plan/sub-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change dose' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change dose' });
+    expect(within(dialog).queryByRole('region', { name: title })).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: '5 mg' }));
+    const counselling = within(dialog).getByRole('region', { name: title });
+    expect(counselling).toHaveTextContent('barrier method');
+    await user.click(within(dialog).getByRole('button', { name: 'Save dose' }));
+    expect(within(dialog).getByText(PLAN_MESSAGES.counselling)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/dose'))).toBe(false);
+
+    await user.click(within(counselling).getByRole('checkbox', { name: acknowledgement }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save dose' }));
+    const sent = fetch.mock.calls.find(([url]) => String(url).endsWith('/dose'))! as unknown as [string, RequestInit];
+    expect(JSON.parse(String(sent[1].body))).toEqual({ variantCode: 'M-5', counsellingAcknowledged: true });
   });
 
   it('shows a change waiting for the coming delivery, and the renewals so far', async () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { addDays, CANCELLATION_REASONS, formatPrice, planChangeApplies, PLAN_MESSAGES, type CancellationReason, type PlanManagement } from '@elmwood/domain';
 import { Button, ButtonLink } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
@@ -195,7 +196,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
         ) : null}
       </Dialog>
       <Dialog title="Change dose" open={dialog === 'dose'} onOpenChange={closeWith('dose')}>
-        <DoseForm plan={plan} pending={action.isPending} error={error} onSubmit={(variantCode) => run({ kind: 'dose', variantCode })} />
+        <DoseForm plan={plan} pending={action.isPending} error={error} onSubmit={(variantCode, counsellingAcknowledged) => run({ kind: 'dose', variantCode, counsellingAcknowledged })} />
       </Dialog>
       <Dialog title="Cancel your plan" open={dialog === 'cancel'} onOpenChange={closeWith('cancel')}>
         <CancelForm plan={plan} deferred={moved !== plan.nextDelivery} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
@@ -266,12 +267,22 @@ function PauseForm({ from, frequency, deferred, pending, error, onSubmit }: { fr
   );
 }
 
-function DoseForm({ plan, pending, error, onSubmit }: { plan: PlanManagement; pending: boolean; error: string | null; onSubmit: (variantCode: string) => void }) {
+function DoseForm({ plan, pending, error, onSubmit }: { plan: PlanManagement; pending: boolean; error: string | null; onSubmit: (variantCode: string, counsellingAcknowledged: boolean) => void }) {
   const same = plan.dose.options.find((option) => option.relation === 'same');
   const [choice, setChoice] = useState<string | null>(same?.variantCode ?? null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const counselling = plan.dose.counselling ?? null;
+  // A higher dose of tirzepatide: the contraception counselling is read and ticked first (MHRA 2025).
+  const needsCounselling = counselling !== null && plan.dose.options.some((option) => option.variantCode === choice && option.relation === 'higher');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (choice) onSubmit(choice);
+    if (!choice) return;
+    if (needsCounselling && !acknowledged) {
+      setMissing(true);
+      return;
+    }
+    onSubmit(choice, needsCounselling && acknowledged);
   };
   const describe = { lower: 'A lower dose', same: 'Your current dose', higher: 'A higher dose: a prescriber reviews your check-in before increasing it' };
   return (
@@ -282,10 +293,32 @@ function DoseForm({ plan, pending, error, onSubmit }: { plan: PlanManagement; pe
         <RadioCards
           name="dose"
           value={choice}
-          onChange={setChoice}
+          onChange={(value) => {
+            setChoice(value);
+            setMissing(false);
+          }}
           options={plan.dose.options.map((option) => ({ value: option.variantCode, label: option.dosage, description: describe[option.relation] }))}
         />
       </fieldset>
+      {needsCounselling ? (
+        <section className="plan-counselling" aria-labelledby="dose-counselling-title">
+          <h3 id="dose-counselling-title">{counselling.title}</h3>
+          {counselling.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <Checkbox
+            label={counselling.acknowledgement}
+            checked={acknowledged}
+            onChange={(event) => {
+              setAcknowledged(event.target.checked);
+              setMissing(false);
+            }}
+            aria-describedby={missing ? 'dose-counselling-error' : undefined}
+            aria-invalid={missing ? true : undefined}
+          />
+          <ErrorMessage id="dose-counselling-error">{missing ? PLAN_MESSAGES.counselling : null}</ErrorMessage>
+        </section>
+      ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <Button type="submit" loading={pending}>
         Save dose

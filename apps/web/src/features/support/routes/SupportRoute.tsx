@@ -4,6 +4,7 @@ import { BackLink } from '../../../ui/BackLink';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useSupportThreads } from '../api';
 import { NewMessageForm } from '../components/NewMessageForm';
+import { SideEffectReportForm } from '../components/SideEffectReportForm';
 import { SupportThreadCard } from '../components/SupportThreadCard';
 import '../../../ui/page-styles/auth.css';
 import '../../../ui/page-styles/account.css';
@@ -24,6 +25,11 @@ export function Component() {
         </p>
         <p className="account-muted">If you feel unwell, do not wait for our reply: speak to your GP or call NHS 111. In an emergency, call 999.</p>
         <NewMessageForm />
+      </section>
+      <section className="account-card" aria-labelledby="side-effect-form-title">
+        <h2 id="side-effect-form-title">Report a side effect</h2>
+        <p className="account-muted">Tell us about any side effect of your treatment. If it is severe, a prescriber will phone you.</p>
+        <SideEffectReportForm />
       </section>
       <section className="account-card" aria-labelledby="support-threads-title">
         <h2 id="support-threads-title">Your messages</h2>

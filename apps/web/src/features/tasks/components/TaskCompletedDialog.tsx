@@ -1,6 +1,7 @@
-import { YELLOW_CARD, type Task } from '@elmwood/domain';
+import type { Task } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { YellowCardNote } from '../../../ui/YellowCardNote';
 import { completionPopupFor } from '../completionPopups';
 
 interface TaskCompletedDialogProps {
@@ -30,15 +31,7 @@ export function TaskCompletedDialog({ task, onClose, nextLabel = 'Continue' }: T
       {(popup?.message ?? '').split('\n\n').map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      {popup?.yellowCard ? (
-        <p>
-          {YELLOW_CARD.before}
-          <a href={YELLOW_CARD.url} target="_blank" rel="noreferrer">
-            {YELLOW_CARD.linkText}
-          </a>
-          {YELLOW_CARD.after}
-        </p>
-      ) : null}
+      {popup?.yellowCard ? <YellowCardNote /> : null}
     </Dialog>
   );
 }

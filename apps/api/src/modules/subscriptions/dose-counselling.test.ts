@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PLAN_MESSAGES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type PlanManagement } from '@elmwood/domain';
+import { orderItems, orders } from '../../db/schema/orders';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { subscriptionHistory } from '../lifecycle/index';
+import { renewalShop } from '../../../test/support/renewal-shop';
+import { signedInPatientWithId } from '../../../test/support/account';
+import { orderInReview, signedInStaff } from '../../../test/support/staff';
+
+const shop = renewalShop();
+const { at, db } = shop;
+
+/** A patient whose first Mounjaro 2.5 mg a prescriber approved and a pharmacist dispatched. */
+async function suppliedMounjaro() {
+  at('2026-11-23');
+  const patient = await signedInPatientWithId(shop.ctx.app, db());
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
+  await db()
+    .update(orderItems)
+    .set({ productCode: 'MOUNJARO', productName: 'Mounjaro', variantCode: 'MOUNJARO-2-5MG', variantName: '2.5 mg', dosage: '2.5 mg' })
+    .where(and(eq(orderItems.orderId, order!.id), eq(orderItems.isPrescriptionOnly, true)));
+  expect((await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: shop.prescriber.cookie } })).statusCode).toBe(200);
+  const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
+  const dispatched = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/dispatch`, headers: { cookie: pharmacist.cookie }, payload: { carrier: 'dpd', trackingNumber: '12345678901234' } });
+  expect(dispatched.statusCode).toBe(200);
+  const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    shop.ctx.app.inject({ method, url: `/shop-api/subscriptions/${plan!.id}${url}`, headers: { cookie: patient.cookie }, ...(payload ? { payload } : {}) });
+  return { planId: plan!.id, call };
+}
+
+describe('a dose increase of Mounjaro (tirzepatide): the contraception counselling again (MHRA 2025)', () => {
+  it('is shown with the higher dose, refused until acknowledged, and the acknowledgement kept with its wording and time', async () => {
+    const { planId, call } = await suppliedMounjaro();
+    const plan = (await call('GET', '/plan')).json<PlanManagement>();
+    expect(plan.dose.options.map((option) => [option.dosage, option.relation])).toEqual([
+      ['2.5 mg', 'same'],
+      ['5 mg', 'higher'],
+    ]);
+    expect(plan.dose.counselling).toEqual({
+      version: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.version,
+      title: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.title,
+      paragraphs: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.paragraphs,
+      acknowledgement: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.acknowledgement,
+    });
+
+    for (const unticked of [{ variantCode: 'MOUNJARO-5MG' }, { variantCode: 'MOUNJARO-5MG', counsellingAcknowledged: false }]) {
+      const refused = await call('POST', '/dose', unticked);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'COUNSELLING_NOT_ACKNOWLEDGED', message: PLAN_MESSAGES.counselling });
+    }
+    expect((await subscriptionHistory(db(), planId)).map((row) => row.event)).not.toContain('dose_changed');
+
+    const asked = await call('POST', '/dose', { variantCode: 'MOUNJARO-5MG', counsellingAcknowledged: true });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const changed = (await subscriptionHistory(db(), planId)).filter((row) => row.event === 'dose_changed');
+    expect(changed).toHaveLength(1);
+    const kept = (changed[0]!.data as { counsellingAcknowledged: { version: string; wording: string; at: string } }).counsellingAcknowledged;
+    expect(kept).toEqual({ version: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.version, wording: expect.stringContaining('barrier method'), at: shop.clock.toISOString() });
+    expect(kept.wording).toContain(TIRZEPATIDE_CONTRACEPTION_COUNSELLING.acknowledgement);
+  });
+
+  it('staying on the same dose needs no acknowledgement', async () => {
+    const { call } = await suppliedMounjaro();
+    expect((await call('POST', '/dose', { variantCode: 'MOUNJARO-2-5MG' })).statusCode).toBe(200);
+  });
+});
