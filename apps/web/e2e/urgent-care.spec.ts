@@ -84,7 +84,7 @@ test('a check-in answering right upper pain holds the plan and reaches the presc
     const why = prescriber.getByRole('region', { name: 'Why' });
     await expect(why).toContainText('Right upper abdominal pain or yellow skin or eyes');
     await expect(why).toContainText('Source: Mounjaro SmPC 4.4 (acute gallbladder disease)');
-    const answers = prescriber.getByRole('region', { name: 'Check-in answers' });
+    const answers = prescriber.getByRole('region', { name: 'What the patient told us' });
     await expect(answers).toContainText('Pain in the upper right side of your tummy');
     await expect(answers).toContainText('Not applicable to me');
     await expect(prescriber.getByRole('region', { name: 'Plans' })).toContainText('On hold after the check-in');
@@ -120,7 +120,7 @@ test('a check-in answering right upper pain holds the plan and reaches the presc
 
     // The patient's plan runs again, at the lower dose the prescriber chose.
     await page.goto(`/account/plan/${subscriptionId}`);
-    await expect(page.getByRole('region', { name: 'Plan', exact: true })).toContainText('Wegovy 0.25 mg', { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Deliveries and payments' })).toContainText('0.25 mg from your next delivery (now 0.5 mg)', { timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Manage your plan' }).getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(page.getByText(/Your plan is on hold after your check-in/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'plan restarted');

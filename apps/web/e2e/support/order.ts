@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { TASK_CODES } from '@elmwood/domain';
 import { answerWeightLossConsultation } from './consultation';
 
 export const PATIENT_PASSWORD = 'correct horse battery';
@@ -67,8 +68,13 @@ export async function sendCriticalPhotos(page: Page, { prescription = false }: {
     ['W', 'Full-length photo', 'full-length.jpg', 'image/jpeg'],
     ...(prescription ? ([['P', 'Previous prescription', 'full-length.jpg', 'image/jpeg']] as const) : []),
   ] as const;
+  // The prescription photo answers its own task (given to a continuing patient's order), named by its id.
+  const tasks: { id: string; taskDefinition: { code: string } }[] = prescription ? await (await page.request.get('/shop-api/tasks')).json() : [];
+  const prescriptionTask = tasks.find((task) => task.taskDefinition.code === TASK_CODES.prescriptionPhoto)?.id;
+  if (prescription) expect(prescriptionTask, 'the prescription task').toBeDefined();
   for (const [category, name, file, mimeType] of photos) {
-    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, attachments: { name: file, mimeType, buffer: fixture(file) } } });
+    const taskId = category === 'P' ? { taskId: prescriptionTask! } : {};
+    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, ...taskId, attachments: { name: file, mimeType, buffer: fixture(file) } } });
     expect(sent.status()).toBe(201);
   }
 }

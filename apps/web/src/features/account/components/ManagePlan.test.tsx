@@ -78,6 +78,16 @@ describe('ManagePlan', () => {
     expect(within(dialog).getByRole('radio', { name: '0.5 mg' })).toHaveAccessibleDescription('A higher dose: a prescriber reviews your check-in before increasing it');
   });
 
+  it('shows the dose, and a dose asked for (or restarted at by a prescriber) as the dose from the next delivery', async () => {
+    const { unmount } = open(plan());
+    const dates = await screen.findByRole('region', { name: 'Deliveries and payments' });
+    expect(dates).toHaveTextContent('Dose0.25 mg');
+    expect(within(dates).getAllByRole('definition').at(-1)).toHaveTextContent('0.25 mg');
+    unmount();
+    open(plan({ dose: { ...plan().dose, current: '0.5 mg', requested: '0.25 mg' } }));
+    expect(await screen.findByRole('region', { name: 'Deliveries and payments' })).toHaveTextContent('Dose0.25 mg from your next delivery (now 0.5 mg)');
+  });
+
   it('a higher dose of Mounjaro shows the contraception counselling, needs it ticked, and sends the tick (MHRA 2025)', async () => {
     const { version, title, paragraphs, acknowledgement } = TIRZEPATIDE_CONTRACEPTION_COUNSELLING;
     const mounjaro = plan({

@@ -91,6 +91,13 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
               <dd>{formatUkDate(plan.followingDelivery)}</dd>
             </div>
           ) : null}
+          {plan.dose.current && plan.state !== 'cancelled' ? (
+            <div>
+              <dt>Dose</dt>
+              {/* A change asked for (by the patient, or a prescriber's restart) shows as the dose to come. */}
+              <dd>{plan.dose.requested ? `${plan.dose.requested} from your next delivery (now ${plan.dose.current})` : plan.dose.current}</dd>
+            </div>
+          ) : null}
         </dl>
         {plan.changeCutOff && plan.nextDelivery && plan.followingDelivery ? (
           <p className="account-muted">

@@ -83,7 +83,7 @@ describe('the urgent clinical queue in the console', () => {
     renderClinic(`/clinic/urgent/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Urgent: Robin Urgent' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Why' })).toHaveTextContent(`Source: ${CHECK_IN_RULES.possiblePancreatitis.source}`);
-    expect(screen.getByRole('region', { name: 'Check-in answers' })).toHaveTextContent('Severe stomach pain that does not go away');
+    expect(screen.getByRole('region', { name: 'What the patient told us' })).toHaveTextContent('Severe stomach pain that does not go away');
     expect(screen.getByRole('region', { name: 'Plans' })).toHaveTextContent('Wegovy: On hold after the check-in, last supplied 0.5 mg');
 
     await userEvent.click(screen.getByRole('button', { name: 'Take this item' }));

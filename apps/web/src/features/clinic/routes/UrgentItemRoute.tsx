@@ -73,7 +73,7 @@ function UrgentItemPage({ item }: { item: UrgentItem }) {
       <Section title="Why">
         <TriggeredRules rules={item.rules} label="Rules that held" />
       </Section>
-      <Section title="Check-in answers">
+      <Section title="What the patient told us">
         {item.answers.length === 0 ? (
           <p>No answers were kept.</p>
         ) : (
