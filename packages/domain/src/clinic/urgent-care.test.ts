@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_RULES, assessCheckIn } from '../clinical/check-in';
+import { SEVERE_SIDE_EFFECT_RULE } from '../support/side-effects';
 import { addCallingHours, contactByText, URGENT_CONTACT_POLICY, urgentContactLine, urgentItemDue, urgentRules } from './urgent-care';
 
 const context = { today: '2026-11-28', initialWeightKg: null, maintenanceDoseSince: null, onTirzepatide: true } as const;
@@ -44,6 +45,10 @@ describe('the urgent clinical queue rules', () => {
     expect(due({ ci_side_effects: ['right_upper_pain'] })).toBe('2026-11-29T10:00:00.000Z');
     expect(due({ ci_breastfeeding: 'yes' })).toBe('2026-11-29T10:00:00.000Z');
     expect(due({ ci_new_medicines: ['insulin'] })).toBe('2026-11-29T10:00:00.000Z');
+  });
+
+  it('is due within 4 calling hours for a side effect the patient reports as severe', () => {
+    expect(urgentItemDue([SEVERE_SIDE_EFFECT_RULE], new Date('2026-11-28T10:00:00Z')).toISOString()).toBe('2026-11-28T14:00:00.000Z');
   });
 
   it('leaves the contraception counselling out of the queue: the patient is told, no call is owed', () => {

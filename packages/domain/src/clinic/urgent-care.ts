@@ -11,7 +11,7 @@ import { clinicText } from './staff';
 
 /** How soon a clinician contacts the patient, by what the rules that held ask, counted in the hours prescribers call. */
 export interface UrgentContactPolicy extends Sourced {
-  /** A rule that needs a clinician today (low mood, thoughts of self-harm; severe vomiting or dehydration): calling hours until contact. */
+  /** A rule that needs a clinician today (low mood, thoughts of self-harm; severe vomiting or dehydration; a side effect reported as severe): calling hours until contact. */
   sameDayHours: number;
   /** Any other: a supply stopped by the check-in (the patient has been told what to do now), a review for hypoglycaemia. */
   supplyStoppedHours: number;
@@ -25,11 +25,11 @@ export const URGENT_CONTACT_POLICY: UrgentContactPolicy = {
   callingHours: { from: 8, to: 20 },
   source: 'Clinic policy; GPhC guidance for registered pharmacies providing pharmacy services at a distance, including on the internet (2025): follow-up of safety concerns',
   rationale:
-    'A patient whose answers need a clinician is called by a prescriber between 8am and 8pm, every day: within 4 calling hours when the rule asks for contact today (low mood; severe vomiting or dehydration), and within 12 (a calling day) otherwise: the supply was stopped and the patient already has the advice to act on, or a new diabetes medicine needs its hypoglycaemia review before the next supply. Nobody is promised a call at 3am.',
+    'A patient whose answers need a clinician is called by a prescriber between 8am and 8pm, every day: within 4 calling hours when the rule asks for contact today (low mood; severe vomiting or dehydration; a side effect the patient reports as severe), and within 12 (a calling day) otherwise: the supply was stopped and the patient already has the advice to act on, or a new diabetes medicine needs its hypoglycaemia review before the next supply. Nobody is promised a call at 3am.',
 };
 
 /** Check-in rules whose contact is due the same day. */
-export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration'];
+export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', 'side-effect-reported-severe'];
 
 /** The rules of a check-in that need a clinician: every one the check-in marks urgent (a stop or an urgent review). */
 export function urgentRules(rules: readonly TriggeredRule[]): TriggeredRule[] {

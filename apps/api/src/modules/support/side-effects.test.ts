@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEVERE_SIDE_EFFECT_RULE, urgentContactLine, type SideEffectReportReply, type UrgentItem, type UrgentQueue } from '@elmwood/domain';
+import { addCallingHours, SEVERE_SIDE_EFFECT_RULE, URGENT_CONTACT_POLICY, urgentContactLine, urgentItemDue, type SideEffectReportReply, type UrgentItem, type UrgentQueue } from '@elmwood/domain';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
@@ -36,6 +36,9 @@ describe('a side effect the patient reports', () => {
     const [item] = await openItems(patient.customerId);
     expect(body).toMatchObject({ urgent: true, contactBy: item!.dueAt.toISOString(), thread: { subject: 'Side effect report (severe)' } });
     expect(item!.rules).toEqual([SEVERE_SIDE_EFFECT_RULE]);
+    // Same day: within the calling hours of URGENT_CONTACT_POLICY.sameDayHours.
+    expect(item!.dueAt).toEqual(urgentItemDue([SEVERE_SIDE_EFFECT_RULE], item!.createdAt));
+    expect(urgentItemDue([SEVERE_SIDE_EFFECT_RULE], item!.createdAt)).toEqual(addCallingHours(item!.createdAt, URGENT_CONTACT_POLICY.sameDayHours));
     expect(item!.answers).toEqual([
       { question: 'How bad is the side effect?', answer: 'Severe: it stops me doing everyday things, or it worries me' },
       { question: 'What happened?', answer: SEVERE.description },

@@ -62,7 +62,7 @@ export function SideEffectReportForm() {
     <>
       {send.data ? <Reported reply={send.data} /> : null}
       <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="side-effect-form-title">
-        <fieldset className="field" aria-describedby={severityError ? `${legendId}-error` : undefined}>
+        <fieldset className="field support-side-effect__severity" aria-describedby={severityError ? `${legendId}-error` : undefined}>
           <legend id={legendId} className="field__label">
             How bad is it?
           </legend>
