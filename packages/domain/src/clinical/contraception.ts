@@ -48,6 +48,11 @@ export const counsellingViewSchema = z.object({
   acknowledgement: z.string(),
 });
 
+export type CounsellingView = z.infer<typeof counsellingViewSchema>;
+
+/** The counselling as the patient reads it: its words and version, without the prescriber's source. */
+export const counsellingView = ({ version, title, paragraphs, acknowledgement }: Counselling): CounsellingView => ({ version, title, paragraphs: [...paragraphs], acknowledgement });
+
 /** What is kept when the patient acknowledges counselling: which wording, exactly as shown, and when. */
 export interface CounsellingAcknowledgement {
   version: string;
@@ -55,7 +60,7 @@ export interface CounsellingAcknowledgement {
   at: string;
 }
 
-export const counsellingAcknowledgement = (counselling: Counselling, at: Date): CounsellingAcknowledgement => ({
+export const counsellingAcknowledgement = (counselling: Pick<Counselling, 'version' | 'title' | 'paragraphs' | 'acknowledgement'>, at: Date): CounsellingAcknowledgement => ({
   version: counselling.version,
   wording: [counselling.title, ...counselling.paragraphs, counselling.acknowledgement].join('\n\n'),
   at: at.toISOString(),

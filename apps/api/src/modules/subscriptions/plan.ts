@@ -3,6 +3,7 @@ import {
   addDays,
   deliveryAfterChange,
   counsellingAcknowledgement,
+  counsellingView,
   doseIncreaseCounselling,
   formatLongDate,
   nextChargeAttempt,
@@ -69,7 +70,7 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     if (!choices.current) return { current: '', requested: null, options: [], counselling: null };
     const requested = plan.requestedVariantCode ? choices.options.find((option) => option.variantCode === plan.requestedVariantCode && option.relation !== 'same') : undefined;
     const counselling = choices.options.some((option) => option.relation === 'higher') ? doseIncreaseCounselling(choices.current.productCode) : null;
-    return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling };
+    return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling: counselling ? counsellingView(counselling) : null };
   }
 
   async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {
