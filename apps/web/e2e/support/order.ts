@@ -73,8 +73,9 @@ export async function sendCriticalPhotos(page: Page, { prescription = false }: {
   const prescriptionTask = tasks.find((task) => task.taskDefinition.code === TASK_CODES.prescriptionPhoto)?.id;
   if (prescription) expect(prescriptionTask, 'the prescription task').toBeDefined();
   for (const [category, name, file, mimeType] of photos) {
-    const taskId = category === 'P' ? { taskId: prescriptionTask! } : {};
-    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart: { name, ...taskId, attachments: { name: file, mimeType, buffer: fixture(file) } } });
+    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { name, attachments: { name: file, mimeType, buffer: fixture(file) } };
+    if (category === 'P') multipart.taskId = prescriptionTask!;
+    const sent = await page.request.post(`/shop-api/messages/category/${category}`, { multipart });
     expect(sent.status()).toBe(201);
   }
 }
