@@ -333,7 +333,8 @@ async function registerPages(app: FastifyInstance, webRoot: string | null): Prom
       preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints everything under /assets, so those files never change under one name.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The service worker is looked for again at each visit, so a new build reaches installed apps at once.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : path.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300');
       },
     });
   }
