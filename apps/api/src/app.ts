@@ -218,7 +218,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
       const claimConsultations: ClaimConsultations = (request, reply, uid) => bindQuizSession(database.db, request, reply, uid, secureCookies);
       const forgetConsultations = (reply: FastifyReply) => endQuizSession(reply, secureCookies);
-      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations });
+      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations, now });
       if (social) {
         const clientIds = config.SOCIAL_SIGN_IN === 'live' ? { google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! } : null;
         await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart, claimConsultations, clientIds });

@@ -109,3 +109,38 @@ test('offline, the account opens with what it last saw, and a weight logged offl
     .poll(() => page.evaluate(async () => ({ replies: await caches.has('account-data'), outbox: (await indexedDB.databases()).some((db) => db.name === 'elmwood-outbox') })))
     .toEqual({ replies: false, outbox: false });
 });
+
+test('the account home offers the app until it is first opened installed, and the install page passes axe', async ({ page, context }) => {
+  await signUpPatient(page, 'get-app');
+  await page.goto('/account/home');
+  const banner = page.getByRole('region', { name: 'Get the app' });
+  await expect(banner).toBeVisible();
+  await expect(banner).not.toContainText('%');
+  if (test.info().project.name === 'desktop') {
+    // A computer has no install prompt here: the QR code opens the install page on a phone.
+    await expect(banner.getByRole('img', { name: 'QR code that opens the app’s install page on your phone' })).toBeVisible();
+  }
+  await expectNoAxeViolations(page, 'account home with the get-app banner');
+
+  await page.goto('/account/get-the-app');
+  await expect(page.getByRole('heading', { level: 1, name: 'Get the Elmwood Health app' })).toBeVisible();
+  await expectNoAxeViolations(page, 'install page');
+
+  // The first launch from the home screen (display-mode: standalone) records the first app open date.
+  const app = await context.newPage();
+  const cdp = await context.newCDPSession(app);
+  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
+  const recorded = app.waitForResponse((reply) => reply.url().endsWith('/shop-api/me/app-opened'));
+  await app.goto('/account/home');
+  expect((await recorded).status()).toBe(200);
+  await expect(app.getByRole('heading', { level: 1 })).toContainText('Robin');
+  await expect(app.getByRole('region', { name: 'Get the app' })).toHaveCount(0);
+  await app.close();
+
+  // Back in the browser, the banner reads the date and stays hidden.
+  const read = page.waitForResponse((reply) => reply.url().endsWith('/shop-api/me/app'));
+  await page.goto('/account/home');
+  expect((await (await read).json()).firstAppOpenAt).not.toBeNull();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Robin');
+  await expect(page.getByRole('region', { name: 'Get the app' })).toHaveCount(0);
+});

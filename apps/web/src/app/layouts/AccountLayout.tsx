@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useFirstAppOpen } from '../../features/app-install';
 import { loginPathFor, useMe } from '../../features/auth';
 import { OfflineSync } from '../../features/offline';
 import { LoadStatus } from '../../ui/LoadStatus';
@@ -27,6 +28,7 @@ export function Component() {
   useTriedOffline();
   const me = useMe();
   const location = useLocation();
+  useFirstAppOpen(Boolean(me.data));
   const sync = <OfflineSync account={me.data?.uid ?? null} />;
   if (me.isPending) return <LoadStatus status="loading" className="account-page container" />;
   if (me.isError) return <LoadStatus status="error" onRetry={() => void me.refetch()} className="account-page container" />;
