@@ -111,6 +111,7 @@ test('offline, the account opens with what it last saw, and a weight logged offl
 });
 
 test('the account home offers the app until it is first opened installed, and the install page passes axe', async ({ page, context }) => {
+  test.setTimeout(90_000);
   await signUpPatient(page, 'get-app');
   await page.goto('/account/home');
   const banner = page.getByRole('region', { name: 'Get the app' });
@@ -128,8 +129,15 @@ test('the account home offers the app until it is first opened installed, and th
 
   // The first launch from the home screen (display-mode: standalone) records the first app open date.
   const app = await context.newPage();
-  const cdp = await context.newCDPSession(app);
-  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
+  // This Chromium ignores display-mode in CDP's emulated media features, so the page's own query answers as the app's.
+  await app.addInitScript(() => {
+    const query = window.matchMedia.bind(window);
+    window.matchMedia = (media: string) => {
+      const list = query(media);
+      if (media.includes('display-mode: standalone')) Object.defineProperty(list, 'matches', { value: true });
+      return list;
+    };
+  });
   const recorded = app.waitForResponse((reply) => reply.url().endsWith('/shop-api/me/app-opened'));
   await app.goto('/account/home');
   expect((await recorded).status()).toBe(200);
