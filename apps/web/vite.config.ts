@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { entryPreloads } from './entryPreloadsPlugin.ts';
+import { installableApp } from './installableAppPlugin.ts';
 import { paintFirst } from './paintFirstPlugin.ts';
 import { pureTopLevelCalls } from './pureDomainPlugin.ts';
 
@@ -17,12 +18,15 @@ function brandName(name: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const brand = env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME;
   return {
     plugins: [
       react(),
-      brandName(env.VITE_BRAND_NAME?.trim() || DEFAULT_BRAND_NAME),
+      brandName(brand),
+      // The browser build only: the server's render has no service worker, and neither do the unit tests.
+      command === 'build' && !isSsrBuild ? installableApp(brand) : [],
       entryPreloads(),
       paintFirst(),
       pureTopLevelCalls(DOMAIN_MODULE),

@@ -219,7 +219,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const cartHoldsUnlicensed = (token: string, viewer: string | null) => carts.holdsUnlicensed(token, viewer);
       const claimConsultations: ClaimConsultations = (request, reply, uid) => bindQuizSession(database.db, request, reply, uid, secureCookies);
       const forgetConsultations = (reply: FastifyReply) => endQuizSession(reply, secureCookies);
-      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations });
+      await shopApi.register(authRoutes, { auth, secureCookies, claimCart, cartHoldsUnlicensed, claimConsultations, forgetConsultations, now });
       if (social) {
         const clientIds = config.SOCIAL_SIGN_IN === 'live' ? { google: config.GOOGLE_CLIENT_ID!, apple: config.APPLE_CLIENT_ID! } : null;
         await shopApi.register(socialRoutes, { signIn: social.signIn, sandbox: social.sandbox, secureCookies, claimCart, claimConsultations, clientIds });
@@ -334,7 +334,8 @@ async function registerPages(app: FastifyInstance, webRoot: string | null): Prom
       preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints everything under /assets, so those files never change under one name.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The service worker is looked for again at each visit, so a new build reaches installed apps at once.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : path.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=300');
       },
     });
   }

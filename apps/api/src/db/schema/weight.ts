@@ -1,4 +1,4 @@
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 
@@ -27,11 +27,17 @@ export const weightLogs = pgTable(
     source: text('source').notNull(),
     /** The consultation the entry came from; one entry per consultation. No foreign key: the entry outlives it. */
     consultationId: uuid('consultation_id').unique(),
+    /**
+     * The Idempotency-Key the patient's device sent with the entry (an entry logged offline is sent again until one
+     * reply arrives): one key, one entry per patient.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('weight_logs_customer_measured').on(table.customerId, table.measuredAt),
+    uniqueIndex('weight_logs_customer_client_key').on(table.customerId, table.clientKey),
     check('weight_logs_has_weight', sql`${table.weightKg} is not null or ${table.goalKg} is not null`),
   ],
 );

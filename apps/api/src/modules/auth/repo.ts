@@ -38,6 +38,16 @@ export function authRepo(db: Db) {
       const rows = Object.entries(buckets).map(([experiment, bucket]) => ({ customerId, experiment, bucket }));
       if (rows.length > 0) await db.insert(experimentAssignments).values(rows).onConflictDoNothing();
     },
+    /** The first app open date, set once: a later launch keeps the first. */
+    async recordFirstAppOpen(id: number, at: Date): Promise<Date> {
+      const [row] = await db
+        .update(customers)
+        .set({ firstAppOpenAt: sql`coalesce(${customers.firstAppOpenAt}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(customers.id, id))
+        .returning({ firstAppOpenAt: customers.firstAppOpenAt });
+      return row!.firstAppOpenAt!;
+    },
+
     async updateCustomer(id: number, values: Partial<NewCustomer>): Promise<CustomerRow> {
       const [row] = await db
         .update(customers)

@@ -73,7 +73,10 @@ export async function authRoutes(
     cartHoldsUnlicensed,
     claimConsultations,
     forgetConsultations,
+    now = () => new Date(),
   }: {
+    /** The shop's clock (the first app open date). */
+    now?: () => Date;
     auth: AuthService;
     secureCookies: boolean;
     claimCart: ClaimCart;
@@ -164,6 +167,25 @@ export async function authRoutes(
 
   api.get('/me', { schema: { tags: ['auth'], response: { 200: userSchema, ...errors } } }, async (request) =>
     toUser(await auth.customer(requireCustomer(request))),
+  );
+
+  const appOpening = z.object({ firstAppOpenAt: z.string().nullable().describe('When the patient first opened the installed app; null until then') });
+  api.get(
+    '/me/app',
+    { schema: { tags: ['auth'], summary: 'The first app open date (the get-app banner hides once it is set)', response: { 200: appOpening, ...errors } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', 'private, no-store').send({ firstAppOpenAt: customer.firstAppOpenAt?.toISOString() ?? null });
+    },
+  );
+
+  api.post(
+    '/me/app-opened',
+    { schema: { tags: ['auth'], summary: 'The installed app was launched: records the first app open date once; later launches keep it', response: { 200: appOpening, ...errors } } },
+    async (request, reply) => {
+      const at = await auth.recordFirstAppOpen(requireCustomer(request), now());
+      return reply.header('cache-control', 'private, no-store').send({ firstAppOpenAt: at.toISOString() });
+    },
   );
 
   api.put(

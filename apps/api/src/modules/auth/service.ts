@@ -291,6 +291,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return customer;
     },
 
+    /** SPEC's first app open date: recorded at the first launch of the installed app; the get-app banner hides. */
+    async recordFirstAppOpen(uid: string, at: Date): Promise<Date> {
+      const customer = await this.customer(uid);
+      return customer.firstAppOpenAt ?? repo.recordFirstAppOpen(customer.id, at);
+    },
+
     async updateAccount(
       uid: string,
       changes: { birthday?: string; phoneNumber?: string; unlicensedProductDisclaimerAccepted?: boolean },

@@ -34,6 +34,17 @@ export async function insertEntry(db: Queryable, entry: NewWeightLog): Promise<W
   return row;
 }
 
+/**
+ * Adds a patient's entry under the key their device sent; a repeat of the key (a retry whose first reply was lost)
+ * adds nothing and finds the first entry.
+ */
+export async function insertKeyedEntry(db: Queryable, entry: NewWeightLog & { clientKey: string }): Promise<WeightLogRow | undefined> {
+  const [row] = await db.insert(weightLogs).values(entry).onConflictDoNothing({ target: [weightLogs.customerId, weightLogs.clientKey] }).returning();
+  if (row) return row;
+  const [earlier] = await db.select().from(weightLogs).where(and(eq(weightLogs.customerId, entry.customerId), eq(weightLogs.clientKey, entry.clientKey)));
+  return earlier;
+}
+
 export async function updateEntry(db: Queryable, customerId: number, id: string, values: Partial<NewWeightLog>): Promise<WeightLogRow | undefined> {
   const [row] = await db
     .update(weightLogs)

@@ -9,6 +9,13 @@ import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
 const NO_STORE = 'private, no-store';
 const idParams = z.object({ id: z.string().max(64) });
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per entry)')
+    .optional()
+    .describe('A new UUID per entry; an entry sent again with the same key (logged offline, retried) is stored once'),
+});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** Weight tracking (SPEC §7): the signed-in patient's own entries only; anyone else's id answers 404. */
@@ -41,13 +48,14 @@ export async function weightRoutes(app: FastifyInstance, { weight, auth }: { wei
       schema: {
         tags: ['weight'],
         summary: 'Log a weight, a goal weight or both, with an optional height, in the units typed; BMI is worked out here',
+        headers: idempotencyHeaders,
         body: weightLogBodySchema,
         response: { 201: weightLogEntrySchema, ...errors },
       },
     },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
-      return reply.status(201).header('cache-control', NO_STORE).send(await weight.create(customer.id, request.body));
+      return reply.status(201).header('cache-control', NO_STORE).send(await weight.create(customer.id, request.body, request.headers['idempotency-key']));
     },
   );
 

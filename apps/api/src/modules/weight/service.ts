@@ -11,7 +11,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteEntry, entriesOf, insertEntry, latestGoal, latestHeightCm, ownEntry, preferredUnit, savePreferredUnit, updateEntry, type NewWeightLog, type WeightLogRow } from './repo';
+import { deleteEntry, entriesOf, insertEntry, insertKeyedEntry, latestGoal, latestHeightCm, ownEntry, preferredUnit, savePreferredUnit, updateEntry, type NewWeightLog, type WeightLogRow } from './repo';
 
 export const WEIGHT_LOG_NOT_FOUND_MESSAGE = 'We could not find that weight.';
 export const WEIGHT_FROM_ANSWERS_MESSAGE = 'This weight is part of the answers you gave the clinic, so it stays as it is. Log a new weight instead.';
@@ -103,9 +103,11 @@ export function createWeightService({ db, now }: WeightServiceOptions) {
       };
     },
 
-    async create(customerId: number, body: WeightLogBody): Promise<WeightLogEntry> {
+    /** `clientKey`: the device's Idempotency-Key; the same key again answers with the entry it first made. */
+    async create(customerId: number, body: WeightLogBody, clientKey?: string): Promise<WeightLogEntry> {
       const { measuredAt = now(), ...values } = await valuesFrom(customerId, body);
-      const row = await insertEntry(db, { ...values, measuredAt, customerId, source: 'patient' });
+      const entry = { ...values, measuredAt, customerId, source: 'patient' };
+      const row = clientKey === undefined ? await insertEntry(db, entry) : await insertKeyedEntry(db, { ...entry, clientKey });
       return toEntry(row!);
     },
 

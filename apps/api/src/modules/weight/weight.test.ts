@@ -87,6 +87,41 @@ describe('POST /shop-api/weight-logs and GET', () => {
   });
 });
 
+describe('POST /shop-api/weight-logs with an Idempotency-Key (an entry logged offline and sent again)', () => {
+  const keyed = (cookie: string, key: string, value: number) =>
+    ctx.app.inject({ method: 'POST', url: '/shop-api/weight-logs', headers: { cookie, 'idempotency-key': key }, payload: { items: [{ type: 'weight', value }], measuredAt: '2026-02-20T08:00:00Z' } });
+
+  it('stores a repeated key once and answers the repeat with the first entry, also when sent at the same time', async () => {
+    const { cookie, customerId } = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const key = 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff';
+    const [first, second] = await Promise.all([keyed(cookie, key, 88.4), keyed(cookie, key, 88.4)]);
+    const third = await keyed(cookie, key, 88.4);
+    expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([201, 201, 201]);
+    expect(new Set([first.json().id, second.json().id, third.json().id]).size).toBe(1);
+    const rows = await ctx.database.db.select().from(weightLogs).where(eq(weightLogs.customerId, customerId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ weightKg: 88.4, clientKey: key, measuredAt: new Date('2026-02-20T08:00:00Z') });
+  });
+
+  it('keeps entries with different keys, and one patient’s key never finds another’s entry', async () => {
+    const one = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const other = await signedInPatientWithId(ctx.app, ctx.database.db);
+    const key = 'f0e1d2c3-b4a5-4697-8877-665544332211';
+    const mine = await keyed(one.cookie, key, 80);
+    const theirs = await keyed(other.cookie, key, 70);
+    const second = await keyed(one.cookie, 'f0e1d2c3-b4a5-4697-8877-665544332299', 79);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(theirs.json().weightKg).toBe(70);
+    expect(second.json().id).not.toBe(mine.json().id);
+    expect((await list(one.cookie)).points.map((point) => point.weightKg)).toEqual([80, 79]);
+  });
+
+  it('refuses a key that is not a UUID-like token with 400', async () => {
+    const cookie = await signedInPatient(ctx.app);
+    expect((await keyed(cookie, 'short', 80)).statusCode).toBe(400);
+  });
+});
+
 describe('SPEC §5 limits, with the quiz’s messages', () => {
   const weight = (value: number, unit: string): Item[] =>
     unit === 'kg' ? [{ type: 'weight', value, unit }] : unit === 'stone' ? [{ type: 'weight', value, unit }, { type: 'weight', value: 0, unit: 'lbs' }] : [{ type: 'weight', value, unit }, { type: 'weight', value: 10, unit: 'stone' }];

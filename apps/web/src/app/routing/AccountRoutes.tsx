@@ -21,6 +21,7 @@ const accountRoutes: RouteObject[] = [
       { path: 'support', Component: lazyRoute(() => import('../../features/support/routes/SupportRoute')) },
       { path: 'refer-a-friend', Component: lazyRoute(() => import('../../features/referrals/routes/ReferAFriendRoute')) },
       { path: 'health-actions', Component: lazyRoute(() => import('../../features/tasks/routes/HealthActionsRoute')) },
+      { path: 'get-the-app', Component: lazyRoute(() => import('../../features/app-install/routes/GetTheAppRoute')) },
       { path: 'reminders', Component: lazyRoute(() => import('../../features/reminders/routes/RemindersRoute')) },
       { path: 'reminders/setup', Component: lazyRoute(() => import('../../features/reminders/routes/ReminderSetupRoute')) },
       { path: 'tasks/:taskId', Component: lazyRoute(() => import('../../features/tasks/routes/TaskRoute')) },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { openTasksMessage } from '@elmwood/domain';
+import { GetAppBanner } from '../../app-install';
 import { ReferralCard } from '../../referrals';
 import { HEALTH_ACTIONS_PATH, useOpenTasks } from '../../tasks';
 import { WeightCard } from '../../weight';
@@ -62,6 +63,7 @@ export function Component() {
           </section>
         </div>
         <div className="account-grid__side">
+          <GetAppBanner />
           <Resources />
           <ContactCard />
           <SupportCard />

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { WeightPoint } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
@@ -17,7 +18,9 @@ import '../weight.css';
 export function Component() {
   useDocumentTitle('Your progress');
   const logs = useWeightLogs();
-  const [modal, setModal] = useState<{ mode: WeightModalMode; entry?: WeightPoint } | null>(null);
+  const [search] = useSearchParams();
+  // The installed app's 'Log weight' shortcut opens the page with the form open (installableAppPlugin.ts).
+  const [modal, setModal] = useState<{ mode: WeightModalMode; entry?: WeightPoint } | null>(() => (search.get('log') === 'weight' ? { mode: 'log' } : null));
   const [deleting, setDeleting] = useState<WeightPoint | null>(null);
   // The dialogs open from code, so focus is handed back by hand: to the button that opened one, or after a delete
   // (that button is gone) to 'Log your weight'.

@@ -1,0 +1,3 @@
+// What other features may use from the installed app's offline support.
+export { OfflineSync, OFFLINE_MESSAGE } from './OfflineSync';
+export { sendOrKeep } from './sendOrKeep';

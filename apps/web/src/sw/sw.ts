@@ -1,0 +1,84 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ACCOUNT_DATA_CACHE, NEVER_KEPT_API, OUTBOX_DATABASE, SESSION_CHANGES } from '../lib/device-stores';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The app shell (the page, the boot script, scripts, styles, fonts), listed by the build. Only by its own name: '/'
+// is the home page the server renders, never the shell from the cache.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+cleanupOutdatedCaches();
+void self.skipWaiting();
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/**
+ * Pages always come from the network: the entry pages are rendered per visitor (docs/decisions/0005) and are never
+ * kept. Offline, any address opens the app shell, which renders the page in the browser.
+ */
+registerRoute(
+  new NavigationRoute(async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const shell = await matchPrecache('/index.html');
+      if (shell) return shell;
+      throw error;
+    }
+  }),
+);
+
+const isKeptRead = (url: URL, request: Request) =>
+  request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/shop-api/') && !NEVER_KEPT_API.some((path) => url.pathname.startsWith(path));
+
+/** Whether the read was made by an account page (the shop's pages are the network's alone). */
+async function byAccountPage(event: ExtendableEvent): Promise<boolean> {
+  const clientId = (event as FetchEvent).clientId;
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  return client !== undefined && new URL(client.url).pathname.startsWith('/account');
+}
+
+/**
+ * The account's reads: from the network, each good reply to an account page kept as the last seen; offline, the last
+ * seen. Only one account's replies are ever kept: a 401 or a session that starts or ends empties the store.
+ */
+registerRoute(
+  ({ url, request }) => isKeptRead(url, request),
+  async ({ request, event }) => {
+    try {
+      const reply = await fetch(request);
+      if (reply.status === 401) await caches.delete(ACCOUNT_DATA_CACHE);
+      else if (reply.ok && (await byAccountPage(event))) await (await caches.open(ACCOUNT_DATA_CACHE)).put(request, reply.clone());
+      return reply;
+    } catch (error) {
+      const kept = await caches.match(request, { cacheName: ACCOUNT_DATA_CACHE });
+      if (kept) return kept;
+      throw error;
+    }
+  },
+);
+
+function forgetAccountData(): Promise<unknown> {
+  return caches.delete(ACCOUNT_DATA_CACHE);
+}
+
+/** Health data on the device goes at logout (as the consultation's answers do): the last-seen replies and the outbox. */
+function forgetEverythingOnDevice(): Promise<unknown> {
+  return Promise.all([
+    forgetAccountData(),
+    new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(OUTBOX_DATABASE);
+      request.onsuccess = request.onerror = request.onblocked = () => resolve(undefined);
+    }),
+  ]);
+}
+
+registerRoute(
+  ({ url, request }) => request.method === 'POST' && url.origin === self.location.origin && SESSION_CHANGES.includes(url.pathname),
+  async ({ url, request }) => {
+    const reply = await fetch(request);
+    if (reply.ok) await (url.pathname === '/shop-api/logout' ? forgetEverythingOnDevice() : forgetAccountData());
+    return reply;
+  },
+  'POST',
+);
