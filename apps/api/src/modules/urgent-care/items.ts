@@ -6,8 +6,10 @@ import { urgentClinicalItems } from '../../db/schema/urgent-care';
 
 export interface OpenUrgentItemInput {
   customerId: number;
-  /** The check-in whose answers raised it. */
-  consultationId: string;
+  /** The check-in whose answers raised it; absent for a signal from outside a consultation (a GP's concern). */
+  consultationId?: string;
+  /** What the clinician reads beside the rules when no consultation raised it (the GP's words). */
+  answers?: { question: string; answer: string }[];
   /** The rules that held and need a clinician (urgentRules). */
   rules: readonly TriggeredRule[];
   now: Date;
@@ -44,15 +46,16 @@ export async function answersInWords(tx: Pick<Queryable, 'select'>, consultation
  * check-ins at once still make one. Runs in the caller's transaction.
  */
 export async function openUrgentItem(tx: Queryable, input: OpenUrgentItemInput): Promise<OpenedUrgentItem> {
-  const answers = await answersInWords(tx, input.consultationId, input.now);
+  const answers = input.consultationId ? await answersInWords(tx, input.consultationId, input.now) : (input.answers ?? []);
+  const consultationIds = input.consultationId ? [input.consultationId] : [];
   const dueAt = urgentItemDue(input.rules, input.now);
   const result = await tx.execute(sql`
     insert into ${urgentClinicalItems} as item (customer_id, consultation_ids, rules, answers, due_at, created_at, updated_at)
-    values (${input.customerId}, ${JSON.stringify([input.consultationId])}::jsonb, ${JSON.stringify(input.rules)}::jsonb, ${JSON.stringify(answers)}::jsonb, ${dueAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz)
+    values (${input.customerId}, ${JSON.stringify(consultationIds)}::jsonb, ${JSON.stringify(input.rules)}::jsonb, ${JSON.stringify(answers)}::jsonb, ${dueAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz)
     on conflict (customer_id) where closed_at is null do update set
       consultation_ids = case when item.consultation_ids @> excluded.consultation_ids then item.consultation_ids else item.consultation_ids || excluded.consultation_ids end,
       rules = item.rules || coalesce((select jsonb_agg(rule) from jsonb_array_elements(excluded.rules) rule where not item.rules @> jsonb_build_array(rule)), '[]'::jsonb),
-      answers = case when item.consultation_ids @> excluded.consultation_ids then item.answers else item.answers || excluded.answers end,
+      answers = case when excluded.consultation_ids <> '[]'::jsonb and item.consultation_ids @> excluded.consultation_ids then item.answers else item.answers || excluded.answers end,
       due_at = least(item.due_at, excluded.due_at),
       updated_at = excluded.updated_at
     returning id, due_at`);
