@@ -217,7 +217,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
         summary:
           "Approve (prescriber): records the decision and captures the authorised payment, once. Without the patient's consent to inform their GP, 422 GP_CONSENT_REASON_NEEDED unless noGpConsentReason says why prescribing is still appropriate",
         params: orderParams,
-        body: approveBodySchema.optional(),
+        body: approveBodySchema.nullish(),
         response: { 200: decisionReplySchema, ...errors },
       },
     },

@@ -74,7 +74,8 @@ export const GP_LINK_MESSAGES = {
   answered: 'An answer has already been given through this link. Please contact the prescriber if you have more to add.',
 } as const;
 
-const letterKey = (id: string) => `gp-letters/${id}.pdf`;
+/** The encrypted store keys files by uuid: a letter's is its own id. */
+const letterKey = (id: string) => id;
 
 export function createGpLetters(deps: GpLettersDeps) {
   const { db, store, jobs, notifier, secret, siteUrl, brandName, contact, onConcern, now } = deps;
