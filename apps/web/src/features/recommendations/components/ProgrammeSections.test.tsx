@@ -6,7 +6,22 @@ import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
 import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
-import { CARE_HOURS, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
+import { CARE_HOURS } from '../../../lib/config';
+import { whoPrescribes, type PrescribingConfiguration } from '@elmwood/domain';
+
+/** 'Who prescribes' as the API answers it from configuration: the medical director is whoever it names. */
+const PRESCRIBING: PrescribingConfiguration = {
+  prescribers: [
+    { name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345', role: 'Medical director' },
+    { name: 'Sam Green', profession: 'Pharmacist independent prescriber', body: 'GPhC', number: '2012345' },
+  ],
+  serviceName: 'Clinic',
+  serviceAddress: ['Clinic', '1 Street'],
+  pharmacyName: 'Pharmacy',
+  pharmacyAddress: ['Pharmacy', '1 Street'],
+  pharmacyGphcNumber: '9012345',
+};
+const withPrescribers = () => vi.stubGlobal('fetch', mockFetch({ '/shop-api/who-prescribes': { body: whoPrescribes(PRESCRIBING) } }));
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -125,18 +140,20 @@ describe('Experts, FAQ, medical director and perks', () => {
     for (const button of buttons) expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it("shows the medical director's illustrative avatar and quote", () => {
+  it("shows the medical director's illustrative avatar and quote", async () => {
+    withPrescribers();
     renderWithProviders(<MedicalDirector />);
-    expect(screen.getByRole('img', { name: 'Illustrative avatar of Dr Helen Marsh' })).toHaveTextContent('HM');
+    expect(await screen.findByRole('img', { name: 'Illustrative avatar of Dr Ana Patel' })).toHaveTextContent('AP');
     expect(screen.getByText(/Every treatment we offer is prescribed by a clinician/)).toBeInTheDocument();
   });
 
-  it("gives the medical director's GMC number with its entry on the GMC register, from configuration", () => {
+  it("gives the medical director named by 'Who prescribes' with their entry on the GMC register", async () => {
+    withPrescribers();
     renderWithProviders(<MedicalDirector />);
-    expect(screen.getByRole('figure')).toHaveTextContent(`${MEDICAL_DIRECTOR_NAME}, Medical Director · GMC number ${MEDICAL_DIRECTOR_GMC_NUMBER}`);
+    expect(await screen.findByRole('figure')).toHaveTextContent('Dr Ana Patel, Medical Director · GMC number 7012345');
     expect(screen.getByRole('link', { name: /^check it on the GMC register/ })).toHaveAttribute(
       'href',
-      `https://www.gmc-uk.org/registrants/${MEDICAL_DIRECTOR_GMC_NUMBER}`,
+      'https://www.gmc-uk.org/registrants/7012345',
     );
   });
 
