@@ -50,6 +50,7 @@ export function PlanOption({ content, products }: { content: ProgrammeContent; p
       <div className="persona">
         <h3>{content.persona.title}</h3>
         <p>{content.persona.text}</p>
+        {content.persona.source ? <p className="persona__source">Source: {content.persona.source}</p> : null}
       </div>
       {products.length > 0 ? (
         <>
