@@ -80,6 +80,13 @@ const server = await startProcess('node', [...(profileDir ? profilerFlags(profil
     UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // Production otherwise refuses the sandbox gateway, which stands for the provider here.
     ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    // Production names who prescribes (no demo values there): illustrative ones for the bench.
+    PRESCRIBERS: JSON.stringify([{ name: 'Dr Bench Example', profession: 'Doctor (GP)', body: 'GMC', number: '7000001' }]),
+    PRESCRIBING_SERVICE_NAME: 'Bench Clinic',
+    PRESCRIBING_SERVICE_ADDRESS: 'Bench Clinic, 1 Bench Street, Leeds, LS1 1AA',
+    PHARMACY_NAME: 'Bench Pharmacy',
+    PHARMACY_ADDRESS: 'Bench Pharmacy, 1 Bench Street, Leeds, LS1 1AA',
+    PHARMACY_GPHC_NUMBER: '9000001',
     DATA_DIR: 'bench-results/data',
   },
   readyUrl: `${shop}/readyz`,

@@ -5,8 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { contentSecurityFor } from '@elmwood/domain';
-import type { Config } from './config';
+import { contentSecurityFor, whoPrescribes } from '@elmwood/domain';
+import { prescribingConfiguration, type Config } from './config';
 import { createShopServices } from './services';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
@@ -76,6 +76,8 @@ import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
+import { gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
+import { whoPrescribesRoutes } from './modules/who-prescribes/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ declare module 'fastify' {
     /** Captures, voids and renewal charges queued by decisions, for the process that runs jobs. */
     paymentActions: PaymentActions;
     orderDecisions: OrderDecisions;
+    /** Letters to GPs, drawn and sent by the process that runs jobs. */
+    gpLetters: GpLetters;
   }
 }
 
@@ -186,6 +190,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.decorate('paymentActions', paymentActions);
   const decisions = services.orderDecisions;
   app.decorate('orderDecisions', decisions);
+  app.decorate('gpLetters', services.gpLetters);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -311,7 +316,9 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters });
+      await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
+      await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },
     { prefix: '/shop-api' },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { DEMO_MEDICAL_DIRECTOR } from '@elmwood/domain';
+import { ConfigError, loadConfig, prescribingConfiguration } from './config';
 
 const production = {
   NODE_ENV: 'production',
@@ -8,7 +9,14 @@ const production = {
   SITE_URL: 'https://shop.example',
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+  PRESCRIBERS: JSON.stringify([{ name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345', role: 'Medical director' }]),
+  PRESCRIBING_SERVICE_NAME: 'Example Clinic',
+  PRESCRIBING_SERVICE_ADDRESS: 'Example Clinic, 1 Test Street, Leeds, LS1 1AA',
+  PHARMACY_NAME: 'Example Pharmacy',
+  PHARMACY_ADDRESS: 'Example Pharmacy, 1 Test Street, Leeds, LS1 1AA',
+  PHARMACY_GPHC_NUMBER: '9011111',
 };
+const PRESCRIBING = Object.fromEntries(Object.entries(production).filter(([name]) => /^(PRESCRIB|PHARMACY)/.test(name)));
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000 on the embedded database', () => {
@@ -122,7 +130,7 @@ describe('loadConfig', () => {
 
 describe('notifications settings', () => {
   it('refuses the test clock and the SMS sandbox in production, and needs every Twilio setting for Twilio', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true', ...PRESCRIBING };
     expect(loadConfig(production).TEST_CLOCK).toBe(false);
     expect(() => loadConfig({ ...production, TEST_CLOCK: 'true' })).toThrow(
       'Invalid environment variable TEST_CLOCK: cannot be true in production: it lets anyone move the clock that decides when messages and jobs run',
@@ -135,9 +143,30 @@ describe('notifications settings', () => {
 
 describe('GP practice search', () => {
   it('searches the sandbox outside production and NHS ODS in production, which refuses the sandbox', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'q7Vd2LkP9sXw4RtB8nZc3HjF6mYe1GaU', SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example', UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true', ...PRESCRIBING };
     expect(loadConfig({ NODE_ENV: 'test' }).GP_PRACTICE_SEARCH).toBe('sandbox');
     expect(loadConfig(production).GP_PRACTICE_SEARCH).toBe('nhs-ods');
     expect(() => loadConfig({ ...production, GP_PRACTICE_SEARCH: 'sandbox' })).toThrow('Invalid environment variable GP_PRACTICE_SEARCH: cannot be sandbox in production');
+  });
+});
+
+describe('who prescribes', () => {
+  it('fills in the demo brand outside production, and requires each value in production', () => {
+    const demo = prescribingConfiguration(loadConfig({}));
+    expect(demo.prescribers.map((entry) => entry.name)).toContain(DEMO_MEDICAL_DIRECTOR.name);
+    expect(prescribingConfiguration(loadConfig(production))).toMatchObject({
+      prescribers: [{ name: 'Dr Ana Patel', body: 'GMC', number: '7012345', role: 'Medical director' }],
+      serviceAddress: ['Example Clinic', '1 Test Street', 'Leeds', 'LS1 1AA'],
+      pharmacyGphcNumber: '9011111',
+    });
+    for (const name of Object.keys(PRESCRIBING)) {
+      expect(() => loadConfig({ ...production, [name]: undefined })).toThrow(`Invalid environment variable ${name}: is required in production`);
+    }
+  });
+
+  it('refuses a prescriber list that is not one', () => {
+    expect(() => loadConfig({ PRESCRIBERS: 'Dr Who' })).toThrow('Invalid environment variable PRESCRIBERS: must be a JSON array of prescribers');
+    expect(() => loadConfig({ PRESCRIBERS: JSON.stringify([{ name: 'Dr A', profession: 'Doctor', body: 'GMC', number: '123' }]) })).toThrow(/PRESCRIBERS\.0\.number: must be a seven-digit registration number/);
+    expect(() => loadConfig({ PHARMACY_GPHC_NUMBER: '12' })).toThrow('Invalid environment variable PHARMACY_GPHC_NUMBER: must be the seven-digit GPhC registration number');
   });
 });

@@ -1,10 +1,49 @@
 import { z } from 'zod';
-import { MAX_UPCOMING_COACH_CALLS } from '@elmwood/domain';
+import { DEMO_PRESCRIBERS, MAX_UPCOMING_COACH_CALLS, prescriberEntrySchema, type PrescribingConfiguration } from '@elmwood/domain';
 import { isLoopbackHost } from './lib/loopback';
 import { weakSecretReason } from './lib/secret-strength';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An address written on one line, its lines separated by commas (as a letterhead prints it). */
+const addressLines = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .transform((value) => value.split(',').map((line) => line.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).min(2, 'must give at least two address lines, separated by commas'))
+    .optional(),
+);
+
+/** PRESCRIBERS: a JSON array of {name, profession, body: 'GPhC' | 'GMC', number, role?}. */
+const prescriberList = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of prescribers' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(prescriberEntrySchema).min(1, 'must name at least one prescriber'))
+    .optional(),
+);
+
+/** The demo brand's prescribing service and pharmacy: illustrative, used only outside production. */
+const DEMO_PRESCRIBING = {
+  serviceName: 'Elmwood Health Clinic',
+  serviceAddress: ['Elmwood Health Clinic', '10 Example Street', 'Leeds', 'LS1 1AA'],
+  pharmacyName: 'Elmwood Health Pharmacy',
+  pharmacyAddress: ['Elmwood Health Pharmacy', '10 Example Street', 'Leeds', 'LS1 1AA'],
+  pharmacyGphcNumber: '9012345',
+} as const;
+
+/** What production must be told of who prescribes (GPhC inspection framework 2026): no demo values stand in. */
+const PRESCRIBING_VARIABLES = ['PRESCRIBERS', 'PRESCRIBING_SERVICE_NAME', 'PRESCRIBING_SERVICE_ADDRESS', 'PHARMACY_NAME', 'PHARMACY_ADDRESS', 'PHARMACY_GPHC_NUMBER'] as const;
 
 const envSchema = z
   .object({
@@ -207,6 +246,17 @@ const envSchema = z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Who prescribes (the public page, the GP letters, the receipt): each prescriber with their registration. */
+  PRESCRIBERS: prescriberList,
+  PRESCRIBING_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  PRESCRIBING_SERVICE_ADDRESS: addressLines,
+  PHARMACY_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  PHARMACY_ADDRESS: addressLines,
+  /** The registered pharmacy's GPhC number (seven digits). */
+  PHARMACY_GPHC_NUMBER: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{7}$/, 'must be the seven-digit GPhC registration number').optional()),
+  /** How a GP or patient reaches the prescribers: on the GP letter. */
+  PRESCRIBER_EMAIL: z.email().default('prescribers@elmwood-health.example'),
+  CLINIC_PHONE: z.string().min(3).default('020 7946 0000'),
 })
   .refine((env) => env.NODE_ENV === 'production' || env.ALLOW_DEV_MODE_ON_NETWORK || isLoopbackHost(env.HOST), {
     path: ['HOST'],
@@ -286,6 +336,12 @@ const envSchema = z
     path: ['PAYMENT_GATEWAY'],
     message: 'cannot be sandbox in production (it takes no money) unless ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
   })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of PRESCRIBING_VARIABLES) {
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: "is required in production: the site must say who prescribes (GPhC inspection framework 2026)" });
+    }
+  })
   .transform((env) => ({
     ...env,
     SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
@@ -294,6 +350,18 @@ const envSchema = z
   }));
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Who prescribes, from configuration; outside production the demo brand's illustrative values fill any gap. */
+export function prescribingConfiguration(config: Config): PrescribingConfiguration {
+  return {
+    prescribers: config.PRESCRIBERS ?? DEMO_PRESCRIBERS,
+    serviceName: config.PRESCRIBING_SERVICE_NAME ?? DEMO_PRESCRIBING.serviceName,
+    serviceAddress: config.PRESCRIBING_SERVICE_ADDRESS ?? DEMO_PRESCRIBING.serviceAddress,
+    pharmacyName: config.PHARMACY_NAME ?? DEMO_PRESCRIBING.pharmacyName,
+    pharmacyAddress: config.PHARMACY_ADDRESS ?? DEMO_PRESCRIBING.pharmacyAddress,
+    pharmacyGphcNumber: config.PHARMACY_GPHC_NUMBER ?? DEMO_PRESCRIBING.pharmacyGphcNumber,
+  };
+}
 
 export class ConfigError extends Error {}
 

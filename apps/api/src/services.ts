@@ -6,12 +6,15 @@ import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './lib/queue';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { checkoutCarts, promotionCatalog } from './modules/cart/index';
+import { gpLettersFor } from './modules/gp-letters/index';
 import { notificationsFor } from './modules/notifications/index';
+import type { PlanEvents } from './modules/subscriptions/index';
 import { createOrderService, declineRules, networkAddressKey } from './modules/orders/index';
 import { paymentSetupFor } from './modules/payment/setup';
 import { createQuestionnaireService } from './modules/questionnaires/service';
 import { createReferrals } from './modules/referrals/index';
 import { createOrderDecisions } from './workflows/decide-order';
+import { gpConcernWorkflow } from './workflows/gp-concern';
 import { carryOutOrderEffects } from './workflows/order-effects';
 import { createPaymentActions } from './workflows/payment-actions';
 import { orderPaymentsQueue, orderRefundsQueue } from './workflows/payment-queue';
@@ -55,7 +58,16 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   // Cards declined when saved from the account area count with checkout's failed payments.
   const cardDeclines = limiters({ scope: 'card-check-declined-account', limit: config.CHECKOUT_FAILED_ATTEMPTS_PER_HOUR, windowMs: ONE_HOUR });
   const carts = checkoutCarts({ db, promotions, questionnaires, referrals });
-  const { planEvents, renewals, orderEffects } = renewalWorkflows({ db, gateway, log, now, notifier, jobs, referrals, carts });
+  // A GP's concern moves the plans, whose events are wired below: read when a concern comes.
+  const wired: { planEvents?: PlanEvents } = {};
+  const gpLetters = gpLettersFor(config, db, { jobs, notifier, now, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
+  await gpLetters.prepare();
+  notifications.attach('gp-letter', async (data) => {
+    const file = await gpLetters.pdf(String(data.letterId));
+    return file ? [{ ...file, contentType: 'application/pdf' }] : [];
+  });
+  const { planEvents, renewals, orderEffects } = renewalWorkflows({ db, gateway, log, now, notifier, jobs, referrals, carts, gpLetters });
+  wired.planEvents = planEvents;
   const orders = createOrderService({
     db,
     gateway,
@@ -99,6 +111,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
     renewals,
     orderEffects,
     orderDecisions,
+    gpLetters,
     orders,
     paymentActions,
   };

@@ -8,7 +8,7 @@ import { workRefunds } from '../src/workflows/decide-order';
 import { workPaymentActions } from '../src/workflows/payment-actions';
 import { createTestContext, type TestContext } from './support/app';
 import { signedInPatient } from './support/patients';
-import { orderInReview, signedInStaff, type SignedInStaff } from './support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from './support/staff';
 
 /**
  * The provider's calls time out (the Checkout.com adapter's answer to no reply within its limit) for the next `n`
@@ -78,7 +78,7 @@ describe('money moved after a decision, when the provider times out', () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     failures.capture = 2;
     failures.calls.capture = 0;
-    const approved = await decide(orderNumber, 'approve');
+    const approved = await decide(orderNumber, 'approve', NO_GP_CONSENT);
     // The approval stands; the money is still only held, and a job will take it.
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ state: 'approved', paymentState: 'authorised', changed: true });
@@ -115,7 +115,7 @@ describe('money moved after a decision, when the provider times out', () => {
     // The hold lapsed at the provider before the approval.
     await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
     failures.calls.capture = 0;
-    const approved = await decide(orderNumber, 'approve');
+    const approved = await decide(orderNumber, 'approve', NO_GP_CONSENT);
     expect(approved.json(), approved.body).toMatchObject({ state: 'approved', paymentState: 'capture_failed' });
     expect(failures.calls.capture).toBe(1);
     const asked = await db().select().from(notifications).where(and(eq(notifications.template, 'payment-needed'), eq(notifications.customerId, (await orderRow(orderNumber)).customerId)));
@@ -127,7 +127,7 @@ describe('money moved after a decision, when the provider times out', () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     failures.capture = 1_000;
     failures.calls.capture = 0;
-    expect((await decide(orderNumber, 'approve')).json()).toMatchObject({ state: 'approved', paymentState: 'authorised' });
+    expect((await decide(orderNumber, 'approve', NO_GP_CONSENT)).json()).toMatchObject({ state: 'approved', paymentState: 'authorised' });
     // Its last try, now: rather than wait out the eleven retries of the queue's policy.
     const { id: orderId } = await orderRow(orderNumber);
     await db().execute(sql`update pgboss.job set retry_limit = 0, start_after = now() where name = 'order-payments' and (data->>'orderId')::int = ${orderId} and state in ('created', 'retry')`);
@@ -156,7 +156,7 @@ describe('money moved after a decision, when the provider times out', () => {
     const admin = await signedInStaff(ctx, 'admin');
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     failures.capture = 0;
-    await decide(orderNumber, 'approve');
+    await decide(orderNumber, 'approve', NO_GP_CONSENT);
     await until(async () => (await orderRow(orderNumber)).paymentState === 'captured', 60_000);
     const { total } = await orderRow(orderNumber);
     failures.refund = 2;

@@ -10,7 +10,7 @@ import { orderEvents, orders } from '../src/db/schema/orders';
 import { sandboxPayments, sandboxRequests } from '../src/db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from './support/app';
 import { signedInPatient } from './support/patients';
-import { orderInReview, signedInStaff, type SignedInStaff } from './support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from './support/staff';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'kill-test-processes-share-this-secret-0123456789';
@@ -91,7 +91,7 @@ describe.skipIf(!process.env.DATABASE_URL)('money moved after a decision, when t
 
   it('captures an approved order exactly once after a restart', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
-    await decideThenDie(orderNumber, 'approve', {}, 'capture');
+    await decideThenDie(orderNumber, 'approve', NO_GP_CONSENT, 'capture');
     // The approval committed, the provider captured, the shop never recorded it.
     expect(await orderRow(orderNumber)).toMatchObject({ state: 'approved', paymentState: 'authorised' });
 

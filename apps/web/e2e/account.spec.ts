@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
 
@@ -71,6 +72,7 @@ test('a patient with a new weight-loss order works through their tasks until the
   await page.getByRole('link', { name: 'Tell us about your GP' }).click();
   await expect(page.getByText('Step 1 of 3: Consent')).toBeVisible();
   await expectNoAxeViolations(page, 'GP consent');
+  await page.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }).check();
   await page.getByRole('button', { name: 'I consent, add my GP' }).click();
   // A practice not in the NHS directory is typed by hand.
   await page.getByRole('button', { name: "Enter my practice's details myself" }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD } from './support/order';
 import { expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/phone';
@@ -28,6 +29,7 @@ async function checkPage(page: Page, context: string) {
 test('on a phone, a patient finds their GP practice in the NHS directory and chooses it with the arrow keys', async ({ page }) => {
   await signUpPatient(page, 'gp-search');
   await page.goto('/account/gp-information');
+  await page.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }).check();
   await page.getByRole('button', { name: 'I consent, add my GP' }).click();
   await expect(page.getByText('Step 2 of 3: Your GP practice')).toBeVisible();
   await checkPage(page, 'GP practice search');

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn } from './support/staff';
+import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT } from './support/staff';
 
 /** The prescriber approves the order through the clinic's API (the clinic console's own test drives its pages). */
 async function approve(request: APIRequestContext, orderNumber: string) {
   await staffApiSignIn(request, PRESCRIBER);
-  expect((await request.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
+  expect((await request.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
 }
 
 test('a patient sets up a WhatsApp reminder from the task, edits it to email on Tuesdays at 07:30, and it arrives when the clock reaches it', async ({ page, playwright, baseURL }) => {

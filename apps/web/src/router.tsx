@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
           { path: 'r/:uid', Component: lazyRoute(() => import('./features/auth/routes/ReferralRoute')) },
           { path: 'forgot-password', Component: lazyRoute(() => import('./features/auth/routes/ForgotPasswordRoute')) },
           { path: 'pages/:slug', Component: lazyRoute(() => import('./features/pages/routes/StaticPageRoute')) },
+          { path: 'who-prescribes', Component: lazyRoute(() => import('./features/prescribers/routes/WhoPrescribesRoute')) },
+          { path: 'gp/letter/:token', Component: lazyRoute(() => import('./features/prescribers/routes/GpAnswerRoute')) },
           // The account area's pages, a table of their own, so no entry page carries their imports.
           { path: 'account/*', Component: lazyRoute(() => import('./app/routing/AccountRoutes')) },
           { path: '*', Component: lazyRoute(() => import('./app/NotFoundRoute')) },

@@ -8,9 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_CARE_HOURS?: string;
   readonly VITE_CARE_PHONE?: string;
   readonly VITE_FACEBOOK_APP_ID?: string;
-  /** The clinic's medical director and their GMC number, shown with a link to the GMC register. */
-  readonly VITE_MEDICAL_DIRECTOR_NAME?: string;
-  readonly VITE_MEDICAL_DIRECTOR_GMC_NUMBER?: string;
 }
 
 interface ImportMeta {

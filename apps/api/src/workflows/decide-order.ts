@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  GP_CONSENT_REASON_NEEDED_MESSAGE,
+  gpConsentReasonNeeded,
   prescriberLabel,
+  type ApproveBody,
   rejectionMessage,
   TRACKING_FORMAT_MESSAGES,
   validTrackingNumber,
@@ -20,6 +23,7 @@ import { orderEvents, orders } from '../db/schema/orders';
 import { AppError } from '../lib/errors';
 import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { gpConsentsOf } from '../modules/gp/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
 import type { Jobs } from '../lib/queue';
@@ -59,6 +63,17 @@ function refused(order: OrderRow, reason: string): AppError {
   return new AppError(409, 'ORDER_STATE_CONFLICT', `Order ${order.number} is ${order.state.replace(/_/g, ' ')}, so this cannot be done now.`);
 }
 
+/**
+ * A prescription without the patient's consent to inform their GP needs the prescriber's recorded reason (GPhC
+ * guidance, 2025); the approval keeps the consent it relied on, and the reason when one was needed.
+ */
+async function gpConsentOnApproval(tx: Db, order: OrderRow, input: ApproveBody): Promise<Record<string, unknown>> {
+  const consents = await gpConsentsOf(tx, order.customerId);
+  if (!gpConsentReasonNeeded(consents)) return { gpConsent: { informGp: true } };
+  if (!input.noGpConsentReason) throw new AppError(422, 'GP_CONSENT_REASON_NEEDED', GP_CONSENT_REASON_NEEDED_MESSAGE);
+  return { gpConsent: { informGp: false, reasonWithoutConsent: input.noGpConsentReason } };
+}
+
 /** The money call a decided order still waits for, if any (the same the decision's effects queued). */
 function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | null {
   const state = order.state as OrderState;
@@ -78,10 +93,23 @@ function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | 
 export function createOrderDecisions({ db, gateway, effects, payments, jobs, log }: OrderDecisionDeps) {
   const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
 
-  /** Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. */
-  async function decide(member: StaffRow, number: string, event: OrderEvent, details: EventDetails, auditAs: { action: string; details?: Record<string, unknown> }) {
+  /**
+   * Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. `check`
+   * reads the locked order first and may refuse the decision, or add to what the event and the audit record.
+   */
+  async function decide(
+    member: StaffRow,
+    number: string,
+    event: OrderEvent,
+    baseDetails: EventDetails,
+    baseAudit: { action: string; details?: Record<string, unknown> },
+    check?: (tx: Db, order: OrderRow) => Promise<Record<string, unknown>>,
+  ) {
     return db.transaction(async (tx) => {
       const order = await orderByNumber(number, tx, true);
+      const extra = check && order.state === 'in_review' ? await check(tx, order) : {};
+      const details: EventDetails = { ...baseDetails, data: { ...(baseDetails.data ?? {}), ...extra } };
+      const auditAs = { ...baseAudit, details: baseAudit.details || Object.keys(extra).length ? { ...(baseAudit.details ?? {}), ...extra } : undefined };
       const actor = actorOf(member);
       const applied = await applyOrderEvent(tx, order.id, event, actor, details);
       if (applied.applied) {
@@ -143,9 +171,9 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
      * Approve (a prescriber), or release (a pharmacist, for an order with nothing to prescribe): recorded once, then
      * the money is taken (a renewal's saved card on its charge date).
      */
-    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved'): Promise<DecisionReply> {
+    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved', input: ApproveBody = {}): Promise<DecisionReply> {
       const decider = event === 'approved' ? { prescriber: decidedBy(member) } : { pharmacist: decidedBy(member) };
-      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' });
+      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' }, event === 'approved' ? (tx, order) => gpConsentOnApproval(tx, order, input) : undefined);
       return settled(number, applied, 'approved');
     },
 

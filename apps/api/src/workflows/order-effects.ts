@@ -19,7 +19,8 @@ import { tasks } from '../db/schema/tasks';
 import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { audit, refundedSoFar } from '../modules/clinic/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import type { GpLetters } from '../modules/gp-letters/index';
+import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
 import type { Referrals } from '../modules/referrals/index';
@@ -35,6 +36,7 @@ export interface OrderEffectDeps {
   referrals: Pick<Referrals, 'creditReferrer' | 'takeBackCredit'>;
   renewals: Pick<RenewalService, 'holdPlan' | 'isRenewal'>;
   carts: Pick<CheckoutCarts, 'markCompleted'>;
+  gpLetters: Pick<GpLetters, 'write'>;
 }
 
 /** What placing an order knows that its history does not keep: its lines, the card kept for renewals, when. */
@@ -65,9 +67,18 @@ function placementOf(input: OrderEffectInput): Placement {
 
 const dataOf = (details: EventDetails) => (details.data ?? {}) as Record<string, unknown>;
 
-/** The approval's message, sent once whichever of its two moments comes (the key is the order's). */
+/** Who approved the order, as its approval recorded them (workflows/decide-order.ts); null for a pharmacist's release. */
+async function approvingPrescriber(tx: Db, orderId: number): Promise<{ name: string; registration: string | null } | null> {
+  const approval = (await orderHistory(tx, orderId)).filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+  const prescriber = approval?.data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
+  if (!prescriber || typeof prescriber.name !== 'string') return null;
+  return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
+}
+
+/** The approval's message, naming the prescriber, sent once whichever of its two moments comes (the key is the order's). */
 async function notifyApproved({ tx, order }: OrderEffectInput, { notifier }: OrderEffectDeps) {
-  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+  const prescriber = await approvingPrescriber(tx, order.id);
+  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number, ...(prescriber ? { prescriber } : {}) } });
 }
 
 /**
@@ -209,6 +220,13 @@ export const ORDER_EFFECT_HANDLERS = {
 
   async hold_renewal_plan({ tx, order, event, actor, details }, { renewals }) {
     await renewals.holdPlan(tx, order.id, event === 'rejected' ? 'rejected' : 'cancelled', actor, details.reason ?? '');
+  },
+
+  /** Drawn and sent by the letter's own job (queued here), so the approval never waits on a PDF or a mail server. */
+  async write_gp_letter({ tx, order, details }, { gpLetters }) {
+    const { prescriber } = dataOf(details) as { prescriber?: { name: string; registration: string | null } };
+    if (!prescriber) throw new Error('An approval records its prescriber');
+    await gpLetters.write(tx, order, { name: prescriber.name, registration: prescriber.registration });
   },
 } satisfies Record<OrderEffect, OrderEffectHandler>;
 

@@ -48,6 +48,7 @@ const HELD_BECAUSE: Partial<Record<SubscriptionEvent, 'payment' | 'clinician' | 
   suspended: 'payment',
   renewal_rejected: 'clinician',
   renewal_cancelled: 'cancelled',
+  gp_concern_raised: 'clinician',
 };
 
 /**

@@ -74,4 +74,11 @@ export const PRODUCTION_ENV = {
   UPLOAD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   // The tests drive the sandbox gateway; a real shop in production uses checkout-com.
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+  // Who prescribes: production shows no demo prescriber.
+  PRESCRIBERS: JSON.stringify([{ name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345', role: 'Medical director' }]),
+  PRESCRIBING_SERVICE_NAME: 'Example Clinic',
+  PRESCRIBING_SERVICE_ADDRESS: 'Example Clinic, 1 Test Street, Leeds, LS1 1AA',
+  PHARMACY_NAME: 'Example Pharmacy',
+  PHARMACY_ADDRESS: 'Example Pharmacy, 1 Test Street, Leeds, LS1 1AA',
+  PHARMACY_GPHC_NUMBER: '9011111',
 } as const;

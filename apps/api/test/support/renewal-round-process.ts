@@ -12,6 +12,9 @@ import { checkoutCarts, promotionCatalog } from '../../src/modules/cart/index';
 import { createQuestionnaireService } from '../../src/modules/questionnaires/service';
 import { createReferrals } from '../../src/modules/referrals/index';
 import { renewalWorkflows } from '../../src/workflows/renewal-workflows';
+import { gpConcernWorkflow } from '../../src/workflows/gp-concern';
+import { gpLettersFor } from '../../src/modules/gp-letters/index';
+import type { PlanEvents } from '../../src/modules/subscriptions/index';
 
 const config = configOrExit();
 const database = await openMigratedDatabase(config);
@@ -25,7 +28,10 @@ const notifications = notificationsFor(config, database.db, jobs, { log, now: ()
 await notifications.prepare();
 const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
 const carts = checkoutCarts({ db: database.db, promotions: promotionCatalog(database.db), questionnaires: createQuestionnaireService(database.db, 0), referrals });
-const { renewals } = renewalWorkflows({
+const wired: { planEvents?: PlanEvents } = {};
+const gpLetters = gpLettersFor(config, database.db, { jobs, notifier: notifications.notifier, now: () => now, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
+const { renewals, planEvents } = renewalWorkflows({
+  gpLetters,
   db: database.db,
   gateway,
   log,
@@ -36,6 +42,7 @@ const { renewals } = renewalWorkflows({
   carts,
   unansweredTrySeconds: Number(process.env.UNANSWERED_TRY_SECONDS ?? 60),
 });
+wired.planEvents = planEvents;
 const report = await renewals.runRound(now);
 process.stdout.write(`${JSON.stringify({ pid: process.pid, report })}\n`);
 await jobs.stop();

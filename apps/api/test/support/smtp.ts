@@ -8,6 +8,8 @@ export interface ReceivedMail {
   html: string;
   /** Each header's raw value, by its name in lower case (mailparser's own map merges the List-* headers). */
   headers: Map<string, string>;
+  /** Files sent with the message (a GP letter's PDF). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on a free local port; every message it accepts is parsed and kept. */
@@ -25,6 +27,7 @@ export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedM
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: new Map(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()])),
+            attachments: mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
           });
           callback();
         })

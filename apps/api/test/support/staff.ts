@@ -105,3 +105,9 @@ export async function signedInTeam(ctx: TestContext): Promise<ClinicTeam> {
     admin: await signedInStaff(ctx, 'admin'),
   };
 }
+
+/**
+ * What a prescriber records when approving for a test patient who gave no consent to inform their GP (issue 33):
+ * without it the approval is refused.
+ */
+export const NO_GP_CONSENT = { noGpConsentReason: 'The patient chose not to share their GP; the consultation alone shows the treatment is appropriate.' } as const;

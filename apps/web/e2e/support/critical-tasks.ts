@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { GP_CONSENT_WORDING } from '@elmwood/domain';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname;
 
@@ -24,6 +25,7 @@ export async function completeCriticalTasks(page: Page) {
   await closePopup(page, 'Thank you for verifying your identity');
 
   await page.getByRole('link', { name: 'Tell us about your GP' }).click();
+  await page.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }).check();
   await page.getByRole('button', { name: 'I consent, add my GP' }).click();
   // The practice from the NHS directory (the sandbox's list).
   await page.getByLabel('Practice name').fill('park surgery');

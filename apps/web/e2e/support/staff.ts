@@ -54,13 +54,19 @@ export async function staffApiSignIn(request: APIRequestContext, staff: Staff) {
   throw new Error(`${staff.email} could not complete two-factor sign-in`);
 }
 
+/**
+ * What a prescriber records when approving for a test patient who has not agreed that their GP is told (issue 33);
+ * harmless when they have.
+ */
+export const NO_GP_CONSENT = { noGpConsentReason: 'The patient chose not to share their GP; the consultation alone shows the treatment is appropriate.' } as const;
+
 /** The prescriber approves the order through the API (and, with `dispatch`, a pharmacist sends it by Royal Mail). */
 export async function approveThroughApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, orderNumber: string, { dispatch = false } = {}): Promise<void> {
   const prescriber = await playwright.request.newContext({ baseURL });
   const pharmacist = await playwright.request.newContext({ baseURL });
   try {
     await staffApiSignIn(prescriber, PRESCRIBER);
-    expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
+    expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
     if (!dispatch) return;
     await staffApiSignIn(pharmacist, PHARMACIST);
     expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);

@@ -21,11 +21,3 @@ export const CARE_PHONE_HREF = `tel:${CARE_PHONE.replace(/[^\d+]/g, '').replace(
 
 /** The shop's Facebook app id (VITE_FACEBOOK_APP_ID), which Messenger's share dialog needs; unset, no Messenger button. */
 export const FACEBOOK_APP_ID: string | null = import.meta.env.VITE_FACEBOOK_APP_ID?.trim() || null;
-
-/**
- * The clinic's medical director (VITE_MEDICAL_DIRECTOR_NAME, VITE_MEDICAL_DIRECTOR_GMC_NUMBER), wherever the site presents
- * them: their GMC number is shown with its entry on the GMC register, so a patient can check it. The defaults are the
- * demo brand's illustrative director.
- */
-export const MEDICAL_DIRECTOR_NAME: string = import.meta.env.VITE_MEDICAL_DIRECTOR_NAME?.trim() || 'Dr Helen Marsh';
-export const MEDICAL_DIRECTOR_GMC_NUMBER: string = import.meta.env.VITE_MEDICAL_DIRECTOR_GMC_NUMBER?.trim() || '7123456';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '../identity/messages';
 import { postcodeSchema } from './postcode';
+import { gpConsentsSchema } from '../clinic/gp-consent';
 
 /** Longer than any NHS practice name or address line; the cap keeps a pasted document out of the record. */
 export const GP_TEXT_MAX_LENGTH = 100;
@@ -34,6 +35,8 @@ export const gpDetailsSchema = z.object({
   cityOrTown: requiredText('Town'),
   postCode: postcodeSchema,
   odsCode: odsCodeSchema.optional(),
+  /** The practice's email for clinical letters (often an nhs.net address), when the patient knows it. */
+  email: z.email('Please enter the practice’s email address, or leave it empty').max(254).optional(),
 });
 export type GpDetails = z.output<typeof gpDetailsSchema>;
 
@@ -84,7 +87,7 @@ export function organisationNameCase(name: string): string {
  * (and names the practice) or skips sharing; both complete the task (SPEC §4 GP flow).
  */
 export const patientGpInfoSchema = z.discriminatedUnion('consentGiven', [
-  gpDetailsSchema.extend({ consentGiven: z.literal(true) }),
-  z.object({ consentGiven: z.literal(false) }),
+  gpDetailsSchema.extend({ consentGiven: z.literal(true), consents: gpConsentsSchema.optional() }),
+  z.object({ consentGiven: z.literal(false), consents: gpConsentsSchema.optional() }),
 ]);
 export type PatientGpInfo = z.output<typeof patientGpInfoSchema>;

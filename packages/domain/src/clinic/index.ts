@@ -6,3 +6,6 @@ export * from './answer-text';
 export * from './audit-log';
 export * from './urgent-care';
 export * from './failed-work';
+export * from './prescribers';
+export * from './gp-consent';
+export * from './gp-letter';

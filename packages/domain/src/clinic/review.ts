@@ -1,3 +1,4 @@
+import { gpConsentsSchema } from './gp-consent';
 import { z } from 'zod';
 import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
 import { orderItemSchema } from '../orders/order';
@@ -112,6 +113,8 @@ export const orderReviewSchema = z.object({
       postCode: z.string().nullable(),
       /** NHS ODS code, when the patient chose the practice from the directory. */
       odsCode: z.string().nullable(),
+      /** The two consents, asked apart (issue 33): without the first, an approval needs the prescriber's reason. */
+      consents: gpConsentsSchema.optional(),
     })
     .nullable(),
   tasks: z.array(z.object({ code: z.string(), name: z.string(), state: z.string(), isCritical: z.boolean(), details: z.record(z.string(), z.unknown()).nullable(), completedAt: z.string().nullable() })),

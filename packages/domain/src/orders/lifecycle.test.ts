@@ -55,6 +55,10 @@ describe('order lifecycle', () => {
 
   it('names the effects that follow: capture on approval, void on rejection and cancellation', () => {
     expect(ORDER_LIFECYCLE.decide('in_review', 'approved', 'prescriber')).toMatchObject({
+      effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call', 'write_gp_letter'],
+    });
+    // A pharmacist's release prescribes nothing: no letter to the GP.
+    expect(ORDER_LIFECYCLE.decide('in_review', 'released', 'pharmacist')).toMatchObject({
       effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'],
     });
     expect(ORDER_LIFECYCLE.decide('in_review', 'rejected', 'prescriber')).toMatchObject({ effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] });

@@ -67,7 +67,12 @@ export type OrderEffect =
   | 'offer_reminder_set_up'
   | 'offer_first_coach_call'
   /** A renewal order that ends without a supply puts its plan on hold, and the patient is told why. */
-  | 'hold_renewal_plan';
+  | 'hold_renewal_plan'
+  /**
+   * A prescriber's approval that starts a medicine or changes its dose: a letter to the patient's GP, when they agreed
+   * that their GP is told (GPhC guidance for pharmacies providing services at a distance, 2025).
+   */
+  | 'write_gp_letter';
 
 const APPROVAL_EFFECTS: readonly OrderEffect[] = ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'];
 
@@ -86,7 +91,7 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
     by: ['prescriber'],
     effects: ['create_information_task', 'notify_information_requested'],
   },
-  approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: APPROVAL_EFFECTS },
+  approved: { from: ['in_review'], to: 'approved', by: ['prescriber'], effects: [...APPROVAL_EFFECTS, 'write_gp_letter'] },
   // Nothing to prescribe (a food supplement or cosmetic only, see needsNoPrescriber): a pharmacist checks and releases it.
   released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: APPROVAL_EFFECTS },
   rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] },

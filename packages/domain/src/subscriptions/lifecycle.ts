@@ -47,6 +47,7 @@ export type SubscriptionEvent =
   | 'renewal_rejected'
   | 'renewal_cancelled'
   | 'supply_stopped'
+  | 'gp_concern_raised'
   | 'cancelled';
 
 const STAFF_WHO_HELP_PATIENTS = ['support', 'admin'] as const;
@@ -76,6 +77,9 @@ export const SUBSCRIPTION_LIFECYCLE = defineLifecycle<SubscriptionState, Subscri
   // the plan waits, suspended, for a clinician and the patient, as after a prescriber's rejection.
   // A clinician must then contact the patient: the urgent clinical queue's item for this check-in.
   supply_stopped: { from: BEFORE_THE_ORDER, to: 'suspended', by: ['job'], effects: ['open_urgent_clinical_item', 'notify_supply_stopped'] },
+  // The patient's GP answered the clinic's letter with a concern: nothing more is supplied until a prescriber has
+  // reviewed it (the urgent item the answer opens) and restarts the plan.
+  gp_concern_raised: { from: [...BEFORE_THE_ORDER, 'paused'], to: 'suspended', by: ['job'], effects: ['notify_suspended'] },
   cancelled: {
     from: ['active', 'renewal_due', 'check_in_overdue', 'renewal_ordered', 'payment_failed', 'paused', 'suspended'],
     to: 'cancelled',

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RecordedGpConsent } from '@elmwood/domain';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -139,6 +140,13 @@ export const gpDetails = pgTable('gp_details', {
   postCode: text('post_code'),
   /** The practice's NHS ODS code when it was chosen from the directory; null when typed by hand. */
   odsCode: text('ods_code'),
+  /** The practice's email for clinical letters, when the patient gave it. */
+  email: text('email'),
+  /**
+   * The two consents, asked separately, each with the exact wording the patient read and when (null for answers
+   * given before they were asked apart: consent_given then meant consent to inform the GP).
+   */
+  consents: jsonb('consents').$type<RecordedGpConsent[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,3 +19,4 @@ export * from './survey';
 export * from './coaches';
 export * from './information';
 export * from './urgent-care';
+export * from './gp-letters';

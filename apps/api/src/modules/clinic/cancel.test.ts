@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { placedOrderNumber } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, NO_GP_CONSENT } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
@@ -59,7 +59,7 @@ describe('support cancels an order not yet decided', () => {
     // The patient's order history shows it cancelled; nothing is left for a prescriber to decide.
     const history = (await ctx.app.inject({ url: '/shop-api/orders', headers: { cookie: patient } })).json();
     expect(history.items.find((entry: { id: string }) => entry.id === orderNumber)).toMatchObject({ state: 'cancelled' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie } })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie }, payload: NO_GP_CONSENT })).statusCode).toBe(409);
   }, 60_000);
 
   it('cancels an order still waiting on the patient', async () => {
@@ -89,7 +89,7 @@ describe('support cancels an order not yet decided', () => {
 
   it('refuses an order already decided (409) and an unknown one (404)', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
-    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie }, payload: NO_GP_CONSENT })).statusCode).toBe(200);
     const res = await cancel(support, orderNumber);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ORDER_STATE_CONFLICT', message: `Order ${orderNumber} is approved, so this cannot be done now.` });

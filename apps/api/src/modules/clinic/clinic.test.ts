@@ -15,7 +15,7 @@ import { deliverNotifications } from '../../../test/support/notifications';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { MOUNJARO_MONTHLY, placeOrder, type PlaceOrderOptions, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto, NO_GP_CONSENT } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
@@ -164,7 +164,7 @@ describe('decisions', () => {
   it('refuses approve, reject and request-information to pharmacists, support and admins', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     for (const member of [pharmacist, support, admin]) {
-      expect((await as(member, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(403);
+      expect((await as(member, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(403);
       expect((await as(member, 'POST', `/orders/${orderNumber}/reject`, { reasonCode: 'other' })).statusCode).toBe(403);
       expect((await as(member, 'POST', `/orders/${orderNumber}/request-information`, { question: 'Why?' })).statusCode).toBe(403);
     }
@@ -173,7 +173,7 @@ describe('decisions', () => {
 
   it('approves once under ten concurrent clicks: one approved event, one capture at the gateway, one email', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
-    const replies = await Promise.all(Array.from({ length: 10 }, () => as(prescriber, 'POST', `/orders/${orderNumber}/approve`)));
+    const replies = await Promise.all(Array.from({ length: 10 }, () => as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)));
     expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
     expect(replies.filter((reply) => reply.json().changed)).toHaveLength(1);
     const order = await orderRow(orderNumber);
@@ -196,7 +196,7 @@ describe('decisions', () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     // The provider released the hold on its side, as it does when an authorisation lapses.
     await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
-    const res = await as(prescriber, 'POST', `/orders/${orderNumber}/approve`);
+    const res = await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT);
     expect(res.json()).toEqual({ orderNumber, state: 'approved', paymentState: 'capture_failed', changed: true });
     await deliverNotifications({ app: ctx.app, db: db() });
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, await patientEmail(orderNumber)), sql`${mailOutbox.subject} like 'Please pay again%'`));
@@ -223,7 +223,7 @@ describe('decisions', () => {
     expect(history.items.find((entry: { id: string }) => entry.id === orderNumber)).toMatchObject({ state: 'rejected', statusReason: reason });
     expect((await auditOf(orderNumber)).find((row) => row.action === 'reject')).toMatchObject({ staffId: prescriber.row.id, details: { reasonCode: 'bmi_not_eligible' } });
     // Nothing left to approve.
-    expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(409);
+    expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(409);
   });
 
   it('requests information: a critical task with the question for the patient; answering it puts the order back in the queue', async () => {
@@ -248,7 +248,7 @@ describe('decisions', () => {
 describe('dispatch and refunds', () => {
   async function approvedOrder(patient: string, options: PlaceOrderOptions = {}) {
     const { orderNumber } = await orderInReview(ctx, patient, options);
-    expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`)).json()).toMatchObject({ state: 'approved', paymentState: 'captured' });
+    expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).json()).toMatchObject({ state: 'approved', paymentState: 'captured' });
     return orderNumber;
   }
 

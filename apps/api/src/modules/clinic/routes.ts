@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  approveBodySchema,
+  type ApproveBody,
   auditLogFilterSchema,
   auditLogPageSchema,
   auditLogQuerySchema,
@@ -52,6 +54,7 @@ import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
 import type { StuckMessagesService } from '../notifications/index';
 import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
+import { gpLetterConsoleRoutes, type GpLetters } from '../gp-letters/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -80,7 +83,7 @@ const NO_STORE = 'private, no-store';
 
 /** A clinician's decisions on an order, as the console's routes call them (carried out by workflows/decide-order.ts). */
 export interface ClinicDecisions {
-  approve(member: StaffRow, number: string, event?: 'approved' | 'released'): Promise<DecisionReply>;
+  approve(member: StaffRow, number: string, event?: 'approved' | 'released', input?: ApproveBody): Promise<DecisionReply>;
   reject(member: StaffRow, number: string, reasonCode: RejectionReasonCode, note: string): Promise<DecisionReply>;
   cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply>;
   requestInformation(member: StaffRow, number: string, question: string, photoRequested: boolean): Promise<DecisionReply>;
@@ -107,6 +110,8 @@ interface ClinicDeps {
   };
   /** The urgent clinical queue (issue 32). */
   urgent?: UrgentCareService;
+  /** Letters to patients' GPs: to post, to print, kept with each order (issue 33). */
+  gpLetters?: GpLetters;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -124,7 +129,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -136,6 +141,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   if (urgent) urgentCareRoutes(app, urgent, member);
+  if (gpLetters) gpLetterConsoleRoutes(app, db, gpLetters, member);
 
   api.post(
     '/clinic/login',
@@ -206,9 +212,16 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     '/clinic/orders/:number/approve',
     {
       config: { staffRoles: PRESCRIBER },
-      schema: { tags: ['clinic'], summary: 'Approve (prescriber): records the decision and captures the authorised payment, once', params: orderParams, response: { 200: decisionReplySchema, ...errors } },
+      schema: {
+        tags: ['clinic'],
+        summary:
+          "Approve (prescriber): records the decision and captures the authorised payment, once. Without the patient's consent to inform their GP, 422 GP_CONSENT_REASON_NEEDED unless noGpConsentReason says why prescribing is still appropriate",
+        params: orderParams,
+        body: approveBodySchema.nullish(),
+        response: { 200: decisionReplySchema, ...errors },
+      },
     },
-    async (request) => decisions.approve(member(request), request.params.number),
+    async (request) => decisions.approve(member(request), request.params.number, 'approved', request.body ?? {}),
   );
 
   api.post(

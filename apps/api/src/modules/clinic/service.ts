@@ -31,6 +31,7 @@ import { findOrderItems, type OrderRow } from '../orders/index';
 import { weightHistory } from '../weight/index';
 import { planSupplies } from '../subscriptions/index';
 import type { SupportService } from '../support/index';
+import { gpConsentsOf } from '../gp/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
 import { placedOrderByNumber, refundedSoFar } from './orders';
@@ -257,7 +258,16 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         measurements: weights,
         photos: photos.map((photo) => ({ id: photo.id, category: photo.category, title: photo.title, uploadedAt: photo.createdAt.toISOString() })),
         gp: gp
-          ? { consentGiven: gp.consentGiven, practiceName: gp.practiceName, addressLine1: gp.addressLine1, addressLine2: gp.addressLine2, cityOrTown: gp.cityOrTown, postCode: gp.postCode, odsCode: gp.odsCode }
+          ? {
+              consentGiven: gp.consentGiven,
+              practiceName: gp.practiceName,
+              addressLine1: gp.addressLine1,
+              addressLine2: gp.addressLine2,
+              cityOrTown: gp.cityOrTown,
+              postCode: gp.postCode,
+              odsCode: gp.odsCode,
+              consents: (await gpConsentsOf(db, order.customerId)) ?? undefined,
+            }
           : null,
         tasks: taskRows.map((row) => ({ ...row, details: row.details ?? null, completedAt: row.completedAt?.toISOString() ?? null })),
         informationRequests,

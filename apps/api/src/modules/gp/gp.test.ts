@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { customers, gpDetails } from '../../db/schema/customers';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatient } from '../../../test/support/patients';
@@ -45,6 +46,23 @@ describe('POST /shop-api/customers/patient-gp-info', () => {
       .innerJoin(customers, eq(customers.id, gpDetails.customerId))
       .where(eq(customers.email, email));
     expect(stored).toEqual({ odsCode: 'B86101', practiceName: 'Riverside Surgery' });
+  });
+
+  it('records the two consents apart, each with its exact wording and time, and the practice email', async () => {
+    const email = `gp-consents-${Date.now()}@example.com`;
+    const cookie = await signedInPatient(ctx.app, { email });
+    const inconsistent = await submit(cookie, { ...practice, consents: { informGp: false, verifyHistory: false } });
+    expect(inconsistent.statusCode).toBe(400);
+    const before = Date.now();
+    expect((await submit(cookie, { ...practice, email: 'riverside.surgery@nhs.example', consents: { informGp: false, verifyHistory: true } })).statusCode).toBe(201);
+    const [customer] = await ctx.database.db.select().from(customers).where(eq(customers.email, email));
+    const [row] = await ctx.database.db.select().from(gpDetails).where(eq(gpDetails.customerId, customer!.id));
+    expect(row!.email).toBe('riverside.surgery@nhs.example');
+    expect(row!.consents).toEqual([
+      { kind: 'informGp', wording: GP_CONSENT_WORDING.informGp, given: false, at: expect.any(String) },
+      { kind: 'verifyHistory', wording: GP_CONSENT_WORDING.verifyHistory, given: true, at: expect.any(String) },
+    ]);
+    expect(new Date(row!.consents![0]!.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('needs a login', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, patientGpInfoSchema } from '@elmwood/domain';
+import { apiErrorSchema, gpConsentsSchema, patientGpInfoSchema, recordedGpConsents } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { gpDetails } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,13 @@ const bodyDoc = z.object({
   postCode: z.string().optional(),
   /** The practice's NHS ODS code, when it was chosen from the practice search. */
   odsCode: z.string().optional(),
+  /** The practice's email for clinical letters, when the patient knows it. */
+  email: z.string().optional(),
+  /**
+   * The two consents, asked separately: to inform the GP of the prescription, and to contact the GP to verify the
+   * patient's history; each is recorded with its wording and the time. Left out, consentGiven stands for the first.
+   */
+  consents: gpConsentsSchema.optional(),
 });
 
 /**
@@ -36,12 +43,18 @@ export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; aut
     },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
-      const info = parseBody(patientGpInfoSchema, request.body);
+      const { consents: asked, ...info } = parseBody(patientGpInfoSchema, request.body);
+      // The practice's details are taken only for a consent given: without one they have no use.
+      if (asked && info.consentGiven !== (asked.informGp || asked.verifyHistory)) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'body.consentGiven: must be true exactly when one of the consents is given');
+      }
+      // Without the two consents (an older page), consentGiven is kept alone: it meant consent to inform the GP.
+      const recorded = asked ? recordedGpConsents(asked, new Date()) : null;
       // Given now or before, the clinic has what it asked for: the patient's open GP task is done either way.
       const inserted = await db.transaction(async (tx) => {
         const rows = await tx
           .insert(gpDetails)
-          .values(info.consentGiven ? { customerId: customer.id, ...info } : { customerId: customer.id, consentGiven: false })
+          .values(info.consentGiven ? { customerId: customer.id, ...info, consents: recorded } : { customerId: customer.id, consentGiven: false, consents: recorded })
           .onConflictDoNothing()
           .returning({ customerId: gpDetails.customerId });
         await completeOpenTasksWhere(tx, customer.id, (task) => task.taskType === 'gp-info', 'gp-info');

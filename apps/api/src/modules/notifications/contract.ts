@@ -9,7 +9,12 @@ import type { Channel } from './unsubscribe';
 export type NotificationRequest =
   | { template: 'order-placed'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'critical-tasks-open'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
-  | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  /** With the prescriber who approved it (name and registration), as the receipt names them. */
+  | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string; prescriber?: { name: string; registration: string | null } } }
+  /** To the patient's GP practice (sent with `to`): the letter about a prescription, attached as a PDF, with the answer link. */
+  | { template: 'gp-letter'; customerId: number; dedupeKey: string; data: { letterId: string; answerUrl: string } }
+  /** To the GP practice: their answer through the letter's link was received. */
+  | { template: 'gp-answer-received'; customerId: number; dedupeKey: string; data: { letterId: string; answer: 'no_concerns' | 'concerns' } }
   /** Support or admin cancelled an order before it was decided (the reason stays with the clinic). */
   | { template: 'order-cancelled'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'order-rejected'; customerId: number; dedupeKey: string; data: { orderNumber: string; reason: string } }
@@ -51,6 +56,8 @@ type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;
 export interface NotifyOptions {
   /** Not before this instant (a reminder ahead of an appointment); now when absent. */
   sendAfter?: Date;
+  /** Someone other than the patient the message concerns (their GP practice); only for the GP templates. */
+  to?: string;
 }
 
 export interface Notifier {
@@ -62,6 +69,8 @@ export interface Notifier {
 
 export interface RecordOptions {
   channel?: Channel;
+  /** Someone other than the patient (their GP practice), by email; only for the GP templates. */
+  to?: string;
   /** Not before this instant (a reminder); left out, at once. */
   sendAfter?: Date;
 }

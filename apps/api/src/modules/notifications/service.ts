@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { render } from '@react-email/render';
-import type { Mailer } from '../../adapters/mail/port';
+import type { Mailer, MailMessage } from '../../adapters/mail/port';
 import { TextMessageError, type TextMessenger } from '../../adapters/messaging/port';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
@@ -12,7 +12,7 @@ import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions
 import { ukMobileE164 } from './phone';
 import { createReminders, REMINDER_TEMPLATE } from './reminders';
 import { EmailLayout } from './templates/layout';
-import { CLINIC_TEMPLATES, compose, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
+import { CLINIC_TEMPLATES, compose, GP_TEMPLATES, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe';
 
 /** One job per message: handed to its provider, retried with backoff, then to the dead-letter queue. */
@@ -46,6 +46,8 @@ export interface NotificationsDeps {
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => Date;
 }
+
+export type Attacher = (data: Record<string, unknown>) => Promise<NonNullable<MailMessage['attachments']>>;
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'undeliverable' | 'not-ours';
 
@@ -103,7 +105,9 @@ export function createNotifications(deps: NotificationsDeps) {
     const mobile = channel === 'email' ? null : ukMobileE164(customer.phoneNumber);
     const toClinic = CLINIC_TEMPLATES.has(request.template);
     if (toClinic && !supportInbox) throw new Error(`no inbox for ${request.template}: SUPPORT_INBOX is not configured`);
-    const recipient = toClinic ? supportInbox! : channel === 'email' ? customer.email : (mobile ?? customer.phoneNumber ?? '');
+    const toGp = GP_TEMPLATES.has(request.template);
+    if (toGp !== (options.to !== undefined) || (toGp && channel !== 'email')) throw new Error(`${request.template}: only the GP templates, by email, go to an address given with them`);
+    const recipient = toGp ? options.to! : toClinic ? supportInbox! : channel === 'email' ? customer.email : (mobile ?? customer.phoneNumber ?? '');
     const [row] = await tx
       .insert(notifications)
       .values({
@@ -127,7 +131,7 @@ export function createNotifications(deps: NotificationsDeps) {
 
   const notifier: Notifier = {
     async notify(tx, request, options) {
-      await record(tx, request, options?.sendAfter ? { sendAfter: options.sendAfter } : {});
+      await record(tx, request, { ...(options?.sendAfter ? { sendAfter: options.sendAfter } : {}), ...(options?.to ? { to: options.to } : {}) });
     },
     async withdraw(tx, dedupeKey) {
       await tx.update(notifications).set({ status: 'cancelled' }).where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.status, 'queued')));
@@ -167,11 +171,12 @@ export function createNotifications(deps: NotificationsDeps) {
     const { customer } = facts;
     const template = row.template as NotificationTemplate;
     const toClinic = CLINIC_TEMPLATES.has(template);
+    const toGp = GP_TEMPLATES.has(template);
     // A deleted account's name may be gone by the time its confirmation is sent: the message carries it.
     const firstName = typeof row.data.firstName === 'string' ? row.data.firstName : (customer?.firstName ?? 'there');
-    const context = contextFor(facts, toClinic ? 'clinic team' : firstName);
+    const context = contextFor(facts, toClinic ? 'clinic team' : toGp ? 'Doctor' : firstName);
     const composed = compose({ template: row.template, data: row.data } as NotificationRequest, context);
-    const unsubscribeUrl = customer && !toClinic && !SECURITY_TEMPLATES.has(template) ? url(`${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, customer.uid, 'email')}`) : null;
+    const unsubscribeUrl = customer && !toClinic && !toGp && !SECURITY_TEMPLATES.has(template) ? url(`${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secret, customer.uid, 'email')}`) : null;
     const element = EmailLayout({ brandName, siteUrl, preview: composed.preview, firstName: context.firstName, unsubscribeUrl, children: composed.body });
     const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
     const headers: Record<string, string> = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
@@ -220,7 +225,8 @@ export function createNotifications(deps: NotificationsDeps) {
       let providerId: string;
       if (row.channel === 'email') {
         const email = await renderEmail(row);
-        ({ providerId } = await mailer.send({ to: row.recipient, ...email }));
+        const attachments = await attachmentsOf(row);
+        ({ providerId } = await mailer.send({ to: row.recipient, ...email, ...(attachments.length ? { attachments } : {}) }));
       } else {
         if (!texts) throw new TextMessageError('refused', 'SMS and WhatsApp are not offered by this shop');
         ({ providerId } = await texts.send({ channel: row.channel as 'sms' | 'whatsapp', to: row.recipient, body: await renderShort(row) }));
@@ -259,6 +265,17 @@ export function createNotifications(deps: NotificationsDeps) {
 
   const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null });
 
+  // Files a template's message carries (a GP letter's PDF), given by the module that keeps them.
+  const attachers = new Map<NotificationTemplate, Attacher>();
+  async function attachmentsOf(row: typeof notifications.$inferSelect): Promise<NonNullable<MailMessage['attachments']>> {
+    const attacher = attachers.get(row.template as NotificationTemplate);
+    if (!attacher) return [];
+    const files = await attacher(row.data);
+    // A message sent without its file would say 'attached' of nothing: the queue retries until it is there.
+    if (files.length === 0) throw new Error(`${row.template}: its attachment is not ready`);
+    return files;
+  }
+
   return {
     notifier,
     reminders,
@@ -266,6 +283,10 @@ export function createNotifications(deps: NotificationsDeps) {
     deliver,
     queueDue,
     renderEmail,
+    /** `template`'s messages carry the files `attacher` gives for their data. */
+    attach(template: NotificationTemplate, attacher: Attacher) {
+      attachers.set(template, attacher);
+    },
     /** Creates the queues, so that notify() can queue a send from inside a transaction. */
     async prepare() {
       await jobs.prepare(notificationSendsQueue);

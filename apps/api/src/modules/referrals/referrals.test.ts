@@ -8,7 +8,7 @@ import { staffAuditLog } from '../../db/schema/clinic';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placeOrder, readyCart, TEST_ADDRESS } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { signedInStaff, uploadPhoto, type SignedInStaff } from '../../../test/support/staff';
+import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
 
 const CAP = 6000;
 let ctx: TestContext;
@@ -57,7 +57,7 @@ const decide = (number: string, decision: 'approve' | 'reject') =>
     method: 'POST',
     url: `/shop-api/clinic/orders/${number}/${decision}`,
     headers: { cookie: prescriber.cookie },
-    ...(decision === 'reject' ? { payload: { reasonCode: 'other', note: '' } } : {}),
+    payload: decision === 'reject' ? { reasonCode: 'other', note: '' } : NO_GP_CONSENT,
   });
 const summary = async (cookie: string) => (await ctx.app.inject({ url: '/shop-api/referrals/summary', headers: { cookie } })).json();
 

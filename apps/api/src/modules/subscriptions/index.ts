@@ -5,4 +5,4 @@ export { checkInAnswered } from './check-in';
 export { planSupplies, type PlanSupply } from './dose-history';
 export { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn } from './clinician-restart';
 export type { OrderPaymentEvents, PlanEvents, PlanEventInput } from './workflow-ports';
-export { createRenewalOrder, lockPlan, renewalsOfPlan, updatePlan, type PlanRow } from './repo';
+export { createRenewalOrder, lockPlan, patientPlansIn, renewalsOfPlan, updatePlan, type PlanRow } from './repo';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
@@ -234,4 +234,9 @@ export async function plansInStates(db: Queryable, states: readonly string[], de
     .where(and(sql`${subscriptions.state} in (${sql.join(states.map((state) => sql`${state}`), sql`, `)})`, sql`${subscriptions.nextDeliveryDate} <= ${deliveryOnOrBefore}::date`))
     .orderBy(asc(subscriptions.nextDeliveryDate))
     .limit(500);
+}
+
+/** A patient's plans in the given states, oldest first. */
+export async function patientPlansIn(db: Queryable, customerId: number, states: readonly string[]): Promise<PlanRow[]> {
+  return db.select().from(subscriptions).where(and(eq(subscriptions.customerId, customerId), inArray(subscriptions.state, [...states]))).orderBy(asc(subscriptions.createdAt));
 }

@@ -1,4 +1,4 @@
 // What other modules may use from uploads.
 export { uploadsRepo, type UploadsRepo } from './repo';
 export { sendPhoto } from './routes';
-export { uploadEncryptionKey } from './setup';
+export { fileStoreFor, uploadEncryptionKey } from './setup';

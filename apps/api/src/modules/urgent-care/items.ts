@@ -6,7 +6,7 @@ import { urgentClinicalItems } from '../../db/schema/urgent-care';
 
 export interface OpenUrgentItemInput {
   customerId: number;
-  /** The check-in whose answers raised it; absent for a signal that came without one (a side-effect report). */
+  /** The check-in whose answers raised it; absent for a signal that came without one (a side-effect report, a GP's concern). */
   consultationId?: string;
   /** What the patient said, in words, when no consultation holds it. */
   answers?: { question: string; answer: string }[];

@@ -1,4 +1,4 @@
-import type { ProductAttribute, ProductImage } from '@elmwood/domain';
+import { DEMO_MEDICAL_DIRECTOR, type ProductAttribute, type ProductImage } from '@elmwood/domain';
 import { FINASTERIDE_AGES } from './questionnaires/hair-loss';
 import type { SeedProduct } from '../types';
 
@@ -15,7 +15,8 @@ import type { SeedProduct } from '../types';
 
 const CHANNELS: SeedProduct['channels'] = ['WEB_WL_UK', 'WEB_UK'];
 
-const MEDICAL_DIRECTOR = { author: 'Dr Helen Marsh', role: 'Medical Director, Elmwood Health' } as const;
+// The demo brand's medical director, as 'Who prescribes' names them outside production (one source).
+const MEDICAL_DIRECTOR = { author: DEMO_MEDICAL_DIRECTOR.name, role: 'Medical Director, Elmwood Health' } as const;
 
 function productImages(slug: string, alt: { main: string; carousel: [string, string] }): ProductImage[] {
   const image = (code: string, file: string, text: string): ProductImage => {

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { WHO_PRESCRIBES_PATH } from '@elmwood/domain';
 import { BRAND_NAME } from '../../lib/config';
 import { Logo } from '../../ui/Logo';
 
 const FOOTER_LINKS = [
+  { to: WHO_PRESCRIBES_PATH, label: 'Who prescribes' },
   { to: '/pages/guarantee', label: 'Money-back guarantee' },
   { to: '/pages/ed-money-back-guarantee', label: 'ED money-back guarantee' },
   { to: '/pages/terms', label: 'Terms of use' },

@@ -170,7 +170,7 @@ export function useOrderReview(number: string) {
 }
 
 export type Decision =
-  | { kind: 'approve' }
+  | { kind: 'approve'; noGpConsentReason?: string }
   | { kind: 'release' }
   | { kind: 'reject'; reasonCode: RejectionReasonCode; note: string }
   | { kind: 'request-information'; question: string; photoRequested: boolean }

@@ -7,7 +7,8 @@ export interface ProgrammeContent {
   planHeading: string;
   planDescription: string;
   howItWorks: { step: string; detail: string }[];
-  persona: { title: string; text: string };
+  /** A figure shown to patients carries its source (`source`), which the page shows under it. */
+  persona: { title: string; text: string; source?: string };
   /**
    * Every treatment this consultation can recommend: fetched alongside the consultation rather than after
    * it, so the page waits for one round trip instead of two.
@@ -23,7 +24,11 @@ export interface ProgrammeContent {
   showDosageTable: boolean;
 }
 
-/** A patient story (SPEC §3 Testimonial); the pictures are illustrations, and say so. */
+/**
+ * A patient story (SPEC §3 Testimonial). It speaks of the service, never of a medicine's results, and carries no
+ * before-and-after picture: the page names prescription-only medicines (Human Medicines Regulations 2012 reg 284;
+ * ASA enforcement notice on weight-loss POMs, 2025).
+ */
 export interface Testimonial {
   name: string;
   age: number;
@@ -37,15 +42,7 @@ interface TestimonialPicture {
   label: string;
 }
 
-const figure = (before: string, after: string): Testimonial['pictures'] => ({
-  before: { src: '/images/recommendations/figure-before.svg', label: `Before · ${before}` },
-  after: { src: '/images/recommendations/figure-after.svg', label: `After · ${after}` },
-});
 
-const crown = (months: number): Testimonial['pictures'] => ({
-  before: { src: '/images/recommendations/hair-before.svg', label: 'Before' },
-  after: { src: '/images/recommendations/hair-after.svg', label: `After ${months} months` },
-});
 
 const sharedFaq = [
   {
@@ -90,9 +87,9 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       ...sharedFaq,
     ],
     testimonials: [
-      { name: 'Claire', age: 44, text: 'The check-ins kept me going. I have more energy than I have had in years.', pictures: figure('15 st 2 lb', '12 st 9 lb') },
-      { name: 'Daniel', age: 51, text: 'Simple to start and the clinicians answered every question quickly.', pictures: figure('112 kg', '96 kg') },
-      { name: 'Priya', age: 38, text: 'Being able to message a clinician made all the difference.', pictures: figure('14 st 6 lb', '12 st 4 lb') },
+      { name: 'Claire', age: 44, text: 'The monthly check-ins were quick, and someone always got back to me the same day.', pictures: null },
+      { name: 'Daniel', age: 51, text: 'Simple to start and the clinicians answered every question quickly.', pictures: null },
+      { name: 'Priya', age: 38, text: 'Being able to message a clinician made all the difference.', pictures: null },
     ],
     showDosageTable: true,
   },
@@ -107,7 +104,11 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       { step: '1 to 2 days', detail: 'Your tablets arrive in plain packaging.' },
       { step: 'Any time', detail: 'Message our clinicians if you want to change your dose or treatment.' },
     ],
-    persona: { title: 'You are not alone', text: 'Around half of men over 40 have erection problems at some point. Treatment works for most of them.' },
+    persona: {
+      title: 'You are not alone',
+      text: 'About half of men aged 40 to 70 have some degree of erection problems. It is common, and a prescriber can talk you through the options.',
+      source: 'Feldman HA et al. Impotence and its medical and psychosocial correlates: the Massachusetts Male Aging Study. J Urol 1994;151:54–61',
+    },
     catalogue: ['SILDENAFIL', 'TADALAFIL'],
     alsoShow: [],
     supplements: [],
@@ -149,8 +150,8 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       ...sharedFaq,
     ],
     testimonials: [
-      { name: 'Tom', age: 31, text: 'The progress photos showed what I could not see day to day.', pictures: crown(8) },
-      { name: 'Ravi', age: 36, text: 'Started as soon as I noticed thinning, and my crown has filled in.', pictures: crown(10) },
+      { name: 'Tom', age: 31, text: 'The consultation took five minutes and the prescriber explained everything clearly.', pictures: null },
+      { name: 'Ravi', age: 36, text: 'Discreet delivery, and easy to ask a question whenever I had one.', pictures: null },
     ],
     showDosageTable: false,
   },

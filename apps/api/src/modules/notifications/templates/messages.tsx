@@ -118,13 +118,14 @@ const composers: Composers = {
       short: `${context.brandName}: your order ${orderNumber} is waiting for a task. ${context.url('/account/health-actions')}`,
     };
   },
-  'order-approved': ({ orderNumber }, context) => ({
+  'order-approved': ({ orderNumber, prescriber }, context) => ({
     subject: `Your treatment has been approved (order ${orderNumber})`,
     preview: 'Our prescriber has approved your treatment.',
     body: (
       <>
         <Title>Your treatment has been approved</Title>
         <P>Good news: our prescriber has approved your treatment. We will let you know as soon as it is on its way.</P>
+        {prescriber ? <P>Approved by {prescriber.name}{prescriber.registration ? ` (${prescriber.registration})` : ''}.</P> : null}
         <Action href={orderHistory(context)}>See your order</Action>
       </>
     ),
@@ -429,6 +430,35 @@ const composers: Composers = {
     short: `${context.brandName}: time to log your weight. ${context.url('/account/progress')}`,
   }),
   // To the clinic inbox: the message itself may hold health details, so the email only says where to read it.
+  // To the GP practice: nothing clinical in the email itself; the letter is attached.
+  'gp-letter': ({ answerUrl }, context) => ({
+    subject: `A letter about your patient from ${context.brandName}`,
+    preview: 'A prescriber has written to you about a patient registered with your practice.',
+    body: (
+      <>
+        <Title>A letter about your patient</Title>
+        <P>A prescriber at {context.brandName} has written to you about a patient registered with your practice, with the patient’s consent. The letter is attached as a PDF.</P>
+        <P>If you have concerns about this treatment, please tell us through the secure link below: it holds the patient’s next supply until a prescriber has reviewed it.</P>
+        <Action href={answerUrl}>Answer the letter</Action>
+      </>
+    ),
+    short: `${context.brandName}: a letter about your patient. ${answerUrl}`,
+  }),
+  'gp-answer-received': ({ answer }, context) => ({
+    subject: `Thank you: we have your answer`,
+    preview: `${context.brandName} has received your answer about your patient.`,
+    body: (
+      <>
+        <Title>Thank you for your answer</Title>
+        {answer === 'concerns' ? (
+          <P>We have received your concerns. The patient’s next supply is on hold, and a prescriber will review them and contact you or the patient.</P>
+        ) : (
+          <P>We have recorded that you have no concerns about this treatment. Thank you.</P>
+        )}
+      </>
+    ),
+    short: `${context.brandName}: thank you, we have your answer.`,
+  }),
   'support-message': ({ threadId }, context) => ({
     subject: `New patient message for ${context.brandName} support`,
     preview: 'A patient has written to the clinic.',
@@ -514,6 +544,9 @@ export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['p
 
 /** Messages to the clinic's own inbox (SUPPORT_INBOX) rather than to the patient they concern. */
 export const CLINIC_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['support-message']);
+
+/** Messages to the patient's GP practice (sent with `to`), addressed to the doctor, with no unsubscribe link. */
+export const GP_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['gp-letter', 'gp-answer-received']);
 
 /** Templates whose data holds a secret (a reset token): cleared from the outbox once the message is sent. */
 export const SECRET_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset']);

@@ -8,6 +8,7 @@ import { CATEGORY_LABELS, consultationPath } from '../consultation';
 import { useVariantSelection } from '../hooks/useVariantSelection';
 import { backgroundTint, isProductOutOfStock } from '../productContent';
 import { AddToBasket } from './AddToBasket';
+import { DoseTable } from './DoseTable';
 import { FrequencyPrices } from './FrequencyPrices';
 import { ProductGallery } from './ProductGallery';
 import { ProductPopupButton } from './ProductPopupButton';
@@ -48,10 +49,24 @@ export function ProductDetails({ product }: { product: Product }) {
             </div>
           ) : null}
 
-          {product.variants.length > 0 ? (
+          {product.isPrescriptionOnly ? (
+            <section className="product__prices" aria-labelledby={pricesHeadingId}>
+              <h2 id={pricesHeadingId} className="product__section-title">
+                Doses and prices
+              </h2>
+              <p className="product__price-note">
+                For information: the prescriber decides with you whether this medicine suits you, and at which dose.
+              </p>
+              {product.variants.length > 0 ? <DoseTable product={product} headingId={pricesHeadingId} /> : <p className="muted">This treatment has no prices yet.</p>}
+              <p className="product__price-note">Subscriptions can be cancelled at any time. Delivery is free.</p>
+            </section>
+          ) : null}
+
+          {!product.isPrescriptionOnly && product.variants.length > 0 ? (
             <VariantPicker variants={product.variants} value={variant?.code} onChange={choose} />
           ) : null}
 
+          {product.isPrescriptionOnly ? null : (
           <section className="product__prices" aria-labelledby={pricesHeadingId}>
             <h2 id={pricesHeadingId} className="product__section-title">
               {variant && product.variants.length > 1 ? `Price for ${variant.name}` : 'Price'}
@@ -65,6 +80,7 @@ export function ProductDetails({ product }: { product: Product }) {
               Subscriptions can be cancelled at any time. Delivery is free.
             </p>
           </section>
+          )}
 
           <div className="product__actions">
             {outOfStock ? (

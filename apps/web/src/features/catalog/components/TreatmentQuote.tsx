@@ -1,9 +1,12 @@
-import { MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
-import { GmcRegistration } from '../../../ui/GmcRegistration';
+import { medicalDirectorOf } from '@elmwood/domain';
+import { useWhoPrescribes } from '../../prescribers/index';
+import { Registration } from '../../../ui/Registration';
 import { initialsOf } from '../../../ui/initials';
 import type { TreatmentQuote as Quote } from '../popupContent';
 
 export function TreatmentQuote({ quote }: { quote: Quote }) {
+  const director = useWhoPrescribes().data;
+  const medicalDirector = director ? medicalDirectorOf(director) : null;
   return (
     <figure className="treatment-quote">
       <blockquote className="treatment-quote__text">
@@ -18,7 +21,7 @@ export function TreatmentQuote({ quote }: { quote: Quote }) {
             <span className="treatment-quote__author">{quote.author}</span>
             {quote.role ? <span className="treatment-quote__role">{quote.role}</span> : null}
             {/* The medical director's quote carries their registration, as the recommendations page does. */}
-            {quote.author === MEDICAL_DIRECTOR_NAME ? <GmcRegistration number={MEDICAL_DIRECTOR_GMC_NUMBER} /> : null}
+            {medicalDirector && quote.author === medicalDirector.name ? <Registration {...medicalDirector.registration} /> : null}
           </span>
         </figcaption>
       ) : null}

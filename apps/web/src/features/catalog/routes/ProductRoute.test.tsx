@@ -10,7 +10,7 @@ const route = { path: '/products/:slug', Component: ProductRoute };
 afterEach(() => vi.unstubAllGlobals());
 
 describe('product page', () => {
-  it('shows the product with the first in-stock dose and its prices per frequency', async () => {
+  it('shows a prescription-only medicine\'s doses and prices as information, with no dose to choose, and one action: the consultation', async () => {
     vi.stubGlobal('fetch', mockFetch({ '/shop-api/products/by-slug/wegovy': { body: makeWegovy() } }));
     renderRoute(route, '/products/wegovy');
 
@@ -19,29 +19,17 @@ describe('product page', () => {
     expect(screen.getByText('Once-weekly weight-loss injection')).toBeInTheDocument();
     expect(screen.getByText(/A UK clinician must approve it for you first/)).toBeInTheDocument();
 
-    const doses = screen.getByRole('group', { name: 'Choose a dose' });
-    expect(within(doses).getByRole('radio', { name: /0\.25 mg/ })).toBeDisabled();
-    expect(within(doses).getByRole('radio', { name: /0\.5 mg/ })).toBeChecked();
-    expect(within(doses).getByText('Out of stock')).toBeInTheDocument();
-
-    const prices = screen.getByRole('list', { name: 'Price for 0.5 mg' });
-    const [monthly, quarterly, oneOff] = within(prices).getAllByRole('listitem');
-    expect(monthly).toHaveTextContent('Monthly');
-    expect(monthly).toHaveTextContent('was £169.00 now £159.00 a month');
-    expect(monthly).toHaveTextContent('Save 11%');
-    expect(quarterly).toHaveTextContent('£159.00 a month, billed £477.00 every 3 months');
-    expect(quarterly).toHaveTextContent('Save 11%');
-    expect(oneOff).toHaveTextContent('£179.00 one-off');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Choose a dose' })).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Doses and prices' });
+    const halfMilligram = within(table).getByRole('row', { name: /^0\.5 mg/ });
+    expect(halfMilligram).toHaveTextContent('£159.00 a month');
+    expect(halfMilligram).toHaveTextContent('£159.00 a month (£477.00 every 3 months)');
+    expect(halfMilligram).toHaveTextContent('£179.00');
+    expect(within(table).getByRole('row', { name: /^1 mg/ })).toHaveTextContent('£199.00 a month');
 
     expect(screen.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
-  });
-
-  it('changes the prices with the dose', async () => {
-    vi.stubGlobal('fetch', mockFetch({ '/shop-api/products/by-slug/wegovy': { body: makeWegovy() } }));
-    renderRoute(route, '/products/wegovy');
-    await userEvent.click(await screen.findByRole('radio', { name: /1 mg/ }));
-    const prices = screen.getByRole('list', { name: 'Price for 1 mg' });
-    expect(within(prices).getAllByRole('listitem')[0]).toHaveTextContent('£199.00 a month');
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
   });
 
   it("says it couldn't find an unknown treatment, without throwing", async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderReview } from '@elmwood/domain';
+import { gpConsentReasonNeeded, type OrderReview } from '@elmwood/domain';
 import { useDecision, type Decision } from '../api';
 import { decisionResult, stateName } from '../format';
 import { ApproveDialog, RejectDialog, RequestInformationDialog } from './DecisionDialogs';
@@ -27,7 +27,7 @@ export function DecisionActions({ review }: { review: OrderReview }) {
       </p>
       {open ? (
         <div className="clinic-actions" key={round}>
-          {review.state === 'in_review' ? <ApproveDialog {...props} /> : null}
+          {review.state === 'in_review' ? <ApproveDialog {...props} needsGpReason={gpConsentReasonNeeded(review.gp?.consents ?? null)} /> : null}
           <RejectDialog {...props} />
           {review.state === 'in_review' ? <RequestInformationDialog {...props} /> : null}
         </div>

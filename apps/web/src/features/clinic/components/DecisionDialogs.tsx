@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
+import { GP_CONSENT_REASON_MAX_LENGTH, REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
+import { TextAreaField } from '../../../ui/TextField';
 import type { Decision } from '../api';
 import '../../../ui/Field.css';
 import { FormError } from './FormError';
@@ -15,13 +16,23 @@ interface DecisionDialogProps {
   onDecide: (decision: Decision) => void;
 }
 
-export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }: DecisionDialogProps) {
+/**
+ * Approve, in the prescriber's name. Without the patient's consent to inform their GP, the prescriber records why
+ * prescribing is still appropriate (GPhC 2025), or rejects instead.
+ */
+export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, needsGpReason = false }: DecisionDialogProps & { needsGpReason?: boolean }) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const confirm = () => {
+    if (needsGpReason && !reason.trim()) return setMissing(true);
+    onDecide(needsGpReason ? { kind: 'approve', noGpConsentReason: reason.trim() } : { kind: 'approve' });
+  };
   return (
     <Dialog
       title="Approve this order?"
       trigger={<Button>Approve</Button>}
       footer={
-        <Button loading={pending} onClick={() => onDecide({ kind: 'approve' })}>
+        <Button loading={pending} onClick={confirm}>
           Confirm approval
         </Button>
       }
@@ -29,6 +40,20 @@ export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }
       <p>
         Order {orderNumber} for {patient} will be approved in your name and the payment taken.
       </p>
+      {needsGpReason ? (
+        <TextAreaField
+          label="Why is prescribing appropriate without informing the GP?"
+          hint="The patient has not agreed that we tell their GP. If prescribing is not appropriate without it, reject the order instead."
+          value={reason}
+          rows={4}
+          maxLength={GP_CONSENT_REASON_MAX_LENGTH}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+          error={missing ? 'Please say why prescribing is still appropriate.' : null}
+        />
+      ) : null}
       <FormError error={error} />
     </Dialog>
   );

@@ -5,8 +5,23 @@ import { makeWegovy } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { PROGRAMMES } from '../content';
 import { ProductCarousel } from './ProductCarousel';
-import { Experts, Faq, MedicalDirector, Perks, Rating, Testimonials } from './ProgrammeSections';
-import { CARE_HOURS, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
+import { Experts, Faq, MedicalDirector, Perks, PlanOption, Rating, Testimonials } from './ProgrammeSections';
+import { CARE_HOURS } from '../../../lib/config';
+import { whoPrescribes, type PrescribingConfiguration } from '@elmwood/domain';
+
+/** 'Who prescribes' as the API answers it from configuration: the medical director is whoever it names. */
+const PRESCRIBING: PrescribingConfiguration = {
+  prescribers: [
+    { name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345', role: 'Medical director' },
+    { name: 'Sam Green', profession: 'Pharmacist independent prescriber', body: 'GPhC', number: '2012345' },
+  ],
+  serviceName: 'Clinic',
+  serviceAddress: ['Clinic', '1 Street'],
+  pharmacyName: 'Pharmacy',
+  pharmacyAddress: ['Pharmacy', '1 Street'],
+  pharmacyGphcNumber: '9012345',
+};
+const withPrescribers = () => vi.stubGlobal('fetch', mockFetch({ '/shop-api/who-prescribes': { body: whoPrescribes(PRESCRIBING) } }));
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -85,21 +100,22 @@ describe('Rating', () => {
 });
 
 describe('Testimonials', () => {
-  it('tells patient stories with before and after pictures labelled as illustrations', () => {
-    renderWithProviders(<Testimonials content={weightLoss} />);
-    const story = screen.getByRole('group', { name: 'Story 1 of 3' });
-    expect(within(story).getByRole('img', { name: 'Illustration: Before, 15 st 2 lb' })).toHaveAttribute('src', '/images/recommendations/figure-before.svg');
-    expect(within(story).getByRole('img', { name: 'Illustration: After, 12 st 9 lb' })).toBeInTheDocument();
-    expect(story).toHaveTextContent('Pictures are illustrations, not the patient. Results vary.');
-    expect(story).toHaveTextContent('Claire, 44');
+  it.each(Object.entries(PROGRAMMES))('%s: speak of the service, with no before-and-after picture beside a named medicine', (_slug, content) => {
+    renderWithProviders(<Testimonials content={content} />);
+    expect(screen.queryAllByRole('img')).toEqual([]);
+    for (const story of content.testimonials) {
+      expect(story.pictures).toBeNull();
+      expect(story.text).not.toMatch(/\b(lost|kg|stone|st \d|lb|regrow|filled in|energy|results?)\b/i);
+    }
   });
 
-  it('hair loss stories show the crown', () => {
-    renderWithProviders(<Testimonials content={hairLoss} />);
-    expect(within(screen.getByRole('group', { name: 'Story 1 of 2' })).getByRole('img', { name: 'Illustration: After 8 months' })).toHaveAttribute(
-      'src',
-      '/images/recommendations/hair-after.svg',
-    );
+  it('every figure shown in a persona box carries its source, on the page too', () => {
+    for (const content of Object.values(PROGRAMMES)) {
+      if (/\d/.test(content.persona.text)) expect(content.persona.source?.trim()).toBeTruthy();
+    }
+    const ed = Object.values(PROGRAMMES).find((content) => content.persona.source)!;
+    renderWithProviders(<PlanOption content={ed} products={[]} />);
+    expect(screen.getByText(/^Source: Feldman HA et al/)).toBeInTheDocument();
   });
 });
 
@@ -125,18 +141,20 @@ describe('Experts, FAQ, medical director and perks', () => {
     for (const button of buttons) expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it("shows the medical director's illustrative avatar and quote", () => {
+  it("shows the medical director's illustrative avatar and quote", async () => {
+    withPrescribers();
     renderWithProviders(<MedicalDirector />);
-    expect(screen.getByRole('img', { name: 'Illustrative avatar of Dr Helen Marsh' })).toHaveTextContent('HM');
+    expect(await screen.findByRole('img', { name: 'Illustrative avatar of Dr Ana Patel' })).toHaveTextContent('AP');
     expect(screen.getByText(/Every treatment we offer is prescribed by a clinician/)).toBeInTheDocument();
   });
 
-  it("gives the medical director's GMC number with its entry on the GMC register, from configuration", () => {
+  it("gives the medical director named by 'Who prescribes' with their entry on the GMC register", async () => {
+    withPrescribers();
     renderWithProviders(<MedicalDirector />);
-    expect(screen.getByRole('figure')).toHaveTextContent(`${MEDICAL_DIRECTOR_NAME}, Medical Director · GMC number ${MEDICAL_DIRECTOR_GMC_NUMBER}`);
+    expect(await screen.findByRole('figure')).toHaveTextContent('Dr Ana Patel, Medical Director · GMC number 7012345');
     expect(screen.getByRole('link', { name: /^check it on the GMC register/ })).toHaveAttribute(
       'href',
-      `https://www.gmc-uk.org/registrants/${MEDICAL_DIRECTOR_GMC_NUMBER}`,
+      'https://www.gmc-uk.org/registrants/7012345',
     );
   });
 

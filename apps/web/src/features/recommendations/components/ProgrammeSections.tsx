@@ -3,8 +3,10 @@ import { Accordion } from '../../../ui/Accordion';
 import { Carousel } from '../../../ui/Carousel';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Stars } from '../../../ui/Stars';
-import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF, MEDICAL_DIRECTOR_GMC_NUMBER, MEDICAL_DIRECTOR_NAME } from '../../../lib/config';
-import { GmcRegistration } from '../../../ui/GmcRegistration';
+import { CARE_EMAIL, CARE_HOURS, CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
+import { medicalDirectorOf } from '@elmwood/domain';
+import { useWhoPrescribes } from '../../prescribers/index';
+import { Registration } from '../../../ui/Registration';
 import { initialsOf } from '../../../ui/initials';
 import { MEDICAL_DIRECTOR, type ProgrammeContent, type Testimonial } from '../content';
 import { useGroupRating, useReviewsSource } from '../reviews';
@@ -48,6 +50,7 @@ export function PlanOption({ content, products }: { content: ProgrammeContent; p
       <div className="persona">
         <h3>{content.persona.title}</h3>
         <p>{content.persona.text}</p>
+        {content.persona.source ? <p className="persona__source">Source: {content.persona.source}</p> : null}
       </div>
       {products.length > 0 ? (
         <>
@@ -170,22 +173,26 @@ export function Faq({ content }: { content: ProgrammeContent }) {
   );
 }
 
+/** The medical director is the one configuration names among the prescribers ('Who prescribes'). */
 export function MedicalDirector() {
+  const page = useWhoPrescribes().data;
+  const director = page ? medicalDirectorOf(page) : null;
+  if (!director) return null;
   return (
     <section className="rec-section director" aria-labelledby="director-title">
       <h2 id="director-title" className="visually-hidden">
         From our medical director
       </h2>
-      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${MEDICAL_DIRECTOR_NAME}`}>
-        <span aria-hidden="true">{initialsOf(MEDICAL_DIRECTOR_NAME)}</span>
+      <span className="director__avatar" role="img" aria-label={`Illustrative avatar of ${director.name}`}>
+        <span aria-hidden="true">{initialsOf(director.name)}</span>
       </span>
       <figure className="director__quote">
         <blockquote>
           <p>{MEDICAL_DIRECTOR.quote}</p>
         </blockquote>
         <figcaption>
-          {MEDICAL_DIRECTOR_NAME}, {MEDICAL_DIRECTOR.title}
-          <GmcRegistration number={MEDICAL_DIRECTOR_GMC_NUMBER} />
+          {director.name}, {MEDICAL_DIRECTOR.title}
+          <Registration {...director.registration} />
         </figcaption>
       </figure>
     </section>

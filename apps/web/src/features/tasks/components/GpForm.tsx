@@ -4,15 +4,17 @@ import { zodFieldErrors } from '../../auth';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 
-export type GpDraft = Record<'practiceName' | 'addressLine1' | 'addressLine2' | 'cityOrTown' | 'postCode', string>;
-export const EMPTY_GP_DRAFT: GpDraft = { practiceName: '', addressLine1: '', addressLine2: '', cityOrTown: '', postCode: '' };
+export type GpDraft = Record<'practiceName' | 'addressLine1' | 'addressLine2' | 'cityOrTown' | 'postCode', string> & { email?: string };
+export const EMPTY_GP_DRAFT: GpDraft = { practiceName: '', addressLine1: '', addressLine2: '', cityOrTown: '', postCode: '', email: '' };
 
-const FIELDS: { name: keyof GpDraft; label: string; autoComplete?: string }[] = [
+const FIELDS: { name: keyof GpDraft & string; label: string; autoComplete?: string }[] = [
   { name: 'practiceName', label: 'GP practice name', autoComplete: 'organization' },
   { name: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1' },
   { name: 'addressLine2', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
   { name: 'cityOrTown', label: 'City or town', autoComplete: 'address-level2' },
   { name: 'postCode', label: 'Postcode', autoComplete: 'postal-code' },
+  // Letters to the GP go by email when the practice's address is known, else by post.
+  { name: 'email', label: 'Practice email (optional)', autoComplete: 'off' },
 ];
 
 interface GpFormProps {
@@ -25,7 +27,7 @@ interface GpFormProps {
 export function GpForm({ draft, onChange, onDone }: GpFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  const parsed = gpDetailsSchema.safeParse({ ...draft, addressLine2: draft.addressLine2 || undefined });
+  const parsed = gpDetailsSchema.safeParse({ ...draft, addressLine2: draft.addressLine2 || undefined, email: draft.email?.trim() || undefined });
   const errors = parsed.success ? {} : zodFieldErrors(parsed.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +41,7 @@ export function GpForm({ draft, onChange, onDone }: GpFormProps) {
           key={name}
           label={label}
           autoComplete={autoComplete}
-          value={draft[name]}
+          value={draft[name] ?? ''}
           onChange={(event) => onChange({ ...draft, [name]: name === 'postCode' ? typedPostcode(event.target.value) : event.target.value })}
           onBlur={() => setTouched((old) => new Set(old).add(name))}
           error={submitted || touched.has(name) ? (errors[name] ?? null) : null}

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render';
@@ -39,6 +40,7 @@ describe('GP details flow', () => {
     const sent = stubApi({ status: 201, body: { consentGiven: true } });
     open();
     expect(screen.getByText('Step 1 of 3: Consent')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }));
     await userEvent.click(screen.getByRole('button', { name: 'I consent, add my GP' }));
     await userEvent.click(screen.getByRole('button', { name: "Enter my practice's details myself" }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -64,12 +66,13 @@ describe('GP details flow', () => {
     expect(screen.getByText('LS1 4AP')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Thank you for your GP details' })).toBeInTheDocument();
-    expect(sent).toEqual([{ consentGiven: true, practiceName: 'Park Surgery', addressLine1: '1 Park Road', cityOrTown: 'Leeds', postCode: 'LS1 4AP' }]);
+    expect(sent).toEqual([{ consentGiven: true, practiceName: 'Park Surgery', addressLine1: '1 Park Road', cityOrTown: 'Leeds', postCode: 'LS1 4AP', consents: { informGp: true, verifyHistory: false } }]);
   });
 
   it('finds the practice in the NHS directory, moving through the list with the arrow keys, and sends its ODS code', async () => {
     const sent = stubApi({ status: 201, body: { consentGiven: true } });
     open();
+    await userEvent.click(screen.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }));
     await userEvent.click(screen.getByRole('button', { name: 'I consent, add my GP' }));
     await userEvent.type(field('Practice name'), 'pa');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -89,13 +92,14 @@ describe('GP details flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Thank you for your GP details' })).toBeInTheDocument();
     expect(sent).toEqual([
-      { consentGiven: true, odsCode: 'M85101', practiceName: 'Stechford Park Medical Centre', addressLine1: '1 Station Road', addressLine2: 'Stechford', cityOrTown: 'Birmingham', postCode: 'B33 8TH' },
+      { consentGiven: true, odsCode: 'M85101', practiceName: 'Stechford Park Medical Centre', addressLine1: '1 Station Road', addressLine2: 'Stechford', cityOrTown: 'Birmingham', postCode: 'B33 8TH', consents: { informGp: true, verifyHistory: false } },
     ]);
   });
 
   it('drops the ODS code once the chosen practice is changed by hand', async () => {
     const sent = stubApi({ status: 201, body: { consentGiven: true } });
     open();
+    await userEvent.click(screen.getByRole('checkbox', { name: GP_CONSENT_WORDING.informGp }));
     await userEvent.click(screen.getByRole('button', { name: 'I consent, add my GP' }));
     await userEvent.type(field('Practice name'), 'park{Enter}');
     await userEvent.click(await screen.findByRole('option', { name: /Stechford Park Medical Centre/ }));
@@ -105,7 +109,7 @@ describe('GP details flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await screen.findByRole('dialog', { name: 'Thank you for your GP details' });
-    expect(sent).toEqual([{ consentGiven: true, practiceName: 'Stechford Park Medical Centre', addressLine1: '3 Station Road', addressLine2: 'Stechford', cityOrTown: 'Birmingham', postCode: 'B33 8TH' }]);
+    expect(sent).toEqual([{ consentGiven: true, practiceName: 'Stechford Park Medical Centre', addressLine1: '3 Station Road', addressLine2: 'Stechford', cityOrTown: 'Birmingham', postCode: 'B33 8TH', consents: { informGp: true, verifyHistory: false } }]);
   });
 
   it('does not thank a patient who skips for their GP details, and treats 409 (details already given) as done', async () => {
@@ -115,7 +119,7 @@ describe('GP details flow', () => {
     const dialog = await screen.findByRole('dialog', { name: 'We will not contact your GP' });
     expect(dialog).toHaveTextContent('You chose not to share your GP details, and that does not affect your order.');
     expect(screen.queryByText('Thank you for your GP details')).not.toBeInTheDocument();
-    expect(sent).toEqual([{ consentGiven: false }]);
+    expect(sent).toEqual([{ consentGiven: false, consents: { informGp: false, verifyHistory: false } }]);
     await userEvent.click(screen.getByRole('button', { name: 'Back to my tasks' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/health-actions'));
   });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TASK_CODES, type GpDetails, type PatientGpInfo, type Task } from '@elmwood/domain';
+import { GP_CONSENT_WORDING, TASK_CODES, type GpConsents, type GpDetails, type PatientGpInfo, type Task } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';
+import { Checkbox } from '../../../ui/Checkbox';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Toast } from '../../../ui/Toast';
 import { markTaskCompleted, useOpenTask, useOpenTasks, useSubmitGpInfo } from '../api';
 import { EMPTY_GP_DRAFT, GpForm, type GpDraft } from '../components/GpForm';
@@ -40,6 +42,9 @@ export function Component() {
   const [details, setDetails] = useState<GpDetails | null>(null);
   const [done, setDone] = useState<Pick<Task, 'taskDefinition' | 'details'> | null>(null);
   const [toast, setToast] = useState<string | null>(null);
+  // Asked apart, neither ticked to begin with (GPhC 2025): each is kept with its wording and the time.
+  const [consents, setConsents] = useState<GpConsents>({ informGp: false, verifyHistory: false });
+  const [noConsentChosen, setNoConsentChosen] = useState(false);
 
   const send = (info: PatientGpInfo) =>
     submit.mutate(info, {
@@ -64,10 +69,16 @@ export function Component() {
         {step === 1 ? (
           <>
             <p>With your consent, we tell your GP about the treatment we prescribe, so your medical record stays complete and your care stays safe.</p>
-            <p>You can choose not to share this. It will not affect your order.</p>
+            <p>You can agree to either, both or neither. If you agree to neither, our prescriber will consider whether they can still prescribe safely.</p>
+            <fieldset className="gp-consents">
+              <legend className="visually-hidden">Your consent</legend>
+              <Checkbox label={GP_CONSENT_WORDING.informGp} checked={consents.informGp} onChange={(event) => { setConsents({ ...consents, informGp: event.target.checked }); setNoConsentChosen(false); }} />
+              <Checkbox label={GP_CONSENT_WORDING.verifyHistory} checked={consents.verifyHistory} onChange={(event) => { setConsents({ ...consents, verifyHistory: event.target.checked }); setNoConsentChosen(false); }} />
+            </fieldset>
+            <ErrorMessage>{noConsentChosen ? 'Tick at least one, or choose Skip to share nothing.' : null}</ErrorMessage>
             <div className="task-panel__actions">
-              <Button onClick={() => setStep(2)}>I consent, add my GP</Button>
-              <Button variant="secondary" loading={submit.isPending} onClick={() => send({ consentGiven: false })}>
+              <Button onClick={() => (consents.informGp || consents.verifyHistory ? setStep(2) : setNoConsentChosen(true))}>I consent, add my GP</Button>
+              <Button variant="secondary" loading={submit.isPending} onClick={() => send({ consentGiven: false, consents: { informGp: false, verifyHistory: false } })}>
                 Skip
               </Button>
             </div>
@@ -113,7 +124,7 @@ export function Component() {
               ))}
             </address>
             <div className="task-panel__actions">
-              <Button loading={submit.isPending} onClick={() => send({ consentGiven: true, ...details })}>
+              <Button loading={submit.isPending} onClick={() => send({ consentGiven: true, ...details, consents })}>
                 Confirm
               </Button>
               <Button

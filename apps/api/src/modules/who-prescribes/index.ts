@@ -1,0 +1,2 @@
+// The public 'Who prescribes' page's API (issue 33).
+export { whoPrescribesRoutes } from './routes';
