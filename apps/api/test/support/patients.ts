@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../src/db/client';
+import { notifications } from '../../src/db/schema/notifications';
+import type { ReceivedMail } from './smtp';
 
 /** A signup body that passes every rule; override a field to test it. */
 export function signupBody(overrides: Record<string, unknown> = {}) {
@@ -15,14 +19,94 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The cookies a browser would send back, from a reply's Set-Cookie headers. */
+/** The cookies a browser would send back, from a reply's Set-Cookie headers (a cleared cookie is not sent). */
 export function cookiesOf(reply: { cookies: { name: string; value: string }[] }): string {
-  return reply.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  return reply.cookies
+    .filter((cookie) => cookie.value !== '')
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+const joinCookies = (...cookies: (string | undefined)[]) => cookies.filter((cookie) => cookie).join('; ');
+
+/** Each test context's database, by its app: the sign-up helpers send the code's email as the queue would. */
+const databases = new WeakMap<FastifyInstance, Db>();
+export function rememberDatabase(app: FastifyInstance, db: Db): void {
+  databases.set(app, db);
+}
+
+/** Where a test reads the person's email: the dev mailbox, or the inbox of the SMTP server the app sends through. */
+export interface MailReader {
+  smtpInbox?: ReceivedMail[];
+}
+
+const CODE_SUBJECT = /Your .+ code: (\d{6})/;
+
+/**
+ * The latest sign-up code emailed to `email`, read as its owner would: the queued email is handed to the mailer (as
+ * the queue's job would, in a test context that runs no jobs), then opened from the dev mailbox or the SMTP inbox.
+ * Undefined when no code was emailed (an email with an account gets no code).
+ */
+export async function emailedSignupCode(app: FastifyInstance, email: string, { smtpInbox }: MailReader = {}): Promise<string | undefined> {
+  const db = databases.get(app);
+  if (!db) throw new Error('emailedSignupCode needs an app made by createTestContext');
+  const address = email.trim().toLowerCase();
+  const queued = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.recipient, address), eq(notifications.template, 'signup-code'), eq(notifications.status, 'queued')))
+    .orderBy(asc(notifications.id));
+  for (const { id } of queued) await app.notifications.deliver(id);
+  if (smtpInbox) {
+    const mail = smtpInbox.filter((received) => received.to === address && CODE_SUBJECT.test(received.subject)).at(-1);
+    return mail?.subject.match(CODE_SUBJECT)?.[1];
+  }
+  const page = (await app.inject('/dev/mailbox')).body;
+  // The mailbox lists the latest first; the subject is an article's heading, the address the line under it.
+  const article = page.split('<article>').find((item) => item.includes(`<p>To ${address} ·`) && CODE_SUBJECT.test(item));
+  return article?.match(CODE_SUBJECT)?.[1];
+}
+
+export interface SignUpOptions extends MailReader {
+  remoteAddress?: string;
+  /** The cookies the browser already holds (a quiz session, a device id), sent with both steps. */
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Signs up as the shop's sign-up form does: the form (202, a code emailed), then the code read from the email
+ * (201, signed in). Answers both replies; `confirmed` carries the session's cookies.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  { remoteAddress, cookie, headers = {}, smtpInbox }: SignUpOptions = {},
+): Promise<{ started: LightMyRequestResponse; confirmed: LightMyRequestResponse }> {
+  const started = await app.inject({ method: 'POST', url: '/shop-api/register', remoteAddress, headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: body });
+  if (started.statusCode !== 202) return { started, confirmed: started };
+  const email = String(body.email);
+  const code = await emailedSignupCode(app, email, { smtpInbox });
+  if (!code) throw new Error(`no sign-up code was emailed to ${email}`);
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/shop-api/register/confirm',
+    remoteAddress,
+    headers: { ...headers, cookie: joinCookies(cookie, cookiesOf(started)) },
+    payload: { email, code },
+  });
+  return { started, confirmed };
+}
+
+/** Signs a new patient up (form, then the emailed code) and answers the confirmation's reply: 201 with the session's cookies. */
+export async function signedUpReply(app: FastifyInstance, body: Record<string, unknown>, options: SignUpOptions = {}): Promise<LightMyRequestResponse> {
+  const { started, confirmed } = await signUp(app, body, options);
+  if (started.statusCode !== 202) throw new Error(`signup answered ${started.statusCode}: ${started.body}`);
+  if (confirmed.statusCode !== 201) throw new Error(`signup confirmation answered ${confirmed.statusCode}: ${confirmed.body}`);
+  return confirmed;
 }
 
 /** Signs a new patient up and answers their session cookies. */
 export async function signedInPatient(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<string> {
-  const reply = await app.inject({ method: 'POST', url: '/shop-api/register', payload: signupBody(overrides) });
-  if (reply.statusCode !== 201) throw new Error(`signup answered ${reply.statusCode}: ${reply.body}`);
-  return cookiesOf(reply);
+  return cookiesOf(await signedUpReply(app, signupBody(overrides)));
 }
