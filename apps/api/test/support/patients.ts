@@ -38,16 +38,25 @@ export function rememberDatabase(app: FastifyInstance, db: Db): void {
 /** Where a test reads the person's email: the dev mailbox, or the inbox of the SMTP server the app sends through. */
 export interface MailReader {
   smtpInbox?: ReceivedMail[];
+  /** How long to wait for an email the app's own jobs send (a test context that runs jobs). */
+  waitMs?: number;
 }
 
 const CODE_SUBJECT = /Your .+ code: (\d{6})/;
+
+/** The latest sign-up code to `email` on the dev mailbox's page (it lists the latest first: each email's subject, then its address). */
+export function signupCodeInMailbox(page: string, email: string): string | undefined {
+  const address = email.trim().toLowerCase();
+  const article = page.split('<article>').find((item) => item.includes(`<p>To ${address} ·`) && CODE_SUBJECT.test(item));
+  return article?.match(CODE_SUBJECT)?.[1];
+}
 
 /**
  * The latest sign-up code emailed to `email`, read as its owner would: the queued email is handed to the mailer (as
  * the queue's job would, in a test context that runs no jobs), then opened from the dev mailbox or the SMTP inbox.
  * Undefined when no code was emailed (an email with an account gets no code).
  */
-export async function emailedSignupCode(app: FastifyInstance, email: string, { smtpInbox }: MailReader = {}): Promise<string | undefined> {
+export async function emailedSignupCode(app: FastifyInstance, email: string, { smtpInbox, waitMs = 10_000 }: MailReader = {}): Promise<string | undefined> {
   const db = databases.get(app);
   if (!db) throw new Error('emailedSignupCode needs an app made by createTestContext');
   const address = email.trim().toLowerCase();
@@ -57,14 +66,19 @@ export async function emailedSignupCode(app: FastifyInstance, email: string, { s
     .where(and(eq(notifications.recipient, address), eq(notifications.template, 'signup-code'), eq(notifications.status, 'queued')))
     .orderBy(asc(notifications.id));
   for (const { id } of queued) await app.notifications.deliver(id);
-  if (smtpInbox) {
-    const mail = smtpInbox.filter((received) => received.to === address && CODE_SUBJECT.test(received.subject)).at(-1);
-    return mail?.subject.match(CODE_SUBJECT)?.[1];
+  const read = async () => {
+    if (smtpInbox) {
+      const mail = smtpInbox.filter((received) => received.to === address && CODE_SUBJECT.test(received.subject)).at(-1);
+      return mail?.subject.match(CODE_SUBJECT)?.[1];
+    }
+    return signupCodeInMailbox((await app.inject('/dev/mailbox')).body, address);
+  };
+  // An app that runs its jobs may be sending the email itself at this moment: it is waited for a little.
+  for (let waited = 0; ; waited += 50) {
+    const code = await read();
+    if (code || waited >= waitMs) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const page = (await app.inject('/dev/mailbox')).body;
-  // The mailbox lists the latest first; the subject is an article's heading, the address the line under it.
-  const article = page.split('<article>').find((item) => item.includes(`<p>To ${address} ·`) && CODE_SUBJECT.test(item));
-  return article?.match(CODE_SUBJECT)?.[1];
 }
 
 export interface SignUpOptions extends MailReader {
@@ -81,12 +95,12 @@ export interface SignUpOptions extends MailReader {
 export async function signUp(
   app: FastifyInstance,
   body: Record<string, unknown>,
-  { remoteAddress, cookie, headers = {}, smtpInbox }: SignUpOptions = {},
+  { remoteAddress, cookie, headers = {}, smtpInbox, waitMs }: SignUpOptions = {},
 ): Promise<{ started: LightMyRequestResponse; confirmed: LightMyRequestResponse }> {
   const started = await app.inject({ method: 'POST', url: '/shop-api/register', remoteAddress, headers: { ...headers, ...(cookie ? { cookie } : {}) }, payload: body });
   if (started.statusCode !== 202) return { started, confirmed: started };
   const email = String(body.email);
-  const code = await emailedSignupCode(app, email, { smtpInbox });
+  const code = await emailedSignupCode(app, email, { smtpInbox, waitMs });
   if (!code) throw new Error(`no sign-up code was emailed to ${email}`);
   const confirmed = await app.inject({
     method: 'POST',
