@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { field, signUp } from './support/checkout';
 import { answerWeightLossConsultation, startCheckout } from './support/consultation';
+import { registerPatient } from './support/patients';
 
 const errorOf = (page: Page, label: string) => page.locator('.field').filter({ has: field(page, label) }).locator('.field__error');
 
@@ -91,9 +92,7 @@ test('a basket of goods that ship from stock promises one day delivery; a medici
 });
 
 test('a referral link is remembered and sent with the signup', async ({ page, context }) => {
-  const referrer = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Rae', lastName: 'Friend', email: `referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const referrer = await registerPatient(page.request, { firstName: 'Rae', lastName: 'Friend', email: `referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   const uid: string = (await referrer.json()).uid;
   await page.request.post('/shop-api/logout');
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { field, signUp } from './support/checkout';
+import { field, sendSignUpForm } from './support/checkout';
 import { PATIENT_PASSWORD } from './support/order';
+import { registerPatient } from './support/patients';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -13,9 +14,7 @@ test('a phone that has opened its share of accounts is told how long to wait, an
   const opened: string[] = [];
   for (let account = 0; account < 3; account += 1) {
     const email = unique('limited');
-    const reply = await page.request.post('/shop-api/register', {
-      data: { firstName: 'Sam', lastName: 'Jones', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
-    });
+    const reply = await registerPatient(page.request, { firstName: 'Sam', lastName: 'Jones', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true });
     expect(reply.status()).toBe(201);
     opened.push(email);
     expect((await page.request.post('/shop-api/logout')).status()).toBe(204);
@@ -24,7 +23,7 @@ test('a phone that has opened its share of accounts is told how long to wait, an
   await page.goto('/products/daily-multivitamin');
   await page.getByRole('button', { name: 'Add to basket' }).click();
   await expect(page).toHaveURL(/\/basket$/);
-  await signUp(page, unique('fourth'));
+  await sendSignUpForm(page, unique('fourth'));
 
   const refusal = page.getByRole('alert');
   await expect(refusal).toContainText('We cannot open another account from here just now');
