@@ -4,6 +4,8 @@ import { QUIZ_ANSWERS_KEY_PREFIX } from '../src/lib/patient-storage';
 import { registerPatient } from './support/patients';
 
 test('forgot password → mailbox link → new password → log in with it', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `reset-${Date.now()}@example.com`;
   const registered = await registerPatient(page.request, { firstName: 'Robin', lastName: 'Hale', email, plainPassword: 'my old password', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);

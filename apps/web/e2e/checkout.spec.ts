@@ -137,6 +137,8 @@ test('an address entered by hand shows each address message', async ({ page }) =
 });
 
 test('a discount code is applied and removed, and the patient logs out and back in to the same order', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `discount-${Date.now()}@example.com`;
   await startCheckout(page);
   await signUp(page, email);
@@ -170,6 +172,8 @@ test('a discount code is applied and removed, and the patient logs out and back 
 });
 
 test('logging in with a new basket merges the earlier one into it', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `merge-${Date.now()}@example.com`;
   await startCheckout(page);
   await signUp(page, email);

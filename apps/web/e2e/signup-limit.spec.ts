@@ -9,6 +9,8 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.ra
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a phone that has opened its share of accounts is told how long to wait, and can log in or use Google or Apple with its basket kept', async ({ page }) => {
+  // Three sign-ups, each waiting for its emailed code (sent by the server's job queue).
+  test.setTimeout(90_000);
   // This phone has opened the accounts one device may open in an hour (REGISTER_RATE_LIMIT_PER_DEVICE, 3 by default);
   // the browser tests all come from one address, whose ceiling is opened wide.
   const opened: string[] = [];

@@ -44,6 +44,9 @@ export interface MailReader {
 
 const CODE_SUBJECT = /Your .+ code: (\d{6})/;
 
+/** The email a patient opened their account with (its code), which tests counting a patient's other mail leave out. */
+export const isSignupCodeMail = (mail: { subject: string }) => CODE_SUBJECT.test(mail.subject);
+
 /** The latest sign-up code to `email` on the dev mailbox's page (it lists the latest first: each email's subject, then its address). */
 export function signupCodeInMailbox(page: string, email: string): string | undefined {
   const address = email.trim().toLowerCase();
