@@ -30,10 +30,13 @@ export function cookiesOf(reply: { cookies: { name: string; value: string }[] })
 
 const joinCookies = (...cookies: (string | undefined)[]) => cookies.filter((cookie) => cookie).join('; ');
 
-/** Each test context's database, by its app: the sign-up helpers send the code's email as the queue would. */
-const databases = new WeakMap<FastifyInstance, Db>();
-export function rememberDatabase(app: FastifyInstance, db: Db): void {
-  databases.set(app, db);
+/**
+ * Each test context's database (and the inbox of the SMTP server it sends to, if any), by its app: the sign-up helpers
+ * send the code's email as the queue would, and read it where it went.
+ */
+const databases = new WeakMap<FastifyInstance, { db: Db; smtpInbox?: ReceivedMail[] }>();
+export function rememberDatabase(app: FastifyInstance, db: Db, smtpInbox?: ReceivedMail[]): void {
+  databases.set(app, { db, smtpInbox: smtpInbox ?? databases.get(app)?.smtpInbox });
 }
 
 /** Where a test reads the person's email: the dev mailbox, or the inbox of the SMTP server the app sends through. */
@@ -60,9 +63,11 @@ export function signupCodeInMailbox(page: string, email: string): string | undef
  * the queue's job would, in a test context that runs no jobs), then opened from the dev mailbox or the SMTP inbox.
  * Undefined when no code was emailed (an email with an account gets no code).
  */
-export async function emailedSignupCode(app: FastifyInstance, email: string, { smtpInbox, waitMs = 10_000 }: MailReader = {}): Promise<string | undefined> {
-  const db = databases.get(app);
-  if (!db) throw new Error('emailedSignupCode needs an app made by createTestContext');
+export async function emailedSignupCode(app: FastifyInstance, email: string, { smtpInbox: given, waitMs = 10_000 }: MailReader = {}): Promise<string | undefined> {
+  const known = databases.get(app);
+  if (!known) throw new Error('emailedSignupCode needs an app made by createTestContext');
+  const { db } = known;
+  const smtpInbox = given ?? known.smtpInbox;
   const address = email.trim().toLowerCase();
   const queued = await db
     .select({ id: notifications.id })
