@@ -242,6 +242,8 @@ const envSchema = z
   REGISTER_RATE_LIMIT_PER_DEVICE: z.coerce.number().int().min(1).default(3),
   REGISTER_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(500),
+  /** Sign-up emails (codes, and 'someone tried' to an account's owner) one email address may be sent in an hour. */
+  REGISTER_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   PAYPAL_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

@@ -3,6 +3,7 @@ import { DELETION_KEPT_TEXT } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD } from './support/order';
 import { staffPage, SUPPORT } from './support/staff';
+import { registerPatient } from './support/patients';
 
 /** Letters only (names are checked as names), different for each run and viewport. */
 const uniqueName = () =>
@@ -13,9 +14,7 @@ test('a patient asks to delete their account, support confirms it in the console
   test.setTimeout(120_000);
   const email = `erase-${Date.now()}-${test.info().project.name}@example.com`;
   const lastName = uniqueName();
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1984-02-03', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Sam', lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1984-02-03', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
 
   await page.goto('/account/details');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
+import { registerPatient } from './support/patients';
 
 test('an order waiting for photos says so, with the task’s link, on the account home and in the order history', async ({ page }) => {
   test.setTimeout(60_000);
@@ -23,9 +24,7 @@ test('an order waiting for photos says so, with the task’s link, on the accoun
 test('my details: what the clinic holds, a password change that ends other sign-ins, and a deletion request', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const email = `details-${Date.now()}-${test.info().project.name}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   // The same patient signed in on another device.
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });

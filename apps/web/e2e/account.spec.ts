@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
+import { registerPatient } from './support/patients';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 const tasks = (page: Page) => page.getByRole('list', { name: 'Your tasks' }).getByRole('listitem');
@@ -143,9 +144,7 @@ test('a patient with a new weight-loss order works through their tasks until the
 
 test('a new patient without orders finds a calm, empty account', async ({ page }) => {
   const email = `account-${Date.now()}-${test.info().project.name}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Jo', lastName: 'Reed', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
 
   await page.goto('/account');
@@ -188,9 +187,7 @@ test('a new patient without orders finds a calm, empty account', async ({ page }
 
 test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped, before any order', async ({ page }) => {
   const email = `photo-${Date.now()}-${test.info().project.name}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
 
   await page.goto('/account/upload/upload-photo-id');
@@ -232,9 +229,7 @@ test('a photo is zoomed, cropped and sent as a JPEG, and GP details are skipped,
 
 test('a patient saves a card their bank checks with 3-D Secure, after a failed check', async ({ page }) => {
   const email = `card-3ds-${Date.now()}-${test.info().project.name}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Hale', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1979-02-03', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Sam', lastName: 'Hale', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1979-02-03', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
 
   await page.goto('/account/details/change/billing-method');

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { QUIZ_ANSWERS_KEY_PREFIX } from '../src/lib/patient-storage';
+import { registerPatient } from './support/patients';
 
 test('forgot password → mailbox link → new password → log in with it', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `reset-${Date.now()}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Robin', lastName: 'Hale', email, plainPassword: 'my old password', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Robin', lastName: 'Hale', email, plainPassword: 'my old password', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   await page.request.post('/shop-api/logout');
 
@@ -52,9 +53,7 @@ test('forgot password → mailbox link → new password → log in with it', asy
 
 test('a returning patient finds their account from the header, and a wrong account address leads back to it', async ({ page }) => {
   const email = `header-${Date.now()}@example.com`;
-  await page.request.post('/shop-api/register', {
-    data: { firstName: 'Kit', lastName: 'Marsh', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  await registerPatient(page.request, { firstName: 'Kit', lastName: 'Marsh', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   await page.request.post('/shop-api/logout');
   await page.goto('/');
   const header = page.getByRole('banner');
@@ -80,9 +79,7 @@ test('a returning patient finds their account from the header, and a wrong accou
 
 test('a page that needs login says so, and login returns there (never to another site)', async ({ page }) => {
   const email = `next-${Date.now()}@example.com`;
-  await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  await registerPatient(page.request, { firstName: 'Sam', lastName: 'Lowe', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   await page.request.post('/shop-api/logout');
   await page.goto('/login?next=https%3A%2F%2Fevil.example');
   await expect(page.getByText('You need to log in to view this page')).toHaveCount(0);
@@ -95,9 +92,7 @@ test('a page that needs login says so, and login returns there (never to another
 });
 
 test('sign in with Google through the sandbox provider opens an account once the terms are ticked, crediting a referral', async ({ page }) => {
-  const referrer = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Rae', lastName: 'Friend', email: `google-referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const referrer = await registerPatient(page.request, { firstName: 'Rae', lastName: 'Friend', email: `google-referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   const referrerUid: string = (await referrer.json()).uid;
   await page.request.post('/shop-api/logout');
   await page.goto(`/r/${referrerUid}?raf=friend`);
@@ -131,9 +126,7 @@ test('logging out leaves no consultation on the device: the quiz cookie and the 
   expect(answered.status()).toBe(200);
   await page.goto('/');
   await page.evaluate((key) => window.localStorage.setItem(key, JSON.stringify({ wl_dob: '1980-05-05' })), `${QUIZ_ANSWERS_KEY_PREFIX}weight-loss`);
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Kit', lastName: 'Moss', email: `shared-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Kit', lastName: 'Moss', email: `shared-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain('quiz_session');
 

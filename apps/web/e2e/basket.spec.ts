@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { answerWeightLossConsultation, startCheckout } from './support/consultation';
 import { PATIENT_PASSWORD } from './support/order';
+import { registerPatient } from './support/patients';
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -65,9 +66,7 @@ test('a customer chooses the second of two saved addresses and another billing a
   const api = page.request;
   await page.goto('/');
   const email = unique('addresses');
-  const registered = await api.post('/shop-api/register', {
-    data: { firstName: 'Alex', lastName: 'Smith', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(api, { firstName: 'Alex', lastName: 'Smith', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   const home = { firstName: 'Alex', lastName: 'Smith', company: '1 Elm Row', street: '', city: 'Leeds', postcode: 'LS1 4AP', phoneNumber: '07700900123' };
   const work = { firstName: 'Alex', lastName: 'Smith', company: '2 Mill Yard', street: 'Kirkstall', city: 'Leeds', postcode: 'LS5 3BT', phoneNumber: '07700900456' };

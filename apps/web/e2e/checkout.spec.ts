@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { field, signUp } from './support/checkout';
 import { answerWeightLossConsultation, startCheckout } from './support/consultation';
+import { registerPatient } from './support/patients';
 
 const errorOf = (page: Page, label: string) => page.locator('.field').filter({ has: field(page, label) }).locator('.field__error');
 
@@ -91,9 +92,7 @@ test('a basket of goods that ship from stock promises one day delivery; a medici
 });
 
 test('a referral link is remembered and sent with the signup', async ({ page, context }) => {
-  const referrer = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Rae', lastName: 'Friend', email: `referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
+  const referrer = await registerPatient(page.request, { firstName: 'Rae', lastName: 'Friend', email: `referrer-${Date.now()}@example.com`, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
   const uid: string = (await referrer.json()).uid;
   await page.request.post('/shop-api/logout');
 
@@ -138,6 +137,8 @@ test('an address entered by hand shows each address message', async ({ page }) =
 });
 
 test('a discount code is applied and removed, and the patient logs out and back in to the same order', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `discount-${Date.now()}@example.com`;
   await startCheckout(page);
   await signUp(page, email);
@@ -171,6 +172,8 @@ test('a discount code is applied and removed, and the patient logs out and back 
 });
 
 test('logging in with a new basket merges the earlier one into it', async ({ page }) => {
+  // Signing up waits for the emailed code (sent by the server's job queue): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = `merge-${Date.now()}@example.com`;
   await startCheckout(page);
   await signUp(page, email);

@@ -3,12 +3,12 @@ import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD } from './support/order';
 import { expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/phone';
+import { registerPatient } from './support/patients';
 
 test.use({ viewport: PHONE_VIEWPORT });
 
 async function signUpPatient(page: Page, name: string) {
-  const registered = await page.request.post('/shop-api/register', {
-    data: {
+  const registered = await registerPatient(page.request, {
       firstName: 'Sam',
       lastName: 'Lowe',
       email: `${name}-${Date.now()}-${test.info().project.name}@example.com`,
@@ -16,8 +16,7 @@ async function signUpPatient(page: Page, name: string) {
       phoneNumber: '07700900123',
       birthday: '1980-05-05',
       agreeTermsAndPrivacy: true,
-    },
-  });
+    });
   expect(registered.status()).toBe(201);
 }
 

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { pdfText } from './support/pdf';
 import { approveThroughApi } from './support/staff';
+import { registerPatient } from './support/patients';
 
 test('a patient opens an order from their history, sees where it stands and downloads its receipt', async ({ page }) => {
   const email = `order-page-${Date.now()}-${test.info().project.name}@example.com`;
@@ -69,9 +70,7 @@ test("another patient's order is not found", async ({ page, browser }) => {
   const { orderNumber } = await placeWeightLossOrder(page, `order-owner-${Date.now()}-${test.info().project.name}@example.com`);
   const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await stranger.newPage();
-  const registered = await other.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Lee', email: `order-stranger-${Date.now()}-${test.info().project.name}@example.com`, plainPassword: 'correct horse battery', phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(other.request, { firstName: 'Sam', lastName: 'Lee', email: `order-stranger-${Date.now()}-${test.info().project.name}@example.com`, plainPassword: 'correct horse battery', phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   await other.goto(`/account/orders/${orderNumber}`);
   await expect(other.getByRole('heading', { level: 1, name: "We couldn't find that order" })).toBeVisible();

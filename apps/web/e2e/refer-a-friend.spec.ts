@@ -4,6 +4,7 @@ import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { startCheckout } from './support/consultation';
 import { PATIENT_PASSWORD, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffPage, NO_GP_CONSENT } from './support/staff';
+import { registerPatient } from './support/patients';
 
 /** The friend's critical photos, sent as the upload page sends them, so the order waits for the prescriber. */
 async function sendPhotos(page: Page) {
@@ -13,9 +14,7 @@ async function sendPhotos(page: Page) {
 test('a patient copies their referral link, a friend signs up through it and gets the referral discount, and the approved order counts for the patient', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const run = `${test.info().project.name}-${Date.now()}`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Kim', lastName: 'Lowe', email: `referrer-${run}@example.com`, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1982-02-02', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Kim', lastName: 'Lowe', email: `referrer-${run}@example.com`, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1982-02-02', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD } from './support/order';
 import { staffPage, SUPPORT } from './support/staff';
+import { registerPatient } from './support/patients';
 
 test('a patient writes to the clinic from their account, support replies in the console, and the patient reads the reply', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const run = `${test.info().project.name}-${Date.now()}`;
   const subject = `Pen delivery ${run}`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Okafor', email: `support-${run}@example.com`, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1984-03-03', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(page.request, { firstName: 'Sam', lastName: 'Okafor', email: `support-${run}@example.com`, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1984-03-03', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
 
   await page.goto('/account/home');

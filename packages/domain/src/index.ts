@@ -33,6 +33,7 @@ export * from './identity/birthday';
 export * from './identity/birthday-schema';
 export * from './identity/signup';
 export * from './identity/signup-limit';
+export * from './identity/signup-code';
 export * from './delivery/calendar-date';
 export * from './delivery/uk-clock';
 export * from './address/postcode';

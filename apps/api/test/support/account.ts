@@ -7,7 +7,7 @@ import { customers } from '../../src/db/schema/customers';
 import { orderItems, orders } from '../../src/db/schema/orders';
 import { subscriptions } from '../../src/db/schema/subscriptions';
 import { createTasksForOrder } from '../../src/modules/tasks/index';
-import { cookiesOf, signupBody } from './patients';
+import { cookiesOf, rememberDatabase, signedUpReply, signupBody } from './patients';
 
 export interface Patient {
   cookie: string;
@@ -18,8 +18,9 @@ export interface Patient {
 /** Signs a new patient up: their session cookies and their row id (for inserting their orders). */
 export async function signedInPatientWithId(app: FastifyInstance, db: Db, overrides: Record<string, unknown> = {}): Promise<Patient> {
   const body = signupBody(overrides);
-  const reply = await app.inject({ method: 'POST', url: '/shop-api/register', payload: body });
-  if (reply.statusCode !== 201) throw new Error(`signup answered ${reply.statusCode}: ${reply.body}`);
+  // An app built without createTestContext (several processes in one test): its code email is read through `db`.
+  rememberDatabase(app, db);
+  const reply = await signedUpReply(app, body);
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, body.email));
   return { cookie: cookiesOf(reply), customerId: row!.id, email: body.email };
 }

@@ -8,6 +8,8 @@ import type { Database } from '../../src/db/client';
 import { startJobs, type Jobs } from '../../src/lib/queue';
 import { seedDemoData } from '../../src/seed/seed';
 import { createTestDatabase } from './database';
+import { rememberDatabase } from './patients';
+import { inboxAt } from './smtp';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -49,6 +51,7 @@ export async function createTestContext(env: Record<string, string> = {}, deps: 
   const jobs = await startJobs(database, { runJobs: deps.runJobs ?? false, log: quietLog, now: deps.now, pollingIntervalSeconds: 0.5 });
   const app = await buildApp({ config, database, jobs, now: deps.now, testClock: deps.testClock, wrapPaymentGateway: deps.wrapPaymentGateway });
   await app.ready();
+  rememberDatabase(app, database.db, config.SMTP_URL ? inboxAt(config.SMTP_URL) : undefined);
   return {
     app,
     database,

@@ -12,6 +12,10 @@ export interface ReceivedMail {
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
+const inboxes = new Map<string, ReceivedMail[]>();
+/** The inbox of the test SMTP server at this URL (an app configured with it sends there). */
+export const inboxAt = (url: string): ReceivedMail[] | undefined => inboxes.get(url);
+
 /** A real SMTP server on a free local port; every message it accepts is parsed and kept. */
 export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedMail[]; close(): Promise<void> }> {
   const inbox: ReceivedMail[] = [];
@@ -37,6 +41,7 @@ export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedM
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  inboxes.set(`smtp://127.0.0.1:${port}`, inbox);
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { TASK_CODES } from '@elmwood/domain';
 import { answerWeightLossConsultation } from './consultation';
+import { registerPatient } from './patients';
 
 export const PATIENT_PASSWORD = 'correct horse battery';
 
@@ -22,9 +23,7 @@ export async function placeWeightLossOrder(
   }: { consult?: boolean; firstName?: string; lastName?: string; productSlug?: 'wegovy' | 'mounjaro'; /** Default: the starting dose. */ variantCode?: string } = {},
 ): Promise<{ orderNumber: string }> {
   const api = page.request;
-  const registered = await api.post('/shop-api/register', {
-    data: { firstName, lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true },
-  });
+  const registered = await registerPatient(api, { firstName, lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   // Without `consult`, the consultation this browser already answered is the one ordered from.
   if (consult) await answerWeightLossConsultation(page);

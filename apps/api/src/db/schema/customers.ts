@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RecordedGpConsent } from '@elmwood/domain';
 
 export const customers = pgTable('customers', {
@@ -56,6 +56,46 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a sign-up form gave besides its email and password, kept until the email is confirmed. */
+export interface PendingSignupDetails {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  birthday: string;
+  hasAcceptedUnlicensedProductDisclaimer: boolean;
+  subscribedToNewsletter: boolean;
+  cartToken: string | null;
+  invitedBy: string | null;
+  visitorId: string | null;
+}
+
+/**
+ * An email sign-up waiting for its 6-digit code: the account opens only once the code from the email is entered.
+ * Every sign-up writes one, a taken email's included (its owner is emailed instead and no code is sent), so the two
+ * answers do the same work. Bound to the browser that asked (its SignUp cookie, kept as a hash): someone else's
+ * sign-up with the same email can neither replace this one nor be confirmed with its code.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    id: serial('id').primaryKey(),
+    browserTokenHash: text('browser_token_hash').notNull().unique(),
+    /** Lower-cased and trimmed, as customers.email. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    details: jsonb('details').$type<PendingSignupDetails>().notNull(),
+    /** HMAC of the code (keyed by the server's secret): a 6-digit code's plain hash would be reversed at once. */
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes entered against the current code; at the limit the code stops working and a new one must be sent. */
+    wrongCodes: smallint('wrong_codes').notNull().default(0),
+    /** When the sign-up itself is forgotten (a new code can be sent until then). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_signups_expires_at').on(table.expiresAt)],
+);
 
 /** Mail kept in the database when no SMTP server is configured, readable at /dev/mailbox outside production. */
 export const mailOutbox = pgTable('mail_outbox', {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cardToken, placeOrder, SANDBOX_CARDS } from '../../../test/support/orders';
-import { cookiesOf, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedUpReply, signupBody } from '../../../test/support/patients';
 
 // Card testers save stolen cards one after another to learn which work; a fresh account per batch must not help.
 let ctx: TestContext;
@@ -13,9 +13,7 @@ afterAll(() => ctx.close());
 const MASTERCARD = '5555555555554444';
 
 async function patientAt(remoteAddress: string): Promise<string> {
-  const reply = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', remoteAddress, payload: signupBody() });
-  expect(reply.statusCode).toBe(201);
-  return cookiesOf(reply);
+  return cookiesOf(await signedUpReply(ctx.app, signupBody(), { remoteAddress }));
 }
 
 const saveCard = async (cookie: string, number: string, remoteAddress: string) =>

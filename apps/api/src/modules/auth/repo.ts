@@ -1,10 +1,14 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, passwordResetTokens, refreshTokens, socialIdentities } from '../../db/schema/customers';
+import { customers, passwordResetTokens, pendingSignups, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { experimentAssignments } from '../../db/schema/experiments';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
+export type PendingSignupRow = typeof pendingSignups.$inferSelect;
+export type NewPendingSignup = typeof pendingSignups.$inferInsert;
+/** The transaction a sign-up's writes share, handed to what must be written with them (its email). */
+export type SignupTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function authRepo(db: Db) {
   // Every signed-in request asks these two: prepared once, so neither their SQL nor their plan is made per request.
@@ -32,6 +36,63 @@ export function authRepo(db: Db) {
     async insertCustomer(values: NewCustomer): Promise<CustomerRow | undefined> {
       const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
       return row;
+    },
+    /**
+     * In one transaction: forgets sign-ups past their end, writes this one, and what `alongside` writes with it (its
+     * email in the outbox), so a sign-up is never kept without its message nor the message sent without it.
+     */
+    async startSignup(values: NewPendingSignup, alongside: (tx: SignupTransaction) => Promise<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(pendingSignups).where(lte(pendingSignups.expiresAt, new Date()));
+        await tx.insert(pendingSignups).values(values);
+        await alongside(tx);
+      });
+    },
+    /**
+     * A new code for this browser's sign-up with this email, while the sign-up lasts: wrong codes count from zero
+     * again. Undefined when there is no such sign-up (another browser's, or forgotten).
+     */
+    async renewSignupCode(
+      browserTokenHash: string,
+      email: string,
+      code: { codeHash: string; codeExpiresAt: Date },
+      alongside: (tx: SignupTransaction) => Promise<void>,
+    ): Promise<PendingSignupRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(pendingSignups)
+          .set({ ...code, wrongCodes: 0 })
+          .where(and(eq(pendingSignups.browserTokenHash, browserTokenHash), eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, new Date())))
+          .returning();
+        if (row) await alongside(tx);
+        return row;
+      });
+    },
+    /**
+     * Uses this browser's sign-up once its code is right (`codeIsRight`), removing it; a wrong code is counted (and
+     * the count kept). Null for a wrong or expired code, a code past `wrongLimit` wrong tries, or no such sign-up.
+     */
+    async consumeSignup(
+      browserTokenHash: string,
+      email: string,
+      codeIsRight: (row: PendingSignupRow) => boolean,
+      wrongLimit: number,
+    ): Promise<PendingSignupRow | null> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx
+          .select()
+          .from(pendingSignups)
+          .where(and(eq(pendingSignups.browserTokenHash, browserTokenHash), eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)))
+          .for('update');
+        if (!row || row.wrongCodes >= wrongLimit || row.codeExpiresAt <= now) return null;
+        if (!codeIsRight(row)) {
+          await tx.update(pendingSignups).set({ wrongCodes: row.wrongCodes + 1 }).where(eq(pendingSignups.id, row.id));
+          return null;
+        }
+        await tx.delete(pendingSignups).where(eq(pendingSignups.id, row.id));
+        return row;
+      });
     },
     /** A new account keeps the experiment buckets its visitor was in; an existing assignment is never moved. */
     async keepBuckets(customerId: number, buckets: Record<string, string>): Promise<void> {

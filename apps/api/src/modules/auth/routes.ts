@@ -4,8 +4,11 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   changePasswordSchema,
+  confirmSignupSchema,
   forgotPasswordSchema,
   loginSchema,
+  resendSignupCodeSchema,
+  SIGNUP_CODE_SENT_MESSAGE,
   signupSchema,
   updateAccountSchema,
   userSchema,
@@ -16,12 +19,20 @@ import { requireCustomer } from './authentication';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { deviceIdOf } from './device';
 import type { CustomerRow } from './repo';
-import { CHECK_YOUR_EMAIL_MESSAGE, type AuthService } from './service';
+import type { AuthService } from './service';
 
 /** Marks a browser that has signed in to an account (see AuthService.login); only the login route reads it. */
 const KNOWN_DEVICE_COOKIE = 'KnownDevice';
 const KNOWN_DEVICE_PATH = '/shop-api/login';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Binds a sign-up waiting for its code to the browser that made it; only the sign-up routes see it. */
+const SIGNUP_COOKIE = 'SignUp';
+const SIGNUP_PATH = '/shop-api/register';
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The one answer to every sign-up and every request for a new code, whether or not the email has an account. */
+const codeSentSchema = z.object({ code: z.literal('CONFIRM_EMAIL'), message: z.string() });
+const CODE_SENT = { code: 'CONFIRM_EMAIL', message: SIGNUP_CODE_SENT_MESSAGE } as const;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -101,25 +112,59 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary:
-          'Open an account and sign in (201); an email that already has an account gets 202 and its owner an email. New accounts are limited per device (the Device cookie), per address and shop-wide: 429 with Retry-After',
+          'Start a sign-up: 202 with the same body whether or not the email has an account. A new email is sent a 6-digit code (POST /register/confirm opens the account); the owner of a taken email is told someone tried, and nothing opens. The sign-up is bound to this browser by the SignUp cookie. Limited per device (the Device cookie), per address and shop-wide (429 TOO_MANY_SIGNUPS), and emails per address (429 TOO_MANY_SIGNUP_EMAILS), with Retry-After',
         body: signupBodyDoc,
-        response: { 201: userSchema, 202: apiErrorSchema, ...errors },
+        response: { 202: codeSentSchema, ...errors },
       },
     },
     async (request, reply) => {
       const cartToken = typeof request.body.cartToken === 'string' ? request.body.cartToken : null;
       const requireUnlicensedDisclaimer = cartToken !== null && (await cartHoldsUnlicensed(cartToken, null));
       const payload = parseBody(signupSchema({ today: new Date(), birthdayFormat: 'iso', requireUnlicensedDisclaimer }), request.body);
-      const registered = await auth.register(payload, { address: request.ip, device: deviceIdOf(request, reply, secureCookies) });
-      if ('alreadyRegistered' in registered) {
-        return reply.status(202).send({ code: 'CHECK_YOUR_EMAIL', message: CHECK_YOUR_EMAIL_MESSAGE });
-      }
-      const { customer, session } = registered;
-      if (payload.cartToken) await claimCart(payload.cartToken, customer.uid);
+      const { browserToken } = await auth.register(payload, { address: request.ip, device: deviceIdOf(request, reply, secureCookies) });
+      reply.setCookie(SIGNUP_COOKIE, browserToken, { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: SIGNUP_PATH, maxAge: DAY_SECONDS });
+      return reply.status(202).send(CODE_SENT);
+    },
+  );
+
+  api.post(
+    '/register/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Open the account of this browser’s sign-up (its SignUp cookie) with the code from the email, and sign in (201). A wrong, expired or unknown code gets 400 INVALID_SIGNUP_CODE; after 5 wrong tries the code stops working and a new one must be sent',
+        body: z.object({ email: z.string(), code: z.string() }),
+        response: { 201: userSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const confirmation = parseBody(confirmSignupSchema, request.body);
+      const { customer, session, cartToken } = await auth.confirmSignup(request.cookies[SIGNUP_COOKIE], confirmation);
+      reply.clearCookie(SIGNUP_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: SIGNUP_PATH });
+      if (cartToken) await claimCart(cartToken, customer.uid);
       await claimConsultations(request, reply, customer.uid);
       setSessionCookies(reply, session, secureCookies);
       rememberDevice(reply, customer.email);
       return reply.status(201).send(toUser(customer));
+    },
+  );
+
+  api.post(
+    '/register/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Send this browser’s sign-up a new code (202, the same body as /register); a sign-up forgotten after a day gets 400 SIGNUP_EXPIRED (sign up again). Limited with the sign-up’s emails per address: 429 with Retry-After',
+        body: z.object({ email: z.string() }),
+        response: { 202: codeSentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email } = parseBody(resendSignupCodeSchema, request.body);
+      await auth.resendSignupCode(request.cookies[SIGNUP_COOKIE], email);
+      return reply.status(202).send(CODE_SENT);
     },
   );
 

@@ -1,11 +1,18 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   isCustomerUid,
   newPasswordSchema,
+  SIGNUP_CODE_INVALID_MESSAGE,
+  SIGNUP_CODE_LENGTH,
+  SIGNUP_CODE_MINUTES,
+  SIGNUP_CODE_WRONG_LIMIT,
+  SIGNUP_EXPIRED_MESSAGE,
   signupLimitMessage,
   visitorBuckets,
+  waitText,
   type ChangePassword,
+  type ConfirmSignup,
   type SignupPayload,
 } from '@elmwood/domain';
 import type { NotificationRequest } from '../notifications/contract';
@@ -16,15 +23,19 @@ import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';
 import { hashPassword, verifyPassword } from './passwords';
-import type { AuthRepo, CustomerRow } from './repo';
+import type { AuthRepo, CustomerRow, PendingSignupRow, SignupTransaction } from './repo';
 
 const RESET_LINK_MINUTES = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a sign-up waits for its code (new codes can be sent until then). */
+const PENDING_SIGNUP_MS = DAY_MS;
+
+export const tooManySignupEmailsMessage = (retryAfterSeconds: number) =>
+  `We have sent this email several messages in the last hour. Please check your inbox, or try again in ${waitText(retryAfterSeconds)}.`;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is not right. Please try again.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait 15 minutes and try again.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Please ask for a new one.';
-export const CHECK_YOUR_EMAIL_MESSAGE = 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /**
@@ -72,8 +83,8 @@ export async function paceSignIn(pacing: SignInPacing, by: PacedBy, key: string)
 export interface AuthServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
-  /** Asks the notifications module for an email (recorded at once, sent by the job queue). */
-  notify(request: NotificationRequest): Promise<void>;
+  /** Asks the notifications module for an email (recorded at once, in `tx` when given; sent by the job queue). */
+  notify(request: NotificationRequest, tx?: SignupTransaction): Promise<void>;
   refreshDays: number;
   /** How long a just-rotated refresh token still works (REFRESH_TOKEN_REUSE_GRACE_SECONDS). */
   refreshGraceSeconds: number;
@@ -91,6 +102,11 @@ export interface AuthServiceDeps {
    * many patients behind one address.
    */
   signupLimits: { perDevice: RateLimiter; perAddress: RateLimiter; global: RateLimiter };
+  /**
+   * Sign-up emails (codes and 'someone tried' alike) one address may be sent, so nobody can fill an inbox by signing
+   * up with it; counted the same whether or not the email has an account.
+   */
+  signupEmails: RateLimiter;
 }
 
 /** Where a new account is asked for from: the network address and the browser's device id (see device.ts). */
@@ -161,6 +177,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUPS', signupLimitMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
   }
 
+  async function guardSignupEmails(email: string): Promise<void> {
+    const verdict = await deps.signupEmails.check(email);
+    if (!verdict.allowed) throw new TooManyRequestsError('TOO_MANY_SIGNUP_EMAILS', tooManySignupEmailsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+  }
+
+  /** The key is the sign-up's own token hash: the same code in another browser's sign-up hashes differently. */
+  const signupCodeHash = (browserTokenHash: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`signup-code:${browserTokenHash}:${code}`).digest('base64url');
+
+  function codeIsRight(row: PendingSignupRow, code: string): boolean {
+    const expected = Buffer.from(row.codeHash);
+    const given = Buffer.from(signupCodeHash(row.browserTokenHash, code));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
   return {
     startSession,
     referrerOf,
@@ -168,33 +199,89 @@ export function createAuthService(deps: AuthServiceDeps) {
     guardNewAccount,
 
     /**
-     * An email that already has an account opens nothing: its owner is emailed instead, and the caller answers
-     * without saying whether the email was known.
+     * Every email sign-up is answered alike: the browser's sign-up is kept (bound to it by `browserToken`, its
+     * SignUp cookie) and one email is sent. A new email is sent a code that opens the account (confirmSignup); an
+     * email that already has an account opens nothing, and its owner is told someone tried. Both paths do the same
+     * work (a password hash, one pending sign-up, one message, in one transaction), so neither the answer nor its
+     * time says whether the email was known.
      */
-    async register(payload: SignupPayload, origin: SignupOrigin): Promise<{ customer: CustomerRow; session: SessionTokens } | { alreadyRegistered: true }> {
+    async register(payload: SignupPayload, origin: SignupOrigin): Promise<{ browserToken: string }> {
       await guardNewAccount(origin);
+      const email = normaliseEmail(payload.email);
+      await guardSignupEmails(email);
+      const [owner, passwordHash] = await Promise.all([repo.customerByEmail(email), hashPassword(payload.plainPassword)]);
+      const browser = newSecretToken();
+      const code = newSignupCode();
+      const now = Date.now();
+      await repo.startSignup(
+        {
+          browserTokenHash: browser.hash,
+          email,
+          passwordHash,
+          details: {
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            phoneNumber: payload.phoneNumber,
+            birthday: payload.birthday,
+            hasAcceptedUnlicensedProductDisclaimer: payload.unlicensedProductDisclaimerAccepted ?? false,
+            subscribedToNewsletter: payload.subscribedToNewsletter ?? false,
+            cartToken: payload.cartToken ?? null,
+            invitedBy: payload.invitedBy ?? null,
+            visitorId: payload.visitorId ?? null,
+          },
+          // A taken email's sign-up holds a code too, that nobody is sent: it can never open anything.
+          codeHash: signupCodeHash(browser.hash, code),
+          codeExpiresAt: new Date(now + SIGNUP_CODE_MINUTES * 60 * 1000),
+          expiresAt: new Date(now + PENDING_SIGNUP_MS),
+        },
+        (tx) => deps.notify(signupEmail(owner, email, code, browser.hash), tx),
+      );
+      return { browserToken: browser.token };
+    },
+
+    /** Another code for this browser's sign-up (the first lost, expired or used up by wrong tries), within the email's limit. */
+    async resendSignupCode(browserToken: string | undefined, rawEmail: string): Promise<void> {
+      const email = normaliseEmail(rawEmail);
+      if (!browserToken) throw signupExpired();
+      await guardSignupEmails(email);
+      const owner = await repo.customerByEmail(email);
+      const code = newSignupCode();
+      const tokenHash = hashSecretToken(browserToken);
+      const renewed = await repo.renewSignupCode(
+        tokenHash,
+        email,
+        { codeHash: signupCodeHash(tokenHash, code), codeExpiresAt: new Date(Date.now() + SIGNUP_CODE_MINUTES * 60 * 1000) },
+        (tx) => deps.notify(signupEmail(owner, email, code, tokenHash), tx),
+      );
+      if (!renewed) throw signupExpired();
+    },
+
+    /**
+     * Opens the account of this browser's sign-up when its code is right, and signs in. A wrong, expired, used-up or
+     * unknown code, or an email that has an account by now, all get the same 400.
+     */
+    async confirmSignup(browserToken: string | undefined, { email, code }: ConfirmSignup): Promise<{ customer: CustomerRow; session: SessionTokens; cartToken: string | null }> {
+      const invalid = () => new AppError(400, 'INVALID_SIGNUP_CODE', SIGNUP_CODE_INVALID_MESSAGE, { issues: [{ field: 'body.code', message: SIGNUP_CODE_INVALID_MESSAGE }] });
+      if (!browserToken) throw invalid();
+      const tokenHash = hashSecretToken(browserToken);
+      const pending = await repo.consumeSignup(tokenHash, normaliseEmail(email), (row) => codeIsRight(row, code), SIGNUP_CODE_WRONG_LIMIT);
+      if (!pending) throw invalid();
+      const { details } = pending;
       const customer = await repo.insertCustomer({
-        email: normaliseEmail(payload.email),
-        passwordHash: await hashPassword(payload.plainPassword),
-        firstName: payload.firstName,
-        lastName: payload.lastName,
-        phoneNumber: payload.phoneNumber,
-        birthday: payload.birthday,
-        hasAcceptedUnlicensedProductDisclaimer: payload.unlicensedProductDisclaimerAccepted,
-        subscribedToNewsletter: payload.subscribedToNewsletter,
-        invitedBy: await referrerOf(payload.invitedBy),
+        email: pending.email,
+        passwordHash: pending.passwordHash,
+        firstName: details.firstName,
+        lastName: details.lastName,
+        phoneNumber: details.phoneNumber,
+        birthday: details.birthday,
+        hasAcceptedUnlicensedProductDisclaimer: details.hasAcceptedUnlicensedProductDisclaimer,
+        subscribedToNewsletter: details.subscribedToNewsletter,
+        invitedBy: await referrerOf(details.invitedBy ?? undefined),
       });
-      if (!customer) {
-        const owner = await repo.customerByEmail(normaliseEmail(payload.email));
-        // Counted with reset emails, so nobody can fill an owner's inbox by signing up with their address.
-        if (owner && (await deps.limits.perAccount.attempt(owner.email))) {
-          await notify({ template: 'signup-attempt', customerId: owner.id, dedupeKey: `signup-attempt:${owner.id}:${randomUUID()}`, data: {} });
-        }
-        return { alreadyRegistered: true };
-      }
+      if (!customer) throw invalid();
       // The prices the visitor saw (their recurring-discount bucket) stay the prices the patient sees.
-      if (payload.visitorId) await repo.keepBuckets(customer.id, visitorBuckets(payload.visitorId));
-      return { customer, session: await startSession(customer) };
+      if (details.visitorId) await repo.keepBuckets(customer.id, visitorBuckets(details.visitorId));
+      return { customer, session: await startSession(customer), cartToken: details.cartToken };
     },
 
     /**
@@ -313,6 +400,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+const newSignupCode = () => String(randomInt(0, 10 ** SIGNUP_CODE_LENGTH)).padStart(SIGNUP_CODE_LENGTH, '0');
+
+const signupExpired = () => new AppError(400, 'SIGNUP_EXPIRED', SIGNUP_EXPIRED_MESSAGE);
+
+/** The one email a sign-up sends: the code to a new address, or to an account's owner word that someone tried. */
+function signupEmail(owner: CustomerRow | undefined, email: string, code: string, browserTokenHash: string): NotificationRequest {
+  const key = `${browserTokenHash}:${randomUUID()}`;
+  return owner
+    ? { template: 'signup-attempt', customerId: owner.id, dedupeKey: `signup-attempt:${key}`, data: {} }
+    : { template: 'signup-code', email, dedupeKey: `signup-code:${key}`, data: { code, minutes: SIGNUP_CODE_MINUTES } };
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

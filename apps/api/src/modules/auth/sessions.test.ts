@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
-import { signupBody } from '../../../test/support/patients';
+import { signedUpReply, signupBody } from '../../../test/support/patients';
 import { startSmtpServer } from '../../../test/support/smtp';
 
 /*
@@ -29,8 +29,7 @@ const me = (headers: Record<string, string>) => ctx.app.inject({ url: '/shop-api
 const refreshWith = (headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: '/shop-api/token/refresh', headers });
 const register = async (overrides: Record<string, unknown> = {}) => {
   const body = signupBody(overrides);
-  const reply = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', payload: body });
-  expect(reply.statusCode).toBe(201);
+  const reply = await signedUpReply(ctx.app, body, { smtpInbox: smtp.inbox });
   return { body, reply };
 };
 

@@ -58,7 +58,7 @@ export async function setUpAuthentication(
     pacing: signInPacing(db, { secret, limiters, now }, 'sign-in'),
     repo,
     tokens,
-    notify: (request) => notifier.notify(db, request),
+    notify: (request, tx) => notifier.notify(tx ?? db, request),
     refreshDays: config.REFRESH_TOKEN_DAYS,
     refreshGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     limits: {
@@ -70,6 +70,7 @@ export async function setUpAuthentication(
       perAddress: limiters({ scope: 'signup-address', limit: config.REGISTER_RATE_LIMIT_PER_ADDRESS, windowMs: ONE_HOUR }),
       global: limiters({ scope: 'signup-global', limit: config.REGISTER_RATE_LIMIT_GLOBAL, windowMs: ONE_HOUR }),
     },
+    signupEmails: limiters({ scope: 'signup-emails', limit: config.REGISTER_EMAILS_PER_ADDRESS, windowMs: ONE_HOUR }),
   });
 
   const sandbox = config.SOCIAL_SIGN_IN === 'sandbox' ? await sandboxIdentityProviders() : null;

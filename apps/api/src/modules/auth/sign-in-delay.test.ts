@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
-import { signupBody } from '../../../test/support/patients';
+import { signedUpReply, signupBody } from '../../../test/support/patients';
 
 // Wrong passwords slow sign-in down instead of locking the account: someone else's guesses must never keep
 // the owner out for more than a short wait. The clock is the app's, so waits pass without sleeping.
@@ -13,8 +13,7 @@ afterAll(() => ctx.close());
 
 async function account(): Promise<{ email: string; password: string }> {
   const body = signupBody();
-  const reply = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', remoteAddress: '192.0.2.200', payload: body });
-  expect(reply.statusCode).toBe(201);
+  await signedUpReply(ctx.app, body, { remoteAddress: '192.0.2.200' });
   return { email: body.email, password: body.plainPassword };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../../../test/support/app';
-import { signupBody } from '../../../test/support/patients';
+import { signedUpReply as signedUp, signupBody } from '../../../test/support/patients';
 
 const limitMessage = (minutes: string) =>
   `We cannot open another account from here just now. Please try again in ${minutes}. If you already have an account, log in, or continue with Google or Apple.`;
@@ -68,20 +68,31 @@ describe('opening accounts from a shared network address', () => {
   it('limits each device, so one device does not block the others behind the same address, up to the address’s higher ceiling', async () => {
     const mobileNetwork = '198.51.100.40';
     const first = browser(ctx, mobileNetwork);
-    expect(await statuses([() => first.register(), () => first.register()])).toEqual([201, 201]);
+    expect(await statuses([() => first.register(), () => first.register()])).toEqual([202, 202]);
     expect(first.device).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expectRefusedWithWait(await first.register());
 
     // Another phone on the same mobile network is not held up by the first one's refusals.
     const second = browser(ctx, mobileNetwork);
-    expect(await statuses([() => second.register(), () => second.register()])).toEqual([201, 201]);
+    expect(await statuses([() => second.register(), () => second.register()])).toEqual([202, 202]);
     const third = browser(ctx, mobileNetwork);
-    expect((await third.register()).statusCode).toBe(201);
+    expect((await third.register()).statusCode).toBe(202);
 
     // Fresh device ids (cookies thrown away) still meet the address's own ceiling.
     const fourth = browser(ctx, mobileNetwork);
     expectRefusedWithWait(await fourth.register());
-    expect((await browser(ctx, '198.51.100.41').register()).statusCode).toBe(201);
+    expect((await browser(ctx, '198.51.100.41').register()).statusCode).toBe(202);
+  });
+
+  it('counts a sign-up with a taken email as one with a new email, and refuses both alike past the limit', async () => {
+    const taken = signupBody().email;
+    await signedUp(ctx.app, { ...signupBody(), email: taken }, { remoteAddress: '198.51.100.45' });
+    const phone = browser(ctx, '198.51.100.44');
+    expect(await statuses([() => phone.register({ email: taken }), () => phone.register()])).toEqual([202, 202]);
+    const [refusedTaken, refusedNew] = [await phone.register({ email: taken }), await phone.register()];
+    expectRefusedWithWait(refusedTaken);
+    expectRefusedWithWait(refusedNew);
+    expect(refusedTaken.body).toBe(refusedNew.body);
   });
 
   it('the Device cookie is a first-party random id, sent only to the API', async () => {
@@ -106,7 +117,7 @@ describe('opening accounts from a shared network address', () => {
   it('does not count a signup refused for a bad field', async () => {
     const phone = browser(ctx, '198.51.100.43');
     expect(await statuses([() => phone.register({ email: 'not-an-email' }), () => phone.register({ email: 'not-an-email' })])).toEqual([400, 400]);
-    expect(await statuses([() => phone.register(), () => phone.register()])).toEqual([201, 201]);
+    expect(await statuses([() => phone.register(), () => phone.register()])).toEqual([202, 202]);
   });
 });
 
@@ -119,7 +130,7 @@ describe('opening accounts across the shop', () => {
 
   it('stops at the shop-wide ceiling whatever the address and device, so fresh accounts cannot be made in bulk', async () => {
     const addresses = ['198.51.100.60', '198.51.100.61', '198.51.100.62'];
-    expect(await statuses(addresses.map((address) => () => browser(ctx, address).register()))).toEqual([201, 201, 201]);
+    expect(await statuses(addresses.map((address) => () => browser(ctx, address).register()))).toEqual([202, 202, 202]);
     expectRefusedWithWait(await browser(ctx, '198.51.100.63').register());
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema/index';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../../test/support/app';
+import { signedUpReply } from '../../../test/support/patients';
 import { bucketFor, RECURRING_DISCOUNT_EXPERIMENT, visitorBuckets } from '@elmwood/domain';
 import { SANDBOX_SIGN_IN_REFUSED } from './social';
 
@@ -72,12 +73,7 @@ describe('sign in with Google or Apple (sandbox provider)', () => {
   });
 
   it('never signs in to an account that has a password: the sandbox vouches for any email typed into it', async () => {
-    const registered = await ctx.app.inject({
-      method: 'POST',
-      url: '/shop-api/register',
-      payload: { firstName: 'Kim', lastName: 'Ng', email: 'kim@example.com', plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true },
-    });
-    expect(registered.statusCode).toBe(201);
+    await signedUpReply(ctx.app, { firstName: 'Kim', lastName: 'Ng', email: 'kim@example.com', plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true });
     const apple = await signInWith('apple', 'KIM@example.com', { agreeTermsAndPrivacy: true });
     expect(apple.statusCode).toBe(403);
     expect(apple.json()).toEqual({ code: 'SANDBOX_SIGN_IN_REFUSED', message: SANDBOX_SIGN_IN_REFUSED });

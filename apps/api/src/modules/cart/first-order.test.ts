@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placeOrder, readyCart, SANDBOX_CARDS } from '../../../test/support/orders';
-import { cookiesOf, signedInPatient, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedInPatient, signedUpReply, signupBody } from '../../../test/support/patients';
 import { orders } from '../../db/schema/orders';
 
 let ctx: TestContext;
@@ -58,7 +58,7 @@ describe('WELCOME20, 20% off a first order', () => {
 
   it('shows on a visitor’s cart, and is decided again when a returning patient signs in with it', async () => {
     const body = signupBody();
-    const cookie = cookiesOf(await ctx.app.inject({ method: 'POST', url: '/shop-api/register', payload: body }));
+    const cookie = cookiesOf(await signedUpReply(ctx.app, body));
     await placeOrder(ctx.app, cookie);
 
     const created = await ctx.app.inject({ method: 'POST', url: '/shop-api/carts', payload: { channel: 'WEB_WL_UK' } });

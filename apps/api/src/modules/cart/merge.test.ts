@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cartSchema, type Cart } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
-import { cookiesOf, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedUpReply, signupBody } from '../../../test/support/patients';
 import { cartItems, carts, productVariants } from '../../db/schema/index';
 import { hairLossQuestionnaire } from '../../seed/data/questionnaires/hair-loss';
 import { eligibleHairLossAnswers, eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample-answers';
@@ -55,7 +55,7 @@ async function minoxidilWithConsultation(token: string, cookie?: string | null):
 /** A patient with an earlier cart of their own, built by `fill` while signed in; answers their credentials and that cart. */
 async function patientWithEarlierCart(fill: (token: string, session: string) => Promise<void>) {
   const body = signupBody();
-  const session = cookiesOf(await call('POST', '/shop-api/register', body));
+  const session = cookiesOf(await signedUpReply(ctx.app, body));
   const earlier = await newCart(session);
   await fill(earlier, session);
   // The earlier cart becomes theirs the way the checkout makes it theirs: its address step.
@@ -176,7 +176,7 @@ describe('after login the anonymous cart merges with the patient’s earlier car
 
   it('changes nothing for a cart someone else owns, or the patient’s own cart', async () => {
     const { body, earlier, session } = await patientWithEarlierCart(minoxidilWithConsultation);
-    const other = cookiesOf(await call('POST', '/shop-api/register', signupBody()));
+    const other = cookiesOf(await signedUpReply(ctx.app, signupBody()));
     const theirs = await newCart(other);
     await addAll(theirs, [multivitamin], other);
     await call('PUT', `/shop-api/checkout/${theirs}/address`, { shippingAddress: address }, other);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
-import { cookiesOf, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedUpReply, signupBody } from '../../../test/support/patients';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,10 +22,10 @@ async function shampooCart(cookie?: string): Promise<string> {
 describe('cart ownership', () => {
   it("becomes the patient's at signup, and then no other session can read or change it", async () => {
     const token = await shampooCart();
-    const owner = cookiesOf(await call('POST', '/shop-api/register', undefined, account(token)));
+    const owner = cookiesOf(await signedUpReply(ctx.app, account(token)));
     expect((await call('GET', `/shop-api/carts/${token}`, owner)).statusCode).toBe(200);
 
-    const stranger = cookiesOf(await call('POST', '/shop-api/register', undefined, account()));
+    const stranger = cookiesOf(await signedUpReply(ctx.app, account()));
     const attempts: [Method, string, object?][] = [
       ['GET', `/shop-api/carts/${token}`],
       ['POST', `/shop-api/carts/${token}/items`, { productCode: 'POWER-SHAMPOO', variantCode: 'POWER-SHAMPOO-250ML', frequency: 1 }],
@@ -46,14 +46,14 @@ describe('cart ownership', () => {
 
   it('is claimed at login too, and a cart someone already owns cannot be claimed by another', async () => {
     const body = account();
-    await call('POST', '/shop-api/register', undefined, body);
+    await signedUpReply(ctx.app, body);
     const token = await shampooCart();
     const login = await call('POST', '/shop-api/login', undefined, { _username: body.email, _password: body.plainPassword, cartToken: token });
     const owner = cookiesOf(login);
     expect((await call('GET', `/shop-api/carts/${token}`, owner)).statusCode).toBe(200);
 
     const thief = account(token);
-    const thiefCookie = cookiesOf(await call('POST', '/shop-api/register', undefined, thief));
+    const thiefCookie = cookiesOf(await signedUpReply(ctx.app, thief));
     expect((await call('GET', `/shop-api/carts/${token}`, thiefCookie)).statusCode).toBe(404);
     expect((await call('GET', `/shop-api/carts/${token}`, owner)).statusCode).toBe(200);
   });

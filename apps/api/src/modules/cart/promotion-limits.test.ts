@@ -4,7 +4,7 @@ import { PROMOTION_ALREADY_USED_MESSAGE } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cookieFrom } from '../../../test/support/consultation';
 import { placeOrder, readyCart, TEST_ADDRESS } from '../../../test/support/orders';
-import { cookiesOf, signedInPatient, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedInPatient, signedUpReply, signupBody } from '../../../test/support/patients';
 import { orders } from '../../db/schema/orders';
 import { eligibleErectileDysfunctionAnswers } from '../../seed/data/questionnaires/sample-answers';
 
@@ -25,7 +25,7 @@ const enter = (token: string, cookie: string, coupon: string) =>
 describe('SAVE10, once per patient', () => {
   it('makes one free multivitamin plan; the code is then refused in words, and a basket that had it already pays in full', async () => {
     const body = signupBody();
-    const cookie = cookiesOf(await ctx.app.inject({ method: 'POST', url: '/shop-api/register', payload: body }));
+    const cookie = cookiesOf(await signedUpReply(ctx.app, body));
     const first = await readyCart(ctx.app, cookie, { consult: false, items: [MULTIVITAMIN_PLAN] });
     expect((await enter(first, cookie, 'SAVE10')).json()).toMatchObject({ totals: { subtotal: 999, discount: 999, total: 0 } });
     const free = await placeOrder(ctx.app, cookie, { cartToken: first });

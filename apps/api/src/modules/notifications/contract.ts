@@ -34,6 +34,11 @@ export type NotificationRequest =
   // Added by the notifications module itself, for the sends it took over from auth and the clinic.
   | { template: 'password-reset'; customerId: number; dedupeKey: string; data: { token: string; minutes: number } }
   | { template: 'signup-attempt'; customerId: number; dedupeKey: string; data: Record<string, never> }
+  /**
+   * The code that confirms a new sign-up's email. There is no account yet: it goes to the address typed in the form,
+   * and names nothing the form gave (anyone may type anyone's address).
+   */
+  | { template: 'signup-code'; email: string; dedupeKey: string; data: { code: string; minutes: number } }
   | { template: 'payment-needed'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
   | { template: 'order-refunded'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
   /** The weight-logging reminder, on the channel of the patient's reminder settings (the version it was queued for). */

@@ -100,7 +100,12 @@ export function createNotifications(deps: NotificationsDeps) {
   /** Writes the message and (for one due now) its send job, in the caller's transaction. Answers the row's id, or null for a repeat. */
   async function record(tx: Queryable, request: NotificationRequest, options: RecordOptions = {}): Promise<number | null> {
     const channel = options.channel ?? 'email';
-    const [customer] = await tx.select({ email: customers.email, phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, request.customerId));
+    // A sign-up's code goes to the address typed in the form: there is no account yet.
+    const customerId = 'email' in request ? null : request.customerId;
+    const [customer] =
+      'email' in request
+        ? [{ email: request.email, phoneNumber: null }]
+        : await tx.select({ email: customers.email, phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, request.customerId));
     if (!customer) return null;
     const mobile = channel === 'email' ? null : ukMobileE164(customer.phoneNumber);
     const toClinic = CLINIC_TEMPLATES.has(request.template);
@@ -111,7 +116,7 @@ export function createNotifications(deps: NotificationsDeps) {
     const [row] = await tx
       .insert(notifications)
       .values({
-        customerId: request.customerId,
+        customerId,
         template: request.template,
         channel,
         recipient,

@@ -4,7 +4,7 @@ import { payments } from '../../db/schema/payments';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cardToken, finishSandboxAction, readyCart, SANDBOX_CARDS } from '../../../test/support/orders';
-import { cookiesOf, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedUpReply, signupBody } from '../../../test/support/patients';
 
 // Card testers open a fresh account per batch of stolen cards: the patient's own count must not be the only one.
 // The shop's clock is the test's, so the slowdowns pass without sleeping.
@@ -14,9 +14,7 @@ const now = () => new Date(clock);
 const OPEN = { CHECKOUT_FAILED_ATTEMPTS_PER_HOUR: '1000', CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: '1000', CHECKOUT_DECLINES_PER_CARD_PER_HOUR: '1000', CHECKOUT_DECLINES_PER_HOUR: '10000' };
 
 async function patient(ctx: TestContext, remoteAddress: string): Promise<string> {
-  const reply = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', remoteAddress, payload: signupBody() });
-  expect(reply.statusCode).toBe(201);
-  return cookiesOf(reply);
+  return cookiesOf(await signedUpReply(ctx.app, signupBody(), { remoteAddress }));
 }
 
 /** A fresh account's checkout from `remoteAddress` with `card`: the reply, with its order number when it named one. */

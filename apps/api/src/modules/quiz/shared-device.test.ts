@@ -6,7 +6,7 @@ import { bmiAnswer } from '../../seed/data/questionnaires/sample-answers';
 import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
-import { cookiesOf, signupBody } from '../../../test/support/patients';
+import { cookiesOf, signedUpReply, signupBody } from '../../../test/support/patients';
 
 /*
  * One device, two people: the consultation the first took belongs to them from sign-in, and leaves the device with
@@ -44,8 +44,7 @@ describe('a consultation on a shared device', () => {
     expect(await ownerOf(consultationId)).toBeNull();
 
     const body = signupBody();
-    const signedUp = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', headers: { cookie: quizCookie }, payload: body });
-    expect(signedUp.statusCode).toBe(201);
+    const signedUp = await signedUpReply(ctx.app, body, { cookie: quizCookie });
     expect(await ownerOf(consultationId)).toBe(body.email);
     // The patient's own session goes on with their consultation.
     expect(cookieFrom(signedUp)).toBeNull();
@@ -60,12 +59,11 @@ describe('a consultation on a shared device', () => {
     const started = await answer();
     const quizCookie = cookieFrom(started)!;
     const firstBody = signupBody();
-    const first = await ctx.app.inject({ method: 'POST', url: '/shop-api/register', headers: { cookie: quizCookie }, payload: firstBody });
-    expect(first.statusCode).toBe(201);
+    await signedUpReply(ctx.app, firstBody, { cookie: quizCookie });
 
     // Someone else signs in on the same browser, which still holds the first patient's quiz cookie.
     const second = signupBody();
-    await ctx.app.inject({ method: 'POST', url: '/shop-api/register', payload: second });
+    await signedUpReply(ctx.app, second);
     const login = await ctx.app.inject({ method: 'POST', url: '/shop-api/login', headers: { cookie: quizCookie }, payload: { _username: second.email, _password: second.plainPassword } });
     expect(login.statusCode).toBe(200);
     const freshQuiz = cookieFrom(login);

@@ -12,7 +12,10 @@ const signUpSchema = z.object({
 });
 const signUpReplySchema = z.object({ email: z.string(), product: z.string() });
 
-/** Out-of-stock sign-ups (SPEC §7 POST stock_notifications): one row per address and product, however often asked. */
+/**
+ * Out-of-stock sign-ups (SPEC §7 POST stock_notifications): one row per address and product, however often asked, and
+ * the same answer either way, so nobody learns from it that an address has asked about a medicine.
+ */
 export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 
   app.post(
@@ -20,9 +23,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Ask to be emailed when a product is back in stock; 201 when new, 200 when already signed up',
+        summary:
+          'Ask to be emailed when a product is back in stock; 201 with the same body whether or not the address had already asked (that an address waits for a medicine is health information)',
         body: signUpSchema,
-        response: { 200: signUpReplySchema, 201: signUpReplySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 201: signUpReplySchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -30,8 +34,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       if (!PRODUCT_CODE.test(product) || !(await productExists(db, product))) {
         throw notFound(`There is no product with the code '${product}'.`);
       }
-      const created = await addStockNotification(db, email, product);
-      return reply.status(created ? 201 : 200).send({ email, product });
+      await addStockNotification(db, email, product);
+      return reply.status(201).send({ email, product });
     },
   );
 };

@@ -11,13 +11,13 @@ afterAll(() => ctx.close());
 const signUp = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/shop-api/stock_notifications', payload: payload as object });
 
 describe('POST /shop-api/stock_notifications', () => {
-  it('signs an address up once, however often it asks', async () => {
+  it('signs an address up once, however often it asks, answering alike each time (nobody learns who asked about a medicine)', async () => {
     const first = await signUp({ email: 'sam@example.com', product: 'OZEMPIC' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ email: 'sam@example.com', product: 'OZEMPIC' });
     const again = await signUp({ email: '  Sam@Example.com ', product: 'OZEMPIC' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
     const other = await signUp({ email: 'sam@example.com', product: 'WEGOVY' });
     expect(other.statusCode).toBe(201);
     const rows = await ctx.database.db.select().from(stockNotifications);

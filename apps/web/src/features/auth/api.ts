@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@elmwood/domain';
-import { ApiError, apiGet, apiRequest, isApiError } from '../../lib/api';
+import { apiGet, apiRequest, isApiError } from '../../lib/api';
 import { forgetPatientOnDevice } from '../../lib/patient-storage';
 
 export const authKeys = { me: ['auth', 'me'] as const };
@@ -35,16 +35,27 @@ export function useLogin() {
   );
 }
 
+/** What every sign-up and every new code is answered: a code emailed (or, for an email with an account, its owner told). */
+export interface CodeSent {
+  code: 'CONFIRM_EMAIL';
+  message: string;
+}
+
 /**
- * An email that already has an account is answered 202 with a message (its owner is emailed), never a session:
- * the form shows the message as it would a refusal.
+ * The sign-up form: the API answers every valid one alike (202), whether or not the email has an account, and emails
+ * a code; the account opens when the code is entered (useConfirmSignup).
  */
 export function useSignup() {
-  return useSignedIn(async (payload: Record<string, unknown>) => {
-    const reply = await apiRequest<User | { code: string; message: string }>('/shop-api/register', { method: 'POST', body: payload });
-    if ('code' in reply) throw new ApiError(202, reply.code, reply.message);
-    return reply;
-  });
+  return useMutation({ mutationFn: (payload: Record<string, unknown>) => apiRequest<CodeSent>('/shop-api/register', { method: 'POST', body: payload }) });
+}
+
+/** The emailed code opens the account of this browser's sign-up, and signs in. */
+export function useConfirmSignup() {
+  return useSignedIn((input: { email: string; code: string }) => apiRequest<User>('/shop-api/register/confirm', { method: 'POST', body: input }));
+}
+
+export function useResendSignupCode() {
+  return useMutation({ mutationFn: (email: string) => apiRequest<CodeSent>('/shop-api/register/resend', { method: 'POST', body: { email } }) });
 }
 
 /**

@@ -1,5 +1,5 @@
 // What other features may use from sign-in.
-export { useLogout, useMe, useSignup, useUpdateAccount } from './api';
+export { useConfirmSignup, useLogout, useMe, useResendSignupCode, useSignup, useUpdateAccount } from './api';
 export { LoginForm } from './components/LoginForm';
 export { serverFieldErrors, zodFieldErrors } from './fieldErrors';
 export { loginPathFor } from './redirect';

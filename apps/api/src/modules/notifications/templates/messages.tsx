@@ -392,6 +392,18 @@ const composers: Composers = {
     ),
     short: `${context.brandName}: someone tried to sign up with your email. ${context.url('/login')}`,
   }),
+  'signup-code': ({ code, minutes }, context) => ({
+    subject: `Your ${context.brandName} code: ${code}`,
+    preview: `Enter ${code} to open your account.`,
+    body: (
+      <>
+        <P>To open your {context.brandName} account, enter this code on the page where you signed up:</P>
+        <Title>{code}</Title>
+        <P>The code works for {minutes} minutes. If you did not ask for an account, you can ignore this email: nothing is opened without the code.</P>
+      </>
+    ),
+    short: `${context.brandName}: your code is ${code}. It works for ${minutes} minutes.`,
+  }),
   'payment-needed': ({ orderNumber, amount }, context) => ({
     subject: `Please pay again for your approved treatment (order ${orderNumber})`,
     preview: 'We could not take the payment for your approved treatment.',
@@ -540,7 +552,7 @@ export function compose(request: Pick<NotificationRequest, 'template' | 'data'>,
 export const OPTIONAL_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['weight-reminder', 'critical-tasks-open']);
 
 /** About the account's security: no unsubscribe link (turning them off would help only an intruder). */
-export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'password-changed', 'account-deleted']);
+export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'signup-code', 'password-changed', 'account-deleted']);
 
 /** Messages to the clinic's own inbox (SUPPORT_INBOX) rather than to the patient they concern. */
 export const CLINIC_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['support-message']);
@@ -548,5 +560,5 @@ export const CLINIC_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['sup
 /** Messages to the patient's GP practice (sent with `to`), addressed to the doctor, with no unsubscribe link. */
 export const GP_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['gp-letter', 'gp-answer-received']);
 
-/** Templates whose data holds a secret (a reset token): cleared from the outbox once the message is sent. */
-export const SECRET_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset']);
+/** Templates whose data holds a secret (a reset token, a sign-up code): cleared from the outbox once the message is sent. */
+export const SECRET_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-code']);

@@ -5,23 +5,42 @@ import { renderWithProviders } from '../../../test/render';
 import { SignupForm, UNLICENSED_ACKNOWLEDGEMENT } from './SignupForm';
 
 const referrer = '0b7f5c52-94a4-4d8e-9a53-6f1f0d7e1c2a';
-const CHECK_INBOX = 'Please check your inbox: we have emailed you about your account. If you already have one, log in or reset your password.';
+const CODE_SENT = { code: 'CONFIRM_EMAIL', message: 'We have emailed you a 6-digit code.' };
+const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Records the signup the form sends, answering as the API does. */
-function api(emailTaken = false) {
+/** Records the sign-up the form sends and the codes entered, answering as the API does (the emailed code is 123456). */
+let confirmations: Record<string, unknown>[] = [];
+function api({ resendExpired = false } = {}) {
   const sent: Record<string, unknown>[] = [];
+  confirmations = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/shop-api/register') {
         sent.push(JSON.parse(String(init.body)));
-        if (emailTaken) return new Response(JSON.stringify({ code: 'CHECK_YOUR_EMAIL', message: CHECK_INBOX }), { status: 202, headers: { 'content-type': 'application/json' } });
-        return new Response(JSON.stringify({ uid: 'u-2', firstName: 'Alex' }), { status: 201, headers: { 'content-type': 'application/json' } });
+        return json(CODE_SENT, 202);
+      }
+      if (url === '/shop-api/register/confirm') {
+        const body = JSON.parse(String(init.body));
+        confirmations.push(body);
+        if (body.code === '123456') return json({ uid: 'u-2', firstName: 'Alex' }, 201);
+        const message = 'That code is not right or has expired. Please check the latest email from us, or send a new code.';
+        return json({ code: 'INVALID_SIGNUP_CODE', message, details: { issues: [{ field: 'body.code', message }] } }, 400);
+      }
+      if (url === '/shop-api/register/resend') {
+        if (resendExpired) return json({ code: 'SIGNUP_EXPIRED', message: 'Your sign-up has expired. Please create your account again.' }, 400);
+        return json(CODE_SENT, 202);
       }
       return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Nothing here' }), { status: 404 });
     }),
   );
   return sent;
+}
+
+/** The emailed code, typed into the step that replaces the form. */
+async function enterCode(code = '123456') {
+  await userEvent.type(await screen.findByLabelText('6-digit code'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm and continue' }));
 }
 
 async function fillIn() {
@@ -46,14 +65,59 @@ afterEach(() => {
 });
 
 describe('SignupForm', () => {
-  it('shows the check-your-inbox answer for an email that already has an account, and does not go on as signed in', async () => {
-    api(true);
+  it('asks for the emailed code on the same page after the form, with the same words for any email; a wrong code says so, the right one signs in', async () => {
+    const sent = api();
     const onSignedUp = renderForm(false);
     await fillIn();
     await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_INBOX);
+
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/We have emailed a 6-digit code to/)).toHaveTextContent(
+      'We have emailed a 6-digit code to alex@example.com. Enter it below to open your account. The code works for 30 minutes. Your basket is saved.',
+    );
+    expect(screen.getByText(/If this email already has an account/)).toHaveTextContent('If this email already has an account, we have emailed you about it instead.');
+    const code = screen.getByLabelText('6-digit code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(onSignedUp).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+    expect(code).toHaveAccessibleDescription(/Please enter the 6-digit code from the email\./);
+    await enterCode('654 321');
+    expect(confirmations).toEqual([{ email: 'alex@example.com', code: '654321' }]);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/That code is not right or has expired/));
+    await userEvent.clear(code);
+    await enterCode('123456');
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a new code on request, and goes back to the filled-in form to change the email', async () => {
+    const sent = api();
+    renderForm(false);
+    await fillIn();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We have sent a new code to alex@example.com. Codes sent before it no longer work.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change your email' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('alex@example.com');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('long enough pw');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('brings the form back with a word when the sign-up expired before a new code was asked for', async () => {
+    api({ resendExpired: true });
+    renderForm(false);
+    await fillIn();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-up has expired. Please create your account again.');
+    expect(screen.getByLabelText('Email')).toHaveValue('alex@example.com');
   });
 
   it('sends invitedBy from the referral cookie', async () => {
@@ -63,6 +127,7 @@ describe('SignupForm', () => {
     await fillIn();
     await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await enterCode();
     await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
     expect(sent[0]).toMatchObject({ invitedBy: referrer, cartToken: 'tok-1', birthday: '1980-01-01' });
     expect(sent[0]).not.toHaveProperty('unlicensedProductDisclaimerAccepted', true);
@@ -74,6 +139,7 @@ describe('SignupForm', () => {
     await fillIn();
     await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await enterCode();
     await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
     expect(sent[0]).not.toHaveProperty('invitedBy');
   });
@@ -88,6 +154,7 @@ describe('SignupForm', () => {
     expect(sent).toEqual([]);
     await userEvent.click(terms);
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await enterCode();
     await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
     expect(sent[0]).toMatchObject({ agreeTermsAndPrivacy: true, unlicensedProductDisclaimerAccepted: true });
   });
@@ -152,6 +219,7 @@ describe('SignupForm', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'long enough pw');
     await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
+    await enterCode();
     await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
     expect(sent[0]).toMatchObject({ firstName: 'Alex', email: 'alex@example.com', birthday: '1980-01-01' });
     expect(window.sessionStorage.getItem('signupDraft')).toBeNull();

@@ -10,6 +10,7 @@ import { rememberedReferrer } from '../../../lib/referral-cookie';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { CheckboxField, TextField } from '../../../ui/TextField';
+import { SignupCodeStep } from './SignupCodeStep';
 import { SignupLimitNotice } from './SignupLimitNotice';
 
 /** Appended to the terms box when the cart holds an unlicensed medicine. */
@@ -69,6 +70,10 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
   const [invitedBy] = useState(rememberedReferrer);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  /** Where the code was sent: the form gives way to the code's step until the patient goes back to it. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  /** Why the form is back (the sign-up expired before its code was entered). */
+  const [notice, setNotice] = useState<string | null>(null);
   const confirmName = needsNameConfirmation(fields.firstName, maleOnlyTreatment);
   // What this tab kept joins the form once it runs in the browser (the server's page has empty fields); anything
   // typed meanwhile wins, and the consultation's date of birth stays.
@@ -126,9 +131,26 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    setNotice(null);
     if (!parsed.success) return;
-    signup.mutate(parsed.data, { onSuccess: signedUp });
+    const email = parsed.data.email;
+    signup.mutate(parsed.data, { onSuccess: () => setCodeSentTo(email) });
   };
+
+  if (codeSentTo !== null) {
+    return (
+      <SignupCodeStep
+        email={codeSentTo}
+        onSignedUp={signedUp}
+        onLoginInstead={onLoginInstead}
+        onChangeDetails={(why) => {
+          signup.reset();
+          setNotice(why ?? null);
+          setCodeSentTo(null);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Create your account">
@@ -179,6 +201,11 @@ export function SignupForm({ cartToken, maleOnlyTreatment, unlicensedProduct, kn
       />
 
       <CheckboxField label="Send me health tips and offers by email (optional)" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+      {notice ? (
+        <p className="auth-form__error" role="alert">
+          {notice}
+        </p>
+      ) : null}
       {limited ? (
         <SignupLimitNotice retryAfterSeconds={limited.retryAfterSeconds} cartToken={cartToken} onLoginInstead={onLoginInstead} onSignedIn={signedUp} />
       ) : signup.isError && Object.keys(serverErrors).length === 0 ? (
