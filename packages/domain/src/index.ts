@@ -112,6 +112,8 @@ export * from './clinical/contraception';
 export * from './clinical/yellow-card';
 export * from './clinical/maintenance-dose';
 export * from './clinical/dose-history';
+export * from './clinical/re-titration';
+export * from './clinical/dose-decision';
 export * from './reminders/reminders';
 export * from './support/support';
 export * from './support/side-effects';
