@@ -114,6 +114,7 @@ export * from './clinical/maintenance-dose';
 export * from './clinical/dose-history';
 export * from './clinical/re-titration';
 export * from './clinical/dose-decision';
+export * from './clinical/medicine-classes';
 export * from './reminders/reminders';
 export * from './support/support';
 export * from './support/side-effects';

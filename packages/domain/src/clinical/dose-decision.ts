@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DoseStep } from './re-titration';
+import type { LadderStep } from './re-titration';
 
 /** How a dose the prescriber may approve stands to the order: the one asked, the one last supplied, or lower. */
 export const APPROVABLE_DOSE_RELATIONS = ['asked', 'lastSupplied', 'lower'] as const;
@@ -17,7 +17,7 @@ export interface ApprovableDose {
  * never more than one step above the dose last supplied (no skipped step: Wegovy and Mounjaro SmPC 4.2). The dose last
  * supplied, when it is below the one asked, is marked so. Empty when the asked dose is not on the ladder.
  */
-export function approvableDoses(steps: readonly DoseStep[], asked: string, lastSupplied: string | null): ApprovableDose[] {
+export function approvableDoses(steps: readonly LadderStep[], asked: string, lastSupplied: string | null): ApprovableDose[] {
   const ladder = [...steps].sort((a, b) => a.position - b.position);
   const askedAt = ladder.findIndex((step) => step.code === asked);
   if (askedAt < 0) return [];

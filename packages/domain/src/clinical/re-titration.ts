@@ -89,7 +89,7 @@ export function firstRenewalDelivery(
 
 export type ReTitrationOutcome = 'continue' | 'stepDown' | 'restartFromStart';
 
-export interface DoseStep {
+export interface LadderStep {
   code: string;
   dosage: string;
   /** Catalogue order: a higher position is a higher dose of the same medicine. */
@@ -122,7 +122,7 @@ export interface ReTitration extends Sourced {
  * medicine the rules know, or a dose not among `steps`.
  */
 export function reTitration(
-  input: { supplies: readonly DispatchedSupply[]; doseOn: IsoDate; statedMissedDoses?: number | null; steps: readonly DoseStep[] },
+  input: { supplies: readonly DispatchedSupply[]; doseOn: IsoDate; statedMissedDoses?: number | null; steps: readonly LadderStep[] },
   policy: Pick<ClinicalPolicy, 'missedDoseGapDays' | 'restartFromStartingDoseAfterDays'> = CLINICAL_POLICY,
   rules: readonly ReTitrationRule[] = RE_TITRATION_RULES,
 ): ReTitration | null {

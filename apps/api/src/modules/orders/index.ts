@@ -10,6 +10,7 @@ export {
   insertSubscriptions,
   listPaymentTokens,
   lockOrder,
+  productsTakenBy,
   saveDefaultPaymentToken,
   updatePayment,
   type NewOrderItem,

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema } from '@elmwood/domain';
+import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema, withoutSecondOfClass, type QuizState } from '@elmwood/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
@@ -9,6 +10,7 @@ import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/index';
+import { productsTakenBy } from '../orders/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';
@@ -50,6 +52,13 @@ export interface QuizRoutesOptions {
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
 export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt }) => {
+
+  /** A signed-in patient is never recommended a second medicine of a class they take (a Mounjaro patient: not Wegovy). */
+  async function offerable(request: FastifyRequest, state: QuizState): Promise<QuizState> {
+    if (!request.customerUid || state.recommendations.length === 0) return state;
+    const taken = await productsTakenBy(db, request.customerUid);
+    return { ...state, recommendations: withoutSecondOfClass(state.recommendations, taken, (code) => code) };
+  }
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -111,7 +120,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       if (forTask && state.flags.complete) {
         await db.transaction((tx) => taskAnswered(tx, { customerId: forTask.customerId, taskId: forTask.taskId, consultationId: state.consultationId }));
       }
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 
@@ -137,7 +146,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
         answers,
         withRecommendations: true,
       });
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 
@@ -158,7 +167,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       const session = forTask ? forTask.key : readQuizSession(request);
       const state = session ? await quiz.current(questionnaire, session) : null;
       if (!state) throw new AppError(404, 'NO_CONSULTATION', 'You have not started this consultation in this browser yet.');
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 };
