@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  doseChanged,
   prescriberLabel,
+  type ApproveBody,
   rejectionMessage,
   TRACKING_FORMAT_MESSAGES,
   validTrackingNumber,
@@ -21,6 +23,7 @@ import { AppError } from '../lib/errors';
 import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
+import { decideDose } from './approve-dose';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
 import type { Jobs } from '../lib/queue';
 import { PaymentProviderUnreachable, type PaymentActions } from './payment-actions';
@@ -78,14 +81,30 @@ function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | 
 export function createOrderDecisions({ db, gateway, effects, payments, jobs, log }: OrderDecisionDeps) {
   const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
 
-  /** Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. */
-  async function decide(member: StaffRow, number: string, event: OrderEvent, details: EventDetails, auditAs: { action: string; details?: Record<string, unknown> }) {
+  /**
+   * Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. `prepare`,
+   * given the order under its lock while it is still in review, adds to the event's data before it is applied (the
+   * approval's dose decision), in the same transaction.
+   */
+  async function decide(
+    member: StaffRow,
+    number: string,
+    event: OrderEvent,
+    given: EventDetails,
+    auditAs: { action: string; details?: Record<string, unknown> },
+    prepare?: (tx: Db, order: OrderRow) => Promise<{ data: Record<string, unknown>; audit?: Record<string, unknown> }>,
+  ) {
     return db.transaction(async (tx) => {
       const order = await orderByNumber(number, tx, true);
       const actor = actorOf(member);
+      const prepared = prepare && order.state === 'in_review' ? await prepare(tx, order) : { data: {} };
+      const details = { ...given, data: { ...given.data, ...prepared.data } };
+      const auditDetails = auditAs.details || prepared.audit ? { ...auditAs.details, ...prepared.audit } : null;
       const applied = await applyOrderEvent(tx, order.id, event, actor, details);
+      // What `prepare` changed stands only with the event: refused, the transaction is rolled back.
+      if (!applied.applied && prepare && order.state === 'in_review') throw refused(order, applied.reason);
       if (applied.applied) {
-        await audit(tx, { staffId: member.id, action: auditAs.action, patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: auditAs.details ?? null });
+        await audit(tx, { staffId: member.id, action: auditAs.action, patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: auditDetails });
         await carryOutOrderEffects(applied.effects, { tx, order, event, actor, details }, effects);
       }
       return applied;
@@ -143,9 +162,15 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
      * Approve (a prescriber), or release (a pharmacist, for an order with nothing to prescribe): recorded once, then
      * the money is taken (a renewal's saved card on its charge date).
      */
-    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved'): Promise<DecisionReply> {
+    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved', body: ApproveBody = {}): Promise<DecisionReply> {
       const decider = event === 'approved' ? { prescriber: decidedBy(member) } : { pharmacist: decidedBy(member) };
-      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' });
+      // The dose is the prescriber's to decide: changed on the order before the approval queues the money.
+      const prepare = async (tx: Db, order: OrderRow) => {
+        const dose = event === 'approved' ? await decideDose(tx, order, body) : null;
+        if (!dose) return { data: {} };
+        return { data: { dose }, audit: doseChanged(dose) ? { dose: { asked: dose.asked.variantCode, approved: dose.approved.variantCode, rationale: dose.rationale } } : undefined };
+      };
+      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' }, prepare);
       return settled(number, applied, 'approved');
     },
 

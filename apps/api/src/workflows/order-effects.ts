@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  approvedDoseOf,
+  doseChanged,
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
@@ -19,11 +21,11 @@ import { tasks } from '../db/schema/tasks';
 import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { audit, refundedSoFar } from '../modules/clinic/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
 import type { Referrals } from '../modules/referrals/index';
-import type { OrderPaymentEvents, RenewalService } from '../modules/subscriptions/index';
+import { dateFirstRenewalFromDispatch, type OrderPaymentEvents, type RenewalService } from '../modules/subscriptions/index';
 import { createTasksForOrder, offerFirstCoachCall, offerReminderSetUp } from '../modules/tasks/index';
 import { addOrderedConsultationPoints } from '../modules/weight/index';
 import { queuePaymentAction } from './payment-queue';
@@ -65,9 +67,15 @@ function placementOf(input: OrderEffectInput): Placement {
 
 const dataOf = (details: EventDetails) => (details.data ?? {}) as Record<string, unknown>;
 
-/** The approval's message, sent once whichever of its two moments comes (the key is the order's). */
+/**
+ * The approval's message, sent once whichever of its two moments comes (the key is the order's); when the prescriber
+ * approved another dose than the one asked, it says which and why (as the approval recorded it).
+ */
 async function notifyApproved({ tx, order }: OrderEffectInput, { notifier }: OrderEffectDeps) {
-  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number } });
+  const approval = (await orderHistory(tx, order.id)).filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+  const decided = approvedDoseOf(approval?.data ?? null);
+  const dose = decided && doseChanged(decided) ? { productName: decided.productName, askedDosage: decided.asked.dosage, approvedDosage: decided.approved.dosage, rationale: decided.rationale ?? '' } : undefined;
+  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number, ...(dose ? { dose } : {}) } });
 }
 
 /**
@@ -205,6 +213,10 @@ export const ORDER_EFFECT_HANDLERS = {
 
   async offer_first_coach_call({ tx, order }) {
     await offerFirstCoachCall(tx, order);
+  },
+
+  async date_first_renewal({ tx, order }) {
+    await dateFirstRenewalFromDispatch(tx, order.id);
   },
 
   async hold_renewal_plan({ tx, order, event, actor, details }, { renewals }) {

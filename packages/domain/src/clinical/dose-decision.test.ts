@@ -35,6 +35,7 @@ describe('approvableDoses', () => {
 describe('approveBodySchema', () => {
   it('takes no body, a dose, and a reason, trimmed', () => {
     expect(approveBodySchema.parse(undefined)).toEqual({});
+    expect(approveBodySchema.parse(null)).toEqual({});
     expect(approveBodySchema.parse({ variantCode: 'MOUNJARO-5MG', rationale: '  Gap of 3 weeks  ' })).toEqual({ variantCode: 'MOUNJARO-5MG', rationale: 'Gap of 3 weeks' });
     expect(approveBodySchema.safeParse({ rationale: 'x'.repeat(1001) }).success).toBe(false);
   });

@@ -47,8 +47,10 @@ export const approveBodySchema = z
     variantCode: z.string().trim().min(1).max(100).optional(),
     rationale: z.string().trim().max(1000).optional(),
   })
-  .default({});
-export type ApproveBody = z.infer<typeof approveBodySchema>;
+  .nullish()
+  // No body (or an empty one): the dose asked, no reason.
+  .transform((body) => body ?? {});
+export type ApproveBody = z.output<typeof approveBodySchema>;
 
 /** What the prescriber decided about the dose, kept with the approval (the order's lines then carry the approved one). */
 export const approvedDoseSchema = z.object({
@@ -58,6 +60,12 @@ export const approvedDoseSchema = z.object({
   rationale: z.string().nullable(),
 });
 export type ApprovedDose = z.infer<typeof approvedDoseSchema>;
+
+/** The dose decision an approval recorded (its event's `data.dose`), or null for one that recorded none. */
+export function approvedDoseOf(approvalData: Record<string, unknown> | null | undefined): ApprovedDose | null {
+  const parsed = approvedDoseSchema.safeParse(approvalData?.dose);
+  return parsed.success ? parsed.data : null;
+}
 
 /** Whether the approval changed the dose asked for. */
 export const doseChanged = (decision: Pick<ApprovedDose, 'asked' | 'approved'>) => decision.asked.variantCode !== decision.approved.variantCode;

@@ -67,7 +67,9 @@ export type OrderEffect =
   | 'offer_reminder_set_up'
   | 'offer_first_coach_call'
   /** A renewal order that ends without a supply puts its plan on hold, and the patient is told why. */
-  | 'hold_renewal_plan';
+  | 'hold_renewal_plan'
+  /** A plan's first supply dispatched: its first renewal is dated before that supply's last dose (firstRenewalDelivery). */
+  | 'date_first_renewal';
 
 const APPROVAL_EFFECTS: readonly OrderEffect[] = ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'];
 
@@ -91,7 +93,7 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
   released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: APPROVAL_EFFECTS },
   rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] },
   cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled', 'hold_renewal_plan'] },
-  dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
+  dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched', 'date_first_renewal'] },
   delivered: { from: ['dispatched'], to: 'delivered', by: ['pharmacist', 'support', 'admin', 'job'], effects: [] },
   // The patient is told of each refund by the money's own event (partially_refunded, refunded).
   refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: [] },

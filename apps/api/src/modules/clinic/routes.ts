@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  approveBodySchema,
+  type ApproveBody,
   auditLogFilterSchema,
   auditLogPageSchema,
   auditLogQuerySchema,
@@ -80,7 +82,7 @@ const NO_STORE = 'private, no-store';
 
 /** A clinician's decisions on an order, as the console's routes call them (carried out by workflows/decide-order.ts). */
 export interface ClinicDecisions {
-  approve(member: StaffRow, number: string, event?: 'approved' | 'released'): Promise<DecisionReply>;
+  approve(member: StaffRow, number: string, event?: 'approved' | 'released', body?: ApproveBody): Promise<DecisionReply>;
   reject(member: StaffRow, number: string, reasonCode: RejectionReasonCode, note: string): Promise<DecisionReply>;
   cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply>;
   requestInformation(member: StaffRow, number: string, question: string, photoRequested: boolean): Promise<DecisionReply>;
@@ -206,9 +208,16 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     '/clinic/orders/:number/approve',
     {
       config: { staffRoles: PRESCRIBER },
-      schema: { tags: ['clinic'], summary: 'Approve (prescriber): records the decision and captures the authorised payment, once', params: orderParams, response: { 200: decisionReplySchema, ...errors } },
+      schema: {
+        tags: ['clinic'],
+        summary:
+          "Approve (prescriber): at the dose asked, the dose last supplied or a lower one (variantCode; a reason, rationale, is required for another dose and is told to the patient); the order's line and total become the approved dose's before the payment is captured (or the renewal charged), once",
+        params: orderParams,
+        body: approveBodySchema,
+        response: { 200: decisionReplySchema, ...errors },
+      },
     },
-    async (request) => decisions.approve(member(request), request.params.number),
+    async (request) => decisions.approve(member(request), request.params.number, 'approved', request.body),
   );
 
   api.post(

@@ -9,7 +9,13 @@ import type { Channel } from './unsubscribe';
 export type NotificationRequest =
   | { template: 'order-placed'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'critical-tasks-open'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
-  | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  | {
+      template: 'order-approved';
+      customerId: number;
+      dedupeKey: string;
+      /** `dose`: the prescriber approved another dose than the one asked for, and why. */
+      data: { orderNumber: string; dose?: { productName: string; askedDosage: string; approvedDosage: string; rationale: string } };
+    }
   /** Support or admin cancelled an order before it was decided (the reason stays with the clinic). */
   | { template: 'order-cancelled'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'order-rejected'; customerId: number; dedupeKey: string; data: { orderNumber: string; reason: string } }

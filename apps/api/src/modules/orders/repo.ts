@@ -257,3 +257,26 @@ export async function productsTakenBy(db: Db, customerUid: string): Promise<stri
     .where(and(eq(customers.uid, customerUid), inArray(orders.state, [...LIVE_ORDER_STATES])));
   return rows.map((row) => row.code);
 }
+
+/**
+ * A prescriber approved a line at another dose of its medicine: the line carries the dose and price supplied, and the
+ * order's totals move by the difference, so the money taken is the price of what is supplied. Answers the difference
+ * (negative when lower). The consultation the prescriber reviewed is not touched.
+ */
+export async function changeLineDose(tx: Queryable, orderId: number, lineId: number, variant: { code: string; name: string; dosage: string }, unitPrice: number): Promise<number> {
+  const [line] = await tx.select().from(orderItems).where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
+  if (!line) throw new Error(`Order ${orderId} has no line ${lineId}`);
+  const total = unitPrice * line.quantity;
+  const difference = total - line.total;
+  await tx.update(orderItems).set({ variantCode: variant.code, variantName: variant.name, dosage: variant.dosage, unitPrice, total }).where(eq(orderItems.id, lineId));
+  await tx
+    .update(orders)
+    .set({
+      subtotal: sql`${orders.subtotal} + ${difference}`,
+      discount: sql`least(${orders.discount}, ${orders.subtotal} + ${difference})`,
+      total: sql`greatest(0, ${orders.total} + ${difference})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+  return difference;
+}
