@@ -6,3 +6,4 @@ export * from './answer-text';
 export * from './audit-log';
 export * from './urgent-care';
 export * from './failed-work';
+export * from './second-account';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
 import { APPROVABLE_DOSE_RELATIONS, approvedDoseSchema } from '../clinical/dose-decision';
+import { possibleSecondAccountSchema } from './second-account';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
@@ -153,6 +154,11 @@ export const orderReviewSchema = z.object({
    * supplied, lower; with the line's price at each), whether a gap in supply calls for re-titration and at which dose,
    * and, once approved, the decision recorded with the approval. Null for an order with no titrated medicine.
    */
+  /**
+   * Orders from other accounts that may be this patient's (the same delivery address, card, or date of birth with a
+   * similar name: SECOND_ACCOUNT_RULE), newest first, each linking the other order.
+   */
+  possibleSecondAccounts: z.array(possibleSecondAccountSchema).default([]),
   dose: z
     .object({
       productName: z.string(),
@@ -186,7 +192,7 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
  * questions and answers, its clinical decisions no reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
  */
 export const supportOrderViewSchema = orderReviewSchema
-  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true })
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true })
   .extend({
     view: z.literal('support'),
     /** A renewal of a plan: its delivery date. */

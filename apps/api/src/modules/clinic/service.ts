@@ -34,6 +34,7 @@ import { approvalDoses, planReTitration, planSupplies } from '../subscriptions/i
 import type { SupportService } from '../support/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
+import { possibleSecondAccounts } from './second-accounts';
 import { placedOrderByNumber, refundedSoFar } from './orders';
 import { supportOrderView } from './support-view';
 import type { StaffRow } from './staff-auth';
@@ -259,6 +260,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
       });
 
       const dose = clinical ? await doseForReview(order, history, snapshots, renewalRows[0] ?? null) : null;
+      const otherAccounts = clinical ? await possibleSecondAccounts(db, order, patient) : [];
       const tracking = order.trackingCarrier && order.trackingNumber ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) } : null;
       const review: OrderReview = {
         view: 'clinical',
@@ -324,6 +326,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           : null,
         supportThreads,
         dose,
+        possibleSecondAccounts: otherAccounts,
       };
       return clinical ? review : supportOrderView(review);
     },
