@@ -7,6 +7,7 @@ import {
   doseIncreaseCounselling,
   formatLongDate,
   nextChargeAttempt,
+  PAUSE_PERIODS,
   patientMayCancel,
   planChangeApplies,
   planChangeCutOff,
@@ -29,7 +30,7 @@ import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
-import { doseChoicesFor, renewalDose } from './dose-history';
+import { doseChoicesFor, planReTitration, renewalDose } from './dose-history';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';
 const BEFORE_THE_ORDER: SubscriptionState[] = ['active', 'renewal_due', 'check_in_overdue'];
@@ -73,11 +74,30 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling: counselling ? counsellingView(counselling) : null };
   }
 
+  /**
+   * Whether pausing or skipping the coming delivery would move it past the day the next dose can still be taken at the
+   * current dose (planReTitration from the supplies): the patient is warned before they choose.
+   */
+  async function gapWarning(tx: Db, plan: PlanRow): Promise<PlanManagement['restartWarning']> {
+    if (!BEFORE_THE_ORDER.includes(plan.state as SubscriptionState)) return null;
+    const gap = await planReTitration(tx, plan, plan.nextDeliveryDate, null);
+    if (!gap) return null;
+    const pausePeriods = PAUSE_PERIODS.filter((periods) => deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'pause', periods }) > gap.restartNeededAfter);
+    const skip = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'skip' }) > gap.restartNeededAfter;
+    return pausePeriods.length > 0 || skip ? { restartAfter: gap.restartNeededAfter, pausePeriods: [...pausePeriods], skip } : null;
+  }
+
   async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {
     const state = plan.state as SubscriptionState;
     const at = now();
     const today = ukCalendarDate(at);
-    const [lines, renewals, dose, supplyStopped] = await Promise.all([renewalLines(tx, plan), renewalsOfPlan(tx, plan.id), doseChoices(tx, plan), supplyStoppedByCheckIn(tx, plan)]);
+    const [lines, renewals, dose, supplyStopped, restartWarning] = await Promise.all([
+      renewalLines(tx, plan),
+      renewalsOfPlan(tx, plan.id),
+      doseChoices(tx, plan),
+      supplyStoppedByCheckIn(tx, plan),
+      gapWarning(tx, plan),
+    ]);
     const charge = await renewalCharge(tx, plan, lines);
     const current = renewals.find((row) => row.renewal.deliveryDate === plan.nextDeliveryDate) ?? null;
     let nextAttempt: IsoDate | null = null;
@@ -117,6 +137,7 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
         cancelNeedsSupport: state !== 'cancelled' && !patientMayCancel({ planMonths: plan.planMonths, nextDelivery: plan.nextDeliveryDate, state }, at),
       },
       dose,
+      restartWarning,
       renewals: renewals.map(({ renewal, order }) => ({
         orderNumber: order.number,
         deliveryDate: renewal.deliveryDate,
