@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { contentSecurityFor } from '@elmwood/domain';
+import { contentSecurityFor, SIDE_EFFECTS_CALL_RULE } from '@elmwood/domain';
 import type { Config } from './config';
 import { createShopServices } from './services';
 import type { Database } from './db/client';
@@ -59,7 +59,7 @@ import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
-import { createUrgentCareService } from './modules/urgent-care/index';
+import { createUrgentCareService, openUrgentItem } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
@@ -246,7 +246,12 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
-      const plans = createPlanService({ db: database.db, planEvents, now });
+      const plans = createPlanService({
+        db: database.db,
+        planEvents,
+        now,
+        askClinician: (tx, { customerId, now: at }) => openUrgentItem(tx, { customerId, rules: [SIDE_EFFECTS_CALL_RULE], now: at }),
+      });
       await shopApi.register(planRoutes, { plans, auth });
       const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });

@@ -16,6 +16,7 @@ import {
   renewalChargeDate,
   resumedDelivery,
   ukCalendarDate,
+  urgentContactLine,
   type CancellationReason,
   type IsoDate,
   type PlanManagement,
@@ -44,6 +45,11 @@ export interface PlanActionReply {
 
 export interface PlanServiceDeps {
   db: Db;
+  /**
+   * Asks a clinician to call the patient (the urgent clinical queue's item, handed in where the modules are composed):
+   * answers when the call is due.
+   */
+  askClinician?: (tx: Db, input: { customerId: number; now: Date }) => Promise<{ dueAt: Date }>;
   /** Every plan event, with its table's effects (dates moved, a waiting renewal cancelled, the patient told). */
   planEvents: PlanEvents;
   now: () => Date;
@@ -52,7 +58,7 @@ export interface PlanServiceDeps {
 const notChangeable = () => new AppError(409, 'PLAN_NOT_CHANGEABLE', PLAN_MESSAGES.notChangeable);
 
 /** The patient's plan page: its dates, its next charge, its renewals, and pause, skip, dose and cancel. */
-export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
+export function createPlanService({ db, planEvents, now, askClinician }: PlanServiceDeps) {
   async function own(tx: Db, customerId: number, id: string, lock = false): Promise<PlanRow> {
     const plan = await ownPlan(tx, customerId, id, lock);
     if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
@@ -252,6 +258,18 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
         await cancelByStaffIn(tx, actor, plan, reason);
         await record(tx, plan);
         return { id: plan.id, state: 'cancelled' };
+      });
+    },
+
+    /**
+     * 'Speak to a clinician first': a patient cancelling because of side effects asks for a call instead; the plan is
+     * left as it is, and a prescriber calls them (the urgent clinical queue).
+     */
+    clinicianCall(customerId: number, id: string) {
+      return act(customerId, id, async (tx) => {
+        if (!askClinician) throw new AppError(503, 'CLINICIAN_CALL_UNAVAILABLE', 'We could not ask a clinician to call you just now. Please contact our support team.');
+        const { dueAt } = await askClinician(tx, { customerId, now: now() });
+        return `${urgentContactLine(dueAt)} Your plan has not been cancelled.`;
       });
     },
 
