@@ -40,7 +40,7 @@ import { createCatalogService } from './modules/catalog/service';
 import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderPages, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, orderRoutes, productsTakenBy, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { providerScripts } from './modules/payment/setup';
@@ -192,7 +192,16 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog, prebuilt });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }), prebuilt });
+      await shopApi.register(quizRoutes, {
+        db: database.db,
+        questionnaires,
+        quiz,
+        auth,
+        secureCookies,
+        taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }),
+        prebuilt,
+        takenProducts: (customerUid) => productsTakenBy(database.db, customerUid),
+      });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {

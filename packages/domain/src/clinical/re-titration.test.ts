@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRenewalDelivery, lastDoseCovered, reTitration, RE_TITRATION_RULES, reTitrationRuleFor, type DispatchedSupply } from './re-titration';
+import { dosingTimeline, firstRenewalDelivery, lastDoseCovered, reTitration, RE_TITRATION_RULES, reTitrationRuleFor, type DispatchedSupply } from './re-titration';
 import { DEFAULT_CLINICAL_POLICY } from './policy';
 
 const WEGOVY = [
@@ -43,6 +43,17 @@ describe('re-titration rule data', () => {
     const rule = reTitrationRuleFor('WEGOVY')!;
     expect(lastDoseCovered({ suppliedOn: '2026-12-01', pens: 1 }, rule)).toBe('2026-12-22');
     expect(lastDoseCovered({ suppliedOn: '2026-12-01', pens: 3 }, rule)).toBe('2027-02-16');
+  });
+});
+
+describe('dosingTimeline', () => {
+  it('starts a pen delivered early when the one in use runs out, so an early delivery moves no dose earlier', () => {
+    const rule = reTitrationRuleFor('WEGOVY')!;
+    // Dispatched 1 Dec (doses 1–22 Dec), the next on 21 Dec: it starts on 29 Dec and covers to 19 Jan.
+    expect(dosingTimeline([supply('WEGOVY-0-25MG', '2026-12-01'), supply('WEGOVY-0-5MG', '2026-12-21')], rule)).toEqual({ lastDoseOn: '2027-01-19', nextDoseOn: '2027-01-26' });
+    // A late one starts on its own day.
+    expect(dosingTimeline([supply('WEGOVY-0-25MG', '2026-12-01'), supply('WEGOVY-0-5MG', '2027-01-04')], rule)).toEqual({ lastDoseOn: '2027-01-25', nextDoseOn: '2027-02-01' });
+    expect(dosingTimeline([], rule)).toBeNull();
   });
 });
 

@@ -70,6 +70,23 @@ export function lastDoseCovered(supply: Pick<DispatchedSupply, 'suppliedOn' | 'p
 }
 
 /**
+ * When the patient's doses from their supplies of `product` run: a supply is started on the day it was dispatched, or,
+ * when it came before the one in use ran out, the day after that one's last dose (a pen delivered early waits in the
+ * fridge). Answers the last dose the supplies cover and the day the next dose is due; null without a supply.
+ */
+export function dosingTimeline(supplies: readonly Pick<DispatchedSupply, 'productCode' | 'suppliedOn' | 'pens'>[], rule: ReTitrationRule): { lastDoseOn: IsoDate; nextDoseOn: IsoDate } | null {
+  const ordered = supplies.filter((supply) => supply.productCode === rule.product).sort((a, b) => (a.suppliedOn < b.suppliedOn ? -1 : a.suppliedOn > b.suppliedOn ? 1 : 0));
+  let nextDoseOn: IsoDate | null = null;
+  let lastDoseOn: IsoDate | null = null;
+  for (const supply of ordered) {
+    const startOn: IsoDate = nextDoseOn !== null && nextDoseOn > supply.suppliedOn ? nextDoseOn : supply.suppliedOn;
+    lastDoseOn = lastDoseCovered({ suppliedOn: startOn, pens: supply.pens }, rule);
+    nextDoseOn = addDays(lastDoseOn, rule.doseIntervalDays);
+  }
+  return lastDoseOn && nextDoseOn ? { lastDoseOn, nextDoseOn } : null;
+}
+
+/**
  * The first renewal's delivery after a supply was dispatched: the working day before the last dose it covers, moved
  * earlier past weekends and bank holidays, so the next pen is there before the current one runs out (a four-dose pen
  * dispatched on 1 Dec covers doses to 22 Dec: the next delivery is on 21 Dec). Null for a medicine with no rule.
@@ -133,7 +150,7 @@ export function reTitration(
   const ladder = [...input.steps].sort((a, b) => a.position - b.position);
   const at = ladder.findIndex((step) => step.code === last.variantCode);
   if (at < 0) return null;
-  const covered = lastDoseCovered(last, rule);
+  const covered = dosingTimeline(input.supplies, rule)!.lastDoseOn;
   const stated = Math.max(0, Math.floor(input.statedMissedDoses ?? 0));
   // Doses missed in a row leave the patient without one since that many intervals before the supply's last.
   const lastDoseOn = addDays(covered, -stated * rule.doseIntervalDays);

@@ -10,7 +10,6 @@ import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/index';
-import { productsTakenBy } from '../orders/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers } from './repo';
 import type { QuizService } from './service';
@@ -45,18 +44,20 @@ export interface QuizRoutesOptions {
   taskAnswered: (tx: Db, input: { customerId: number; taskId: string; consultationId: string }) => Promise<void>;
   /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
   prebuilt: PrebuiltReplies;
+  /** The medicines a signed-in patient takes or is about to (their live orders' products), by their public uid. */
+  takenProducts?: (customerUid: string) => Promise<string[]>;
 }
 
 /**
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt, takenProducts }) => {
 
   /** A signed-in patient is never recommended a second medicine of a class they take (a Mounjaro patient: not Wegovy). */
   async function offerable(request: FastifyRequest, state: QuizState): Promise<QuizState> {
-    if (!request.customerUid || state.recommendations.length === 0) return state;
-    const taken = await productsTakenBy(db, request.customerUid);
+    if (!request.customerUid || !takenProducts || state.recommendations.length === 0) return state;
+    const taken = await takenProducts(request.customerUid);
     return { ...state, recommendations: withoutSecondOfClass(state.recommendations, taken, (code) => code) };
   }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { doseIncreaseCheck, doseOptions, firstRenewalDelivery, lastSuppliedDose, reTitration, type DoseIncreaseCheck, type DoseOption, type IsoDate, type LadderStep, type ReTitration, type SuppliedDose } from '@elmwood/domain';
+import { doseIncreaseCheck, doseOptions, dosingTimeline, firstRenewalDelivery, lastSuppliedDose, reTitration, reTitrationRuleFor, type DoseIncreaseCheck, type DoseOption, type IsoDate, type LadderStep, type ReTitration, type SuppliedDose } from '@elmwood/domain';
 import { productVariants, products } from '../../db/schema/catalog';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
@@ -73,7 +73,12 @@ export interface DoseChoices {
  * a step up may still be asked for: it is checked again when the renewal is made.
  */
 export async function doseChoicesFor(db: Queryable, dose: RenewalDose, lines: readonly { productCode: string; variantCode: string; dosage: string; isPrescriptionOnly: boolean }[], supplyOn: IsoDate): Promise<DoseChoices> {
-  const increase = doseIncreaseCheck(dose.supplies, supplyOn);
+  // The new dose is first taken when the supply in use runs out (a pen delivered before then waits), so the licence's
+  // 4 weeks on the current dose count to that day, not to the delivery.
+  const last = lastSuppliedDose(dose.supplies);
+  const rule = last ? reTitrationRuleFor(last.productCode) : null;
+  const nextDose = rule ? dosingTimeline(dose.supplies, rule)?.nextDoseOn : undefined;
+  const increase = doseIncreaseCheck(dose.supplies, nextDose && nextDose > supplyOn ? nextDose : supplyOn);
   const medicine = lines.find((item) => item.isPrescriptionOnly) ?? lines[0];
   if (!medicine) return { current: null, options: [], increase };
   const variants = await db

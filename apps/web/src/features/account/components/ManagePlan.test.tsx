@@ -163,9 +163,9 @@ describe('ManagePlan', () => {
       '/shop-api/subscriptions/sub-1/plan': { body: plan() },
       '/shop-api/subscriptions/sub-1/clinician-call': { body: { plan: plan(), message: called } },
     });
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
       paths.push(String(input).split('?')[0]!);
-      return fetcher(input, init);
+      return fetcher(input);
     });
     renderRoute({ path: '/account/plan/:subscriptionId', Component: () => <ManagePlan subscriptionId="sub-1" /> }, '/account/plan/sub-1');
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
+import { DOSE_DECISION_MESSAGES, formatPrice, REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type OrderReview, type RejectionReasonCode } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
@@ -15,13 +15,31 @@ interface DecisionDialogProps {
   onDecide: (decision: Decision) => void;
 }
 
-export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }: DecisionDialogProps) {
+const DOSE_RELATIONS = { asked: 'asked for', lastSupplied: 'last supplied', lower: 'lower' } as const;
+
+/**
+ * Approve, at the dose asked for or one the prescriber chooses (the one last supplied, or lower; a re-titration's
+ * proposal is marked); another dose needs the reason the patient is told.
+ */
+export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, dose }: DecisionDialogProps & { dose?: OrderReview['dose'] }) {
+  const [variantCode, setVariantCode] = useState(dose?.asked.variantCode ?? '');
+  const [rationale, setRationale] = useState('');
+  const [missing, setMissing] = useState(false);
+  const changed = dose !== null && dose !== undefined && variantCode !== dose.asked.variantCode;
+  const confirm = () => {
+    if (changed && rationale.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    onDecide(changed ? { kind: 'approve', variantCode, rationale: rationale.trim() } : { kind: 'approve', ...(rationale.trim() ? { rationale: rationale.trim() } : {}) });
+  };
+  const proposed = dose?.reTitration?.needed ? dose.reTitration.proposed.variantCode : null;
   return (
     <Dialog
       title="Approve this order?"
       trigger={<Button>Approve</Button>}
       footer={
-        <Button loading={pending} onClick={() => onDecide({ kind: 'approve' })}>
+        <Button loading={pending} onClick={confirm}>
           Confirm approval
         </Button>
       }
@@ -29,6 +47,44 @@ export function ApproveDialog({ patient, orderNumber, pending, error, onDecide }
       <p>
         Order {orderNumber} for {patient} will be approved in your name and the payment taken.
       </p>
+      {dose && dose.options.length > 1 ? (
+        <>
+          <fieldset className="field">
+            <legend className="field__label">Dose of {dose.productName} to approve</legend>
+            {dose.options.map((option) => (
+              <label key={option.variantCode} className="clinic-choice">
+                <input type="radio" name="approve-dose" value={option.variantCode} checked={variantCode === option.variantCode} onChange={() => setVariantCode(option.variantCode)} />{' '}
+                {option.dosage} ({DOSE_RELATIONS[option.relation]}
+                {option.variantCode === proposed ? ', proposed restart' : ''}), {formatPrice(option.total)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label className="field__label" htmlFor="clinic-approve-rationale">
+              Reason for the dose{changed ? '' : ' (optional)'}
+            </label>
+            <p className="field__hint" id="clinic-approve-rationale-hint">
+              The patient is told this reason when the dose differs from the one they asked for.
+            </p>
+            <textarea
+              id="clinic-approve-rationale"
+              className="field__input clinic-textarea"
+              rows={3}
+              maxLength={1000}
+              aria-describedby="clinic-approve-rationale-hint clinic-approve-rationale-error"
+              aria-invalid={missing || undefined}
+              value={rationale}
+              onChange={(event) => {
+                setRationale(event.target.value);
+                setMissing(false);
+              }}
+            />
+            <p className="field__error" id="clinic-approve-rationale-error" aria-live="polite">
+              {missing ? DOSE_DECISION_MESSAGES.rationaleNeeded : null}
+            </p>
+          </div>
+        </>
+      ) : null}
       <FormError error={error} />
     </Dialog>
   );
