@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { contentSecurityFor, whoPrescribes } from '@elmwood/domain';
+import { contentSecurityFor, SIDE_EFFECTS_CALL_RULE, whoPrescribes } from '@elmwood/domain';
 import { prescribingConfiguration, type Config } from './config';
 import { createShopServices } from './services';
 import type { Database } from './db/client';
@@ -40,7 +40,7 @@ import { createCatalogService } from './modules/catalog/service';
 import { gpPracticeRoutes } from './modules/gp/practice-routes';
 import { gpRoutes } from './modules/gp/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createOrderPages, orderRoutes, type OrderService } from './modules/orders/index';
+import { createOrderPages, orderRoutes, productsTakenBy, type OrderService } from './modules/orders/index';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { providerScripts } from './modules/payment/setup';
@@ -59,7 +59,7 @@ import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { taskRoutes } from './modules/tasks/index';
 import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
-import { createUrgentCareService } from './modules/urgent-care/index';
+import { createUrgentCareService, openUrgentItem } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
@@ -197,7 +197,16 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       shopApi.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/shop-api/docs/json'));
       await shopApi.register(catalogRoutes, { catalog, prebuilt });
       await shopApi.register(reviewRoutes, { platform: reviewsPlatformFor(config) });
-      await shopApi.register(quizRoutes, { db: database.db, questionnaires, quiz, auth, secureCookies, taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }), prebuilt });
+      await shopApi.register(quizRoutes, {
+        db: database.db,
+        questionnaires,
+        quiz,
+        auth,
+        secureCookies,
+        taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }),
+        prebuilt,
+        takenProducts: (customerUid) => productsTakenBy(database.db, customerUid),
+      });
       await shopApi.register(analyticsRoutes, {
         db: database.db,
         limits: {
@@ -251,7 +260,12 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
-      const plans = createPlanService({ db: database.db, planEvents, now });
+      const plans = createPlanService({
+        db: database.db,
+        planEvents,
+        now,
+        askClinician: (tx, { customerId, now: at }) => openUrgentItem(tx, { customerId, rules: [SIDE_EFFECTS_CALL_RULE], now: at }),
+      });
       await shopApi.register(planRoutes, { plans, auth });
       const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  doseChanged,
   GP_CONSENT_REASON_NEEDED_MESSAGE,
   gpConsentReasonNeeded,
   prescriberLabel,
@@ -25,6 +26,7 @@ import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../mod
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { gpConsentsOf } from '../modules/gp/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
+import { decideDose } from './approve-dose';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
 import type { Jobs } from '../lib/queue';
 import { PaymentProviderUnreachable, type PaymentActions } from './payment-actions';
@@ -94,26 +96,30 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
   const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
 
   /**
-   * Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. `check`
-   * reads the locked order first and may refuse the decision, or add to what the event and the audit record.
+   * Applies `event` and its effects with the audit row; answers the order as locked and whether it moved. `prepare`,
+   * given the order under its lock while it is still in review, may refuse the decision (the GP consent's reason
+   * missing) or add to the event's data and the audit row before it is applied (the approval's dose decision), in
+   * the same transaction.
    */
   async function decide(
     member: StaffRow,
     number: string,
     event: OrderEvent,
-    baseDetails: EventDetails,
-    baseAudit: { action: string; details?: Record<string, unknown> },
-    check?: (tx: Db, order: OrderRow) => Promise<Record<string, unknown>>,
+    given: EventDetails,
+    auditAs: { action: string; details?: Record<string, unknown> },
+    prepare?: (tx: Db, order: OrderRow) => Promise<{ data: Record<string, unknown>; audit?: Record<string, unknown> }>,
   ) {
     return db.transaction(async (tx) => {
       const order = await orderByNumber(number, tx, true);
-      const extra = check && order.state === 'in_review' ? await check(tx, order) : {};
-      const details: EventDetails = { ...baseDetails, data: { ...(baseDetails.data ?? {}), ...extra } };
-      const auditAs = { ...baseAudit, details: baseAudit.details || Object.keys(extra).length ? { ...(baseAudit.details ?? {}), ...extra } : undefined };
       const actor = actorOf(member);
+      const prepared = prepare && order.state === 'in_review' ? await prepare(tx, order) : { data: {} };
+      const details = { ...given, data: { ...given.data, ...prepared.data } };
+      const auditDetails = auditAs.details || prepared.audit ? { ...auditAs.details, ...prepared.audit } : null;
       const applied = await applyOrderEvent(tx, order.id, event, actor, details);
+      // What `prepare` changed stands only with the event: refused, the transaction is rolled back.
+      if (!applied.applied && prepare && order.state === 'in_review') throw refused(order, applied.reason);
       if (applied.applied) {
-        await audit(tx, { staffId: member.id, action: auditAs.action, patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: auditAs.details ?? null });
+        await audit(tx, { staffId: member.id, action: auditAs.action, patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order', resourceId: order.number, details: auditDetails });
         await carryOutOrderEffects(applied.effects, { tx, order, event, actor, details }, effects);
       }
       return applied;
@@ -171,9 +177,18 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
      * Approve (a prescriber), or release (a pharmacist, for an order with nothing to prescribe): recorded once, then
      * the money is taken (a renewal's saved card on its charge date).
      */
-    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved', input: ApproveBody = {}): Promise<DecisionReply> {
+    async approve(member: StaffRow, number: string, event: 'approved' | 'released' = 'approved', body: ApproveBody = {}): Promise<DecisionReply> {
       const decider = event === 'approved' ? { prescriber: decidedBy(member) } : { pharmacist: decidedBy(member) };
-      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' }, event === 'approved' ? (tx, order) => gpConsentOnApproval(tx, order, input) : undefined);
+      // The prescriber's to decide: without the patient's consent to tell their GP, a reason; the dose, changed on the
+      // order before the approval queues the money.
+      const prepare = async (tx: Db, order: OrderRow) => {
+        if (event !== 'approved') return { data: {} };
+        const gp = await gpConsentOnApproval(tx, order, body);
+        const dose = await decideDose(tx, order, body);
+        const doseAudit = dose && doseChanged(dose) ? { dose: { asked: dose.asked.variantCode, approved: dose.approved.variantCode, rationale: dose.rationale } } : {};
+        return { data: { ...gp, ...(dose ? { dose } : {}) }, audit: { ...gp, ...doseAudit } };
+      };
+      const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' }, prepare);
       return settled(number, applied, 'approved');
     },
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  approvedDoseOf,
+  doseChanged,
   isSubscriptionFrequency,
   nextSubscriptionDelivery,
   planMonthsOf,
@@ -24,7 +26,7 @@ import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type
 import type { Notifier } from '../modules/notifications/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
 import type { Referrals } from '../modules/referrals/index';
-import type { OrderPaymentEvents, RenewalService } from '../modules/subscriptions/index';
+import { dateFirstRenewalFromDispatch, type OrderPaymentEvents, type RenewalService } from '../modules/subscriptions/index';
 import { createTasksForOrder, offerFirstCoachCall, offerReminderSetUp } from '../modules/tasks/index';
 import { addOrderedConsultationPoints } from '../modules/weight/index';
 import { queuePaymentAction } from './payment-queue';
@@ -68,17 +70,27 @@ function placementOf(input: OrderEffectInput): Placement {
 const dataOf = (details: EventDetails) => (details.data ?? {}) as Record<string, unknown>;
 
 /** Who approved the order, as its approval recorded them (workflows/decide-order.ts); null for a pharmacist's release. */
-async function approvingPrescriber(tx: Db, orderId: number): Promise<{ name: string; registration: string | null } | null> {
-  const approval = (await orderHistory(tx, orderId)).filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+function approvingPrescriber(approval: { data?: Record<string, unknown> | null } | undefined): { name: string; registration: string | null } | null {
   const prescriber = approval?.data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
   if (!prescriber || typeof prescriber.name !== 'string') return null;
   return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
 }
 
-/** The approval's message, naming the prescriber, sent once whichever of its two moments comes (the key is the order's). */
+/**
+ * The approval's message, naming the prescriber, sent once whichever of its two moments comes (the key is the
+ * order's); when the prescriber approved another dose than the one asked, it says which and why (as recorded).
+ */
 async function notifyApproved({ tx, order }: OrderEffectInput, { notifier }: OrderEffectDeps) {
-  const prescriber = await approvingPrescriber(tx, order.id);
-  await notifier.notify(tx, { template: 'order-approved', customerId: order.customerId, dedupeKey: `order-approved:${order.number}`, data: { orderNumber: order.number, ...(prescriber ? { prescriber } : {}) } });
+  const approval = (await orderHistory(tx, order.id)).filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+  const prescriber = approvingPrescriber(approval);
+  const decided = approvedDoseOf(approval?.data ?? null);
+  const dose = decided && doseChanged(decided) ? { productName: decided.productName, askedDosage: decided.asked.dosage, approvedDosage: decided.approved.dosage, rationale: decided.rationale ?? '' } : undefined;
+  await notifier.notify(tx, {
+    template: 'order-approved',
+    customerId: order.customerId,
+    dedupeKey: `order-approved:${order.number}`,
+    data: { orderNumber: order.number, ...(prescriber ? { prescriber } : {}), ...(dose ? { dose } : {}) },
+  });
 }
 
 /**
@@ -216,6 +228,10 @@ export const ORDER_EFFECT_HANDLERS = {
 
   async offer_first_coach_call({ tx, order }) {
     await offerFirstCoachCall(tx, order);
+  },
+
+  async date_first_renewal({ tx, order }) {
+    await dateFirstRenewalFromDispatch(tx, order.id);
   },
 
   async hold_renewal_plan({ tx, order, event, actor, details }, { renewals }) {

@@ -65,15 +65,18 @@ export function createPaymentActions({ db, gateway, renewals, effects, log, now 
     if (order?.state !== 'approved' || order.paymentState !== 'authorised') return 'nothing_to_do';
     const payment = await findCheckoutPayment(db, orderId);
     if (!payment?.gatewayPaymentId) return 'nothing_to_do';
+    // The approval may have lowered the dose and with it the total: only the price of what is supplied is taken, the
+    // rest of the authorisation is released by the capture (a partial capture).
+    const amount = Math.min(order.total, payment.amount);
     try {
-      await gateway.capture(payment.gatewayPaymentId, payment.amount, `order:${order.number}:capture`);
+      await gateway.capture(payment.gatewayPaymentId, amount, `order:${order.number}:capture`);
     } catch (error) {
       if (!isRefusal(error)) throw new PaymentProviderUnreachable('capture', error);
       // The hold lapsed or the bank refused: the table asks the patient to pay again.
       await record(orderId, 'capture_failed', { reason: error.message }, null, null);
       return 'refused';
     }
-    await record(orderId, 'captured', { data: { gatewayPaymentId: payment.gatewayPaymentId, amount: payment.amount } }, payment.id, 'captured');
+    await record(orderId, 'captured', { data: { gatewayPaymentId: payment.gatewayPaymentId, amount, authorised: payment.amount } }, payment.id, 'captured');
     return 'done';
   }
 

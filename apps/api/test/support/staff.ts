@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
-import type { StaffRole } from '@elmwood/domain';
+import { addDays, TASK_CODES, ukToday, type StaffRole, type Task } from '@elmwood/domain';
 import { upsertStaff, type StaffRow } from '../../src/modules/clinic/staff-auth';
 import { newTotpSecret, secretBox, totpKeyFrom } from '../../src/modules/clinic/totp';
 import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
@@ -111,3 +111,19 @@ export async function signedInTeam(ctx: TestContext): Promise<ClinicTeam> {
  * without it the approval is refused.
  */
 export const NO_GP_CONSENT = { noGpConsentReason: 'The patient chose not to share their GP; the consultation alone shows the treatment is appropriate.' } as const;
+
+/**
+ * A continuing patient's first order at the dose they take (a weight-loss medicine's `variantCode`, last dose 6 days
+ * ago by the real calendar, which the consultation reads), with its ID, full-length and prescription photos: in review.
+ */
+export async function continuingOrderInReview(ctx: TestContext, patientCookie: string, line: { productCode: string; variantCode: string; frequency: number }): Promise<string> {
+  const answers = { wl_current_injection: `${line.productCode}|||${line.variantCode}`, wl_last_dose_date: addDays(ukToday(new Date()), -6) };
+  const orderNumber = await placedOrderNumber(ctx.app, patientCookie, { answers, items: [line] });
+  await uploadPhoto(ctx, patientCookie, 'I');
+  await uploadPhoto(ctx, patientCookie, 'W');
+  const tasks = (await ctx.app.inject({ url: '/shop-api/tasks', headers: { cookie: patientCookie } })).json<Task[]>();
+  await uploadPhoto(ctx, patientCookie, 'P', tasks.find((task) => task.taskDefinition.code === TASK_CODES.prescriptionPhoto)!.id);
+  const [order] = await ctx.database.db.select({ state: orders.state }).from(orders).where(eq(orders.number, orderNumber));
+  if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);
+  return orderNumber;
+}

@@ -48,6 +48,8 @@ export type OrderHistoryPage = z.infer<typeof orderHistoryPageSchema>;
 
 export const activeTreatmentSchema = z.object({
   subscriptionId: z.string(),
+  /** The medicine's catalogue code (no second of its class is recommended beside it); null when the plan has no line. */
+  productCode: z.string().nullable().default(null),
   title: z.string(),
   subtitle: z.string(),
   image: productImageSchema.nullable(),

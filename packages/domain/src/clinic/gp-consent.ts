@@ -39,9 +39,5 @@ export const GP_CONSENT_REASON_MAX_LENGTH = 1000;
 export const GP_CONSENT_REASON_NEEDED_MESSAGE =
   'The patient has not agreed that we tell their GP. Record why prescribing is still appropriate without informing the GP, or reject the order.';
 
-/** POST /clinic/orders/:number/approve: what the prescriber records with the approval (every field optional). */
-export const approveBodySchema = z.object({
-  /** Why prescribing is appropriate although the patient has not agreed that their GP is told. */
-  noGpConsentReason: clinicText(GP_CONSENT_REASON_MAX_LENGTH).trim().min(1, 'Please say why prescribing is still appropriate.').optional(),
-});
-export type ApproveBody = z.infer<typeof approveBodySchema>;
+/** Why prescribing is appropriate although the patient has not agreed that their GP is told (the approval's body). */
+export const noGpConsentReasonSchema = clinicText(GP_CONSENT_REASON_MAX_LENGTH).trim().min(1, 'Please say why prescribing is still appropriate.');

@@ -9,3 +9,4 @@ export * from './failed-work';
 export * from './prescribers';
 export * from './gp-consent';
 export * from './gp-letter';
+export * from './second-account';

@@ -1,6 +1,8 @@
 import { gpConsentsSchema } from './gp-consent';
 import { z } from 'zod';
 import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
+import { APPROVABLE_DOSE_RELATIONS, approvedDoseSchema } from '../clinical/dose-decision';
+import { possibleSecondAccountSchema } from './second-account';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
@@ -150,6 +152,40 @@ export const orderReviewSchema = z.object({
     .nullable(),
   /** The patient's messages to the clinic and its replies, newest conversation first (the read is logged). */
   supportThreads: z.array(supportThreadSchema),
+  /**
+   * The medicine's dose, for the prescriber to decide: the dose asked for, the doses it may be approved at (asked, last
+   * supplied, lower; with the line's price at each), whether a gap in supply calls for re-titration and at which dose,
+   * and, once approved, the decision recorded with the approval. Null for an order with no titrated medicine.
+   */
+  /**
+   * Orders from other accounts that may be this patient's (the same delivery address, card, or date of birth with a
+   * similar name: SECOND_ACCOUNT_RULE), newest first, each linking the other order.
+   */
+  possibleSecondAccounts: z.array(possibleSecondAccountSchema).default([]),
+  dose: z
+    .object({
+      productName: z.string(),
+      asked: z.object({ variantCode: z.string(), dosage: z.string() }),
+      options: z.array(z.object({ variantCode: z.string(), dosage: z.string(), relation: z.enum(APPROVABLE_DOSE_RELATIONS), total: z.number().int() })),
+      reTitration: z
+        .object({
+          needed: z.boolean(),
+          outcome: z.enum(['continue', 'stepDown', 'restartFromStart']),
+          lastDoseOn: z.string(),
+          daysWithoutDose: z.number().int(),
+          missedDoses: z.number().int(),
+          /** The check-in's count of doses missed since the last delivery; null when not asked or not answered. */
+          statedMissedDoses: z.number().int().nullable(),
+          proposed: z.object({ variantCode: z.string(), dosage: z.string() }),
+          summary: z.string(),
+          source: z.string(),
+          rationale: z.string(),
+        })
+        .nullable(),
+      decision: approvedDoseSchema.extend({ by: z.string().nullable(), at: z.string() }).nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type OrderReview = z.infer<typeof orderReviewSchema>;
 
@@ -159,7 +195,7 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
  * questions and answers, its clinical decisions no reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
  */
 export const supportOrderViewSchema = orderReviewSchema
-  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true })
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true })
   .extend({
     view: z.literal('support'),
     /** A renewal of a plan: its delivery date. */

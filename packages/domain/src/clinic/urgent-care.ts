@@ -28,6 +28,22 @@ export const URGENT_CONTACT_POLICY: UrgentContactPolicy = {
     'A patient whose answers need a clinician is called by a prescriber between 8am and 8pm, every day: within 4 calling hours when the rule asks for contact today (low mood; severe vomiting or dehydration; a side effect the patient reports as severe), and within 12 (a calling day) otherwise: the supply was stopped and the patient already has the advice to act on, or a new diabetes medicine needs its hypoglycaemia review before the next supply. Nobody is promised a call at 3am.',
 };
 
+/**
+ * A patient about to cancel their plan because of side effects asked to speak to a clinician first: a call, with the
+ * urgent queue's 24-hour contact time. The plan is left as it is.
+ */
+export const SIDE_EFFECTS_CALL_RULE: TriggeredRule = {
+  ruleId: 'cancel-side-effects-call',
+  kind: 'flag',
+  level: 'urgent',
+  summary: 'Wants to stop because of side effects: asked to speak to a clinician before cancelling',
+  questionIds: [],
+  productCode: null,
+  source: 'Wegovy SmPC 4.8 and Mounjaro SmPC 4.8 (side effects, mostly gastrointestinal, often eased by staying on or stepping down a dose); MHRA Yellow Card scheme; GPhC guidance for pharmacies providing services at a distance (2025): follow-up of patients',
+  rationale:
+    'Side effects are a reason to talk before stopping: a prescriber can lower the dose, advise on managing them, check for pancreatitis or gallbladder symptoms, and report them through the Yellow Card scheme.',
+};
+
 /** Check-in rules whose contact is due the same day. */
 export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', 'side-effect-reported-severe'];
 

@@ -72,7 +72,9 @@ export type OrderEffect =
    * A prescriber's approval that starts a medicine or changes its dose: a letter to the patient's GP, when they agreed
    * that their GP is told (GPhC guidance for pharmacies providing services at a distance, 2025).
    */
-  | 'write_gp_letter';
+  | 'write_gp_letter'
+  /** A plan's first supply dispatched: its first renewal is dated before that supply's last dose (firstRenewalDelivery). */
+  | 'date_first_renewal';
 
 const APPROVAL_EFFECTS: readonly OrderEffect[] = ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'];
 
@@ -96,7 +98,7 @@ export const ORDER_LIFECYCLE = defineLifecycle<OrderState, OrderEvent, Lifecycle
   released: { from: ['in_review'], to: 'approved', by: ['pharmacist'], effects: APPROVAL_EFFECTS },
   rejected: { from: ['awaiting_patient', 'in_review'], to: 'rejected', by: ['prescriber'], effects: ['void_payment', 'notify_rejected', 'hold_renewal_plan'] },
   cancelled: { from: ['awaiting_patient', 'in_review'], to: 'cancelled', by: ['patient', 'support', 'admin'], effects: ['void_payment', 'notify_cancelled', 'hold_renewal_plan'] },
-  dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched'] },
+  dispatched: { from: ['approved'], to: 'dispatched', by: ['pharmacist'], effects: ['notify_dispatched', 'date_first_renewal'] },
   delivered: { from: ['dispatched'], to: 'delivered', by: ['pharmacist', 'support', 'admin', 'job'], effects: [] },
   // The patient is told of each refund by the money's own event (partially_refunded, refunded).
   refunded: { from: ['approved', 'dispatched', 'delivered'], to: 'refunded', by: ['support', 'admin'], effects: [] },

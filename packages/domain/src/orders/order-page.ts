@@ -20,6 +20,8 @@ export const orderPageSchema = z.object({
   timeline: z.array(timelineStepSchema),
   tracking: z.object({ carrier: z.enum(CARRIERS), number: z.string(), url: z.string() }).nullable(),
   vat: z.array(vatLineSchema),
+  /** The prescriber approved a different dose from the one ordered: which, and why (the lines and totals are the approved ones). */
+  doseChange: z.object({ productName: z.string(), askedDosage: z.string(), approvedDosage: z.string(), rationale: z.string().nullable() }).nullable().default(null),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

@@ -181,6 +181,12 @@ export const planManagementSchema = z.object({
     counselling: counsellingViewSchema.nullable().optional(),
     options: z.array(z.object({ variantCode: z.string(), dosage: z.string(), relation: z.enum(['lower', 'same', 'higher']), needsPrescriber: z.boolean() })),
   }),
+  /**
+   * When a pause or a skip would leave a gap long enough to restart at a lower dose (reTitration): the last day the
+   * next dose can be taken at the current dose, and which of the changes would pass it (pause periods, skip). Null
+   * when nothing supplied yet or no change would.
+   */
+  restartWarning: z.object({ restartAfter: planDateSchema, pausePeriods: z.array(z.number().int()), skip: z.boolean() }).nullable().default(null),
   renewals: z.array(
     z.object({
       orderNumber: z.string(),

@@ -66,9 +66,8 @@ describe('GET /shop-api/account/home', () => {
       expect.objectContaining({ subscriptionId: order.subscriptionId, title: 'Wegovy', nextDeliveryDate: '2026-12-01' }),
     ]);
     expect(home.latestOrders.map((entry) => entry.id)).toEqual([order.number]);
-    expect(home.recommendedTreatments.length).toBeGreaterThan(0);
-    expect(home.recommendedTreatments.map((product) => product.code)).not.toContain('WEGOVY');
-    expect(home.recommendedTreatments.every((product) => product.consultationSlug === 'weight-loss')).toBe(true);
+    // Every other weight-loss medicine is of Wegovy's class (GLP-1 receptor agonists): none is offered as well.
+    expect(home.recommendedTreatments).toEqual([]);
     expect(home).toMatchObject({ appointments: [], goals: { goalWeightKg: null } });
     // No mobile app exists yet, so the account offers none.
     expect(home).not.toHaveProperty('showGetAppBanner');
@@ -81,6 +80,18 @@ describe('GET /shop-api/account/home', () => {
     expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().goals).toEqual({ goalWeightKg: 80, startingWeightKg: 128 });
     await ctx.app.inject({ method: 'POST', url: '/shop-api/weight-logs', headers: { cookie: owner.cookie }, payload: { items: [{ type: 'weight', value: 90, isTargetWeight: true }] } });
     expect((await get(owner.cookie, '/shop-api/account/home')).json<AccountHome>().goals).toEqual({ goalWeightKg: 90, startingWeightKg: 128 });
+  });
+
+  it('never recommends a second medicine of the class the patient is on (a Mounjaro patient is not offered Wegovy)', async () => {
+    const onMounjaro = await patient();
+    await insertOrder(ctx.database.db, onMounjaro.customerId, { productCodes: ['MOUNJARO'], subscription: { frequency: 30, nextDeliveryDate: '2026-12-01' } });
+    expect((await get(onMounjaro.cookie, '/shop-api/account/home')).json<AccountHome>().recommendedTreatments).toEqual([]);
+    // Another category still offers what it has: a finasteride patient is shown the other hair-loss treatments.
+    const hairLoss = await patient();
+    await insertOrder(ctx.database.db, hairLoss.customerId, { productCodes: ['FINASTERIDE'] });
+    const offered = (await get(hairLoss.cookie, '/shop-api/account/home')).json<AccountHome>().recommendedTreatments.map((product) => product.code);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).not.toContain('FINASTERIDE');
   });
 
   it('starts a patient without orders at the consultation', async () => {

@@ -16,6 +16,7 @@ import {
   type SubscriptionView,
   patientPlanState,
   type SubscriptionState,
+  withoutSecondOfClass,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -132,13 +133,13 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         openCriticalTaskCount(db, customerId),
       ]);
       const subscriptionItems = await itemsOfOrders(db, subscriptions.map((subscription) => subscription.orderId));
-      const recommended = await productsOfCategories(
-        db,
-        [...new Set(bought.map((product) => product.category))],
-        bought.map((product) => product.code),
-        DEFAULT_CHANNEL,
-        RECOMMENDED,
-      );
+      const taken = bought.map((product) => product.code);
+      // Never a second medicine of a class the patient is on (a Mounjaro patient is not offered Wegovy).
+      const recommended = withoutSecondOfClass(
+        await productsOfCategories(db, [...new Set(bought.map((product) => product.category))], taken, DEFAULT_CHANNEL, RECOMMENDED + taken.length),
+        taken,
+        (product) => product.code,
+      ).slice(0, RECOMMENDED);
       return {
         firstName: profile.firstName,
         progress: progressSections({
@@ -151,6 +152,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
           const [first] = items;
           return {
             subscriptionId: subscription.id,
+            productCode: first?.productCode ?? null,
             title: first?.productName ?? 'Your treatment',
             subtitle: [first?.dosage, frequencyText(subscription.frequency)].filter(Boolean).join(' · '),
             image: image(first),

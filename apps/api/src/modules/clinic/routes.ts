@@ -83,7 +83,7 @@ const NO_STORE = 'private, no-store';
 
 /** A clinician's decisions on an order, as the console's routes call them (carried out by workflows/decide-order.ts). */
 export interface ClinicDecisions {
-  approve(member: StaffRow, number: string, event?: 'approved' | 'released', input?: ApproveBody): Promise<DecisionReply>;
+  approve(member: StaffRow, number: string, event?: 'approved' | 'released', body?: ApproveBody): Promise<DecisionReply>;
   reject(member: StaffRow, number: string, reasonCode: RejectionReasonCode, note: string): Promise<DecisionReply>;
   cancel(member: StaffRow, number: string, reason: string): Promise<DecisionReply>;
   requestInformation(member: StaffRow, number: string, question: string, photoRequested: boolean): Promise<DecisionReply>;
@@ -215,13 +215,13 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       schema: {
         tags: ['clinic'],
         summary:
-          "Approve (prescriber): records the decision and captures the authorised payment, once. Without the patient's consent to inform their GP, 422 GP_CONSENT_REASON_NEEDED unless noGpConsentReason says why prescribing is still appropriate",
+          "Approve (prescriber): at the dose asked, the dose last supplied or a lower one (variantCode; a reason, rationale, is required for another dose and is told to the patient); the order's line and total become the approved dose's before the payment is captured (or the renewal charged), once. Without the patient's consent to inform their GP, 422 GP_CONSENT_REASON_NEEDED unless noGpConsentReason says why prescribing is still appropriate",
         params: orderParams,
-        body: approveBodySchema.nullish(),
+        body: approveBodySchema,
         response: { 200: decisionReplySchema, ...errors },
       },
     },
-    async (request) => decisions.approve(member(request), request.params.number, 'approved', request.body ?? {}),
+    async (request) => decisions.approve(member(request), request.params.number, 'approved', request.body),
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   answerInWords,
+  approvedDoseOf,
   dateOfBirthText,
   productNamesText,
   readsClinicalRecord,
@@ -29,11 +30,12 @@ import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { needsPrescriber, orderHistory, type OrderEventRow } from '../lifecycle/index';
 import { findOrderItems, type OrderRow } from '../orders/index';
 import { weightHistory } from '../weight/index';
-import { planSupplies } from '../subscriptions/index';
+import { approvalDoses, planReTitration, planSupplies } from '../subscriptions/index';
 import type { SupportService } from '../support/index';
 import { gpConsentsOf } from '../gp/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
+import { possibleSecondAccounts } from './second-accounts';
 import { placedOrderByNumber, refundedSoFar } from './orders';
 import { supportOrderView } from './support-view';
 import type { StaffRow } from './staff-auth';
@@ -42,6 +44,8 @@ const DECISION_EVENTS = ['approved', 'released', 'rejected', 'information_reques
 /** Photos the prescriber checks: identity (I) and weight (W). */
 /** Photo ID, full-length photo, and a continuing patient's proof of their current prescription. */
 const REVIEW_PHOTO_CATEGORIES = ['I', 'W', 'P'];
+/** The check-in's count of doses missed since the last delivery (asked by the check-in, when it asks it). */
+const MISSED_DOSES_QUESTION = 'ci_missed_doses_count';
 
 export interface ClinicServiceDeps {
   db: Db;
@@ -75,6 +79,46 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
   async function productNames(): Promise<Record<string, string>> {
     const rows = await db.select({ code: products.code, name: products.name }).from(products);
     return Object.fromEntries(rows.map((row) => [row.code, row.name]));
+  }
+
+  /**
+   * The dose for the prescriber to decide: asked, the doses it may be approved at, whether a gap in supply calls for
+   * re-titration (a renewal: from its plan's supplies to its delivery, with the check-in's count of missed doses), and
+   * the decision once approved.
+   */
+  async function doseForReview(
+    order: OrderRow,
+    history: readonly OrderEventRow[],
+    snapshots: readonly { answers: Record<string, unknown> }[],
+    renewal: { renewal: { deliveryDate: string }; plan: { id: string; orderId: number; frequency: number } } | null,
+  ): Promise<OrderReview['dose']> {
+    const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+    const decided = approvedDoseOf(approval?.data ?? null);
+    const doses = await approvalDoses(db, order.id, decided?.asked.variantCode);
+    if (!doses) return null;
+    const stated = snapshots.map((snapshot) => snapshot.answers[MISSED_DOSES_QUESTION]).find((answer): answer is number => typeof answer === 'number' && Number.isInteger(answer) && answer >= 0) ?? null;
+    const gap = renewal ? await planReTitration(db, renewal.plan, renewal.renewal.deliveryDate, stated) : null;
+    const prescriber = approval?.data?.prescriber as { label?: unknown } | undefined;
+    return {
+      productName: doses.line.productName,
+      asked: decided ? { variantCode: decided.asked.variantCode, dosage: decided.asked.dosage } : { variantCode: doses.line.variantCode, dosage: doses.line.dosage },
+      options: doses.options.map(({ variantCode, dosage, relation, total }) => ({ variantCode, dosage, relation, total })),
+      reTitration: gap
+        ? {
+            needed: gap.needed,
+            outcome: gap.outcome,
+            lastDoseOn: gap.lastDoseOn,
+            daysWithoutDose: gap.daysWithoutDose,
+            missedDoses: gap.missedDoses,
+            statedMissedDoses: stated,
+            proposed: gap.proposed,
+            summary: gap.summary,
+            source: gap.source,
+            rationale: gap.rationale,
+          }
+        : null,
+      decision: decided && approval ? { ...decided, by: typeof prescriber?.label === 'string' ? prescriber.label : null, at: approval.createdAt.toISOString() } : null,
+    };
   }
 
   return {
@@ -216,6 +260,8 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         if (supportThreads.length > 0) await audit(tx, { ...base, action: 'read-support-messages', resource: 'support-thread', resourceId: supportThreads.map((thread) => thread.id).join(',') });
       });
 
+      const dose = clinical ? await doseForReview(order, history, snapshots, renewalRows[0] ?? null) : null;
+      const otherAccounts = clinical ? await possibleSecondAccounts(db, order, patient) : [];
       const tracking = order.trackingCarrier && order.trackingNumber ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) } : null;
       const review: OrderReview = {
         view: 'clinical',
@@ -289,6 +335,8 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
             }
           : null,
         supportThreads,
+        dose,
+        possibleSecondAccounts: otherAccounts,
       };
       return clinical ? review : supportOrderView(review);
     },

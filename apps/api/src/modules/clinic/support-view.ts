@@ -11,7 +11,7 @@ const withoutClinicalReason = (event: HistoryEvent): HistoryEvent =>
  * photos, GP) is left out, as are what a task asked or was answered (the prescriber's questions and their answers), clinical reasons and the dose asked for.
  */
 export function supportOrderView(review: OrderReview): SupportOrderView {
-  const { view: _view, consultations: _consultations, measurements: _measurements, photos: _photos, gp: _gp, informationRequests: _questions, renewal, ...order } = review;
+  const { view: _view, consultations: _consultations, measurements: _measurements, photos: _photos, gp: _gp, informationRequests: _questions, renewal, dose: _dose, possibleSecondAccounts: _others, ...order } = review;
   return {
     ...order,
     view: 'support',

@@ -9,8 +9,20 @@ import type { Channel } from './unsubscribe';
 export type NotificationRequest =
   | { template: 'order-placed'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'critical-tasks-open'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
-  /** With the prescriber who approved it (name and registration), as the receipt names them. */
-  | { template: 'order-approved'; customerId: number; dedupeKey: string; data: { orderNumber: string; prescriber?: { name: string; registration: string | null } } }
+  /**
+   * With the prescriber who approved it (name and registration), as the receipt names them; `dose`: the prescriber
+   * approved another dose than the one asked for, and why.
+   */
+  | {
+      template: 'order-approved';
+      customerId: number;
+      dedupeKey: string;
+      data: {
+        orderNumber: string;
+        prescriber?: { name: string; registration: string | null };
+        dose?: { productName: string; askedDosage: string; approvedDosage: string; rationale: string };
+      };
+    }
   /** To the patient's GP practice (sent with `to`): the letter about a prescription, attached as a PDF, with the answer link. */
   | { template: 'gp-letter'; customerId: number; dedupeKey: string; data: { letterId: string; answerUrl: string } }
   /** To the GP practice: their answer through the letter's link was received. */

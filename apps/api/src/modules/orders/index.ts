@@ -3,6 +3,7 @@ export { createOrderService, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, type OrderServic
 export { orderRoutes } from './routes';
 export { declineRules, networkAddressKey } from './decline-pacing';
 export {
+  changeLineDose,
   countDeclinedPaymentsSince,
   findCheckoutPayment,
   findOrderItems,
@@ -10,6 +11,7 @@ export {
   insertSubscriptions,
   listPaymentTokens,
   lockOrder,
+  productsTakenBy,
   saveDefaultPaymentToken,
   updatePayment,
   type NewOrderItem,

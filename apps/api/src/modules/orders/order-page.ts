@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  approvedDoseOf,
   datedOrderTimeline,
+  doseChanged,
   trackingUrl,
   vatSummary,
   type Carrier,
@@ -24,6 +26,13 @@ function prescriberOf(history: readonly OrderEventRow[]): { name: string; regist
   const prescriber = approval?.data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
   if (!prescriber || typeof prescriber.name !== 'string') return null;
   return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
+}
+
+/** The prescriber approved another dose than the one ordered: which, and their reason. */
+function doseChangeOf(history: readonly OrderEventRow[]): OrderPage['doseChange'] {
+  const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
+  const dose = approvedDoseOf(approval?.data);
+  return dose && doseChanged(dose) ? { productName: dose.productName, askedDosage: dose.asked.dosage, approvedDosage: dose.approved.dosage, rationale: dose.rationale } : null;
 }
 
 /** The card or wallet the checkout payment was authorised with, as its history recorded it. */
@@ -64,6 +73,7 @@ export function createOrderPages({ db, brandName }: { db: Db; brandName: string 
           ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) }
           : null,
       vat: vatSummary(rows, order.total),
+      doseChange: doseChangeOf(history),
     };
     return { page, prescriber: ['approved', 'dispatched', 'delivered', 'refunded'].includes(order.state) ? prescriberOf(history) : null };
   }

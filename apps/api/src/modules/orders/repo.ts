@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { bucketFor, EXPERIMENTS, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
+import { bucketFor, EXPERIMENTS, LIVE_ORDER_STATES, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
@@ -242,4 +242,41 @@ export async function countDeclinedPaymentsSince(db: Queryable, customerId: numb
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(eq(orders.customerId, customerId), eq(orderEvents.machine, 'payment'), eq(orderEvents.event, 'declined'), gt(orderEvents.createdAt, since)));
   return row?.count ?? 0;
+}
+
+/**
+ * The products of a patient's live orders (placed and not rejected, cancelled or unpaid), by the patient's public uid:
+ * the medicines they take or are about to.
+ */
+export async function productsTakenBy(db: Db, customerUid: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: orderItems.productCode })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(customers.uid, customerUid), inArray(orders.state, [...LIVE_ORDER_STATES])));
+  return rows.map((row) => row.code);
+}
+
+/**
+ * A prescriber approved a line at another dose of its medicine: the line carries the dose and price supplied, and the
+ * order's totals move by the difference, so the money taken is the price of what is supplied. Answers the difference
+ * (negative when lower). The consultation the prescriber reviewed is not touched.
+ */
+export async function changeLineDose(tx: Queryable, orderId: number, lineId: number, variant: { code: string; name: string; dosage: string }, unitPrice: number): Promise<number> {
+  const [line] = await tx.select().from(orderItems).where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
+  if (!line) throw new Error(`Order ${orderId} has no line ${lineId}`);
+  const total = unitPrice * line.quantity;
+  const difference = total - line.total;
+  await tx.update(orderItems).set({ variantCode: variant.code, variantName: variant.name, dosage: variant.dosage, unitPrice, total }).where(eq(orderItems.id, lineId));
+  await tx
+    .update(orders)
+    .set({
+      subtotal: sql`${orders.subtotal} + ${difference}`,
+      discount: sql`least(${orders.discount}, ${orders.subtotal} + ${difference})`,
+      total: sql`greatest(0, ${orders.total} + ${difference})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+  return difference;
 }

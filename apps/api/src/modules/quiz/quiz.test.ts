@@ -17,6 +17,7 @@ import {
 } from '../../seed/data/questionnaires/sample-answers';
 import { weightLossQuestionnaire } from '../../seed/data/questionnaires/weight-loss';
 import { startQuizSession } from './session';
+import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -163,6 +164,18 @@ describe('PATCH /shop-api/medical-history-for-groups-by-slug/{slug}', () => {
       aliasMapping: {},
     });
     expect(reply.changedAnswers.sort()).toEqual(Object.keys(eligibleWeightLossAnswers).sort());
+  });
+
+  it('never recommends a signed-in patient a second medicine of the class they take (on Mounjaro: not Wegovy)', async () => {
+    const onMounjaro = await signedInPatientWithId(ctx.app, ctx.database.db);
+    await insertOrder(ctx.database.db, onMounjaro.customerId, { productCodes: ['MOUNJARO'], state: 'approved' });
+    const answered = await patch(`${WL_PATCH}?allowRecommendations=1`, wl(eligibleWeightLossAnswers), onMounjaro.cookie);
+    expect(state(answered).recommendations).toEqual(['MOUNJARO']);
+    expect(state(await get('/shop-api/medical-history-by-slug/weight-loss', `${onMounjaro.cookie}; ${cookieFrom(answered)}`)).recommendations).toEqual(['MOUNJARO']);
+    // A rejected order supplies nothing: both are offered again.
+    const rejected = await signedInPatientWithId(ctx.app, ctx.database.db);
+    await insertOrder(ctx.database.db, rejected.customerId, { productCodes: ['WEGOVY'], state: 'rejected' });
+    expect(state(await patch(`${WL_PATCH}?allowRecommendations=1`, wl(eligibleWeightLossAnswers), rejected.cookie)).recommendations).toEqual(['WEGOVY', 'MOUNJARO']);
   });
 
   it('leaves recommendations out unless allowRecommendations=1, but still says who is eligible', async () => {

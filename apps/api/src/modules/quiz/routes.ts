@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema } from '@elmwood/domain';
+import { answersByGroupSchema, answersByIdsSchema, apiErrorSchema, questionnaireReplySchema, quizStateSchema, withoutSecondOfClass, type QuizState } from '@elmwood/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
@@ -43,13 +44,22 @@ export interface QuizRoutesOptions {
   taskAnswered: (tx: Db, input: { customerId: number; taskId: string; consultationId: string }) => Promise<void>;
   /** The questionnaire's cookie-less read is replayed from here while the definition stays cached. */
   prebuilt: PrebuiltReplies;
+  /** The medicines a signed-in patient takes or is about to (their live orders' products), by their public uid. */
+  takenProducts?: (customerUid: string) => Promise<string[]>;
 }
 
 /**
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt, takenProducts }) => {
+
+  /** A signed-in patient is never recommended a second medicine of a class they take (a Mounjaro patient: not Wegovy). */
+  async function offerable(request: FastifyRequest, state: QuizState): Promise<QuizState> {
+    if (!request.customerUid || !takenProducts || state.recommendations.length === 0) return state;
+    const taken = await takenProducts(request.customerUid);
+    return { ...state, recommendations: withoutSecondOfClass(state.recommendations, taken, (code) => code) };
+  }
 
   async function questionnaireBySlug(slug: string) {
     const cached = await questionnaires.bySlug(slug);
@@ -111,7 +121,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       if (forTask && state.flags.complete) {
         await db.transaction((tx) => taskAnswered(tx, { customerId: forTask.customerId, taskId: forTask.taskId, consultationId: state.consultationId }));
       }
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 
@@ -137,7 +147,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
         answers,
         withRecommendations: true,
       });
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 
@@ -158,7 +168,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       const session = forTask ? forTask.key : readQuizSession(request);
       const state = session ? await quiz.current(questionnaire, session) : null;
       if (!state) throw new AppError(404, 'NO_CONSULTATION', 'You have not started this consultation in this browser yet.');
-      return reply.header('cache-control', NO_STORE).send(state);
+      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
     },
   );
 };

@@ -67,7 +67,10 @@ describe('doses from supplies', () => {
     expect(page.dose).toMatchObject({ current: '0.25 mg', requested: null });
     expect(page.nextCharge!.amount).toBe(price);
 
-    const next = (await planRow(planId)).nextDeliveryDate;
+    // The first renewal now comes three weeks after the dispatch, so the resumed delivery is still in the period whose
+    // check-in was answered; the next period's delivery, a month on, asks for a new one.
+    const next = addDays((await planRow(planId)).nextDeliveryDate, 30);
+    await db().update(subscriptions).set({ nextDeliveryDate: next }).where(eq(subscriptions.id, planId));
     at(addDays(next, -7));
     await round();
     await answerCheckIn(shop.ctx, patient);
@@ -75,18 +78,15 @@ describe('doses from supplies', () => {
     expect(again).toMatchObject({ deliveryDate: next, variants: ['WEGOVY-0-25MG'], doseIncrease: false, total: price });
   });
 
-  it('offers a step up only once the current dose has been supplied 4 weeks before the delivery (SmPC 4.2), one step at a time', async () => {
+  it('offers a step up once 4 weeks on the current dose have passed by the day the new pen is first used (SmPC 4.2), one step at a time', async () => {
     const { patient, planId, dispatchedOn } = await suppliedPatient();
-    // The next delivery would come 27 days after the first supply was dispatched: too soon for 0.5 mg.
-    await db().update(subscriptions).set({ nextDeliveryDate: addDays(dispatchedOn, 27) }).where(eq(subscriptions.id, planId));
-    const soon = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
-    expect(soon.dose.options.map((option) => option.relation)).toEqual(['same']);
-    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-0-5MG' })).statusCode).toBe(422);
-
-    await db().update(subscriptions).set({ nextDeliveryDate: addDays(dispatchedOn, 28) }).where(eq(subscriptions.id, planId));
+    // Delivered 20 days after the first pen was dispatched, the next pen is first used when the first runs out, on
+    // day 28: after 4 weeks on 0.25 mg, so 0.5 mg may be asked for, but never two steps.
+    await db().update(subscriptions).set({ nextDeliveryDate: addDays(dispatchedOn, 20) }).where(eq(subscriptions.id, planId));
     const due = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
     expect(due.dose.options.map((option) => option.dosage)).toEqual(['0.25 mg', '0.5 mg']);
     expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-1MG' })).statusCode).toBe(422);
+    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-0-5MG' })).statusCode).toBe(200);
   });
 
   it('shows the prescriber the supply history as doses and dates in the renewal review', async () => {

@@ -7,6 +7,7 @@ import {
   doseIncreaseCounselling,
   formatLongDate,
   nextChargeAttempt,
+  PAUSE_PERIODS,
   patientMayCancel,
   planChangeApplies,
   planChangeCutOff,
@@ -15,6 +16,7 @@ import {
   renewalChargeDate,
   resumedDelivery,
   ukCalendarDate,
+  urgentContactLine,
   type CancellationReason,
   type IsoDate,
   type PlanManagement,
@@ -29,7 +31,7 @@ import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
 import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
-import { doseChoicesFor, renewalDose } from './dose-history';
+import { doseChoicesFor, planReTitration, renewalDose } from './dose-history';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'We could not find that plan.';
 const BEFORE_THE_ORDER: SubscriptionState[] = ['active', 'renewal_due', 'check_in_overdue'];
@@ -43,6 +45,11 @@ export interface PlanActionReply {
 
 export interface PlanServiceDeps {
   db: Db;
+  /**
+   * Asks a clinician to call the patient (the urgent clinical queue's item, handed in where the modules are composed):
+   * answers when the call is due.
+   */
+  askClinician?: (tx: Db, input: { customerId: number; now: Date }) => Promise<{ dueAt: Date }>;
   /** Every plan event, with its table's effects (dates moved, a waiting renewal cancelled, the patient told). */
   planEvents: PlanEvents;
   now: () => Date;
@@ -51,7 +58,7 @@ export interface PlanServiceDeps {
 const notChangeable = () => new AppError(409, 'PLAN_NOT_CHANGEABLE', PLAN_MESSAGES.notChangeable);
 
 /** The patient's plan page: its dates, its next charge, its renewals, and pause, skip, dose and cancel. */
-export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
+export function createPlanService({ db, planEvents, now, askClinician }: PlanServiceDeps) {
   async function own(tx: Db, customerId: number, id: string, lock = false): Promise<PlanRow> {
     const plan = await ownPlan(tx, customerId, id, lock);
     if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
@@ -73,11 +80,30 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
     return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling: counselling ? counsellingView(counselling) : null };
   }
 
+  /**
+   * Whether pausing or skipping the coming delivery would move it past the day the next dose can still be taken at the
+   * current dose (planReTitration from the supplies): the patient is warned before they choose.
+   */
+  async function gapWarning(tx: Db, plan: PlanRow): Promise<PlanManagement['restartWarning']> {
+    if (!BEFORE_THE_ORDER.includes(plan.state as SubscriptionState)) return null;
+    const gap = await planReTitration(tx, plan, plan.nextDeliveryDate, null);
+    if (!gap) return null;
+    const pausePeriods = PAUSE_PERIODS.filter((periods) => deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'pause', periods }) > gap.restartNeededAfter);
+    const skip = deliveryAfterChange(plan.nextDeliveryDate, plan.frequency, { kind: 'skip' }) > gap.restartNeededAfter;
+    return pausePeriods.length > 0 || skip ? { restartAfter: gap.restartNeededAfter, pausePeriods: [...pausePeriods], skip } : null;
+  }
+
   async function view(tx: Db, plan: PlanRow): Promise<PlanManagement> {
     const state = plan.state as SubscriptionState;
     const at = now();
     const today = ukCalendarDate(at);
-    const [lines, renewals, dose, supplyStopped] = await Promise.all([renewalLines(tx, plan), renewalsOfPlan(tx, plan.id), doseChoices(tx, plan), supplyStoppedByCheckIn(tx, plan)]);
+    const [lines, renewals, dose, supplyStopped, restartWarning] = await Promise.all([
+      renewalLines(tx, plan),
+      renewalsOfPlan(tx, plan.id),
+      doseChoices(tx, plan),
+      supplyStoppedByCheckIn(tx, plan),
+      gapWarning(tx, plan),
+    ]);
     const charge = await renewalCharge(tx, plan, lines);
     const current = renewals.find((row) => row.renewal.deliveryDate === plan.nextDeliveryDate) ?? null;
     let nextAttempt: IsoDate | null = null;
@@ -117,6 +143,7 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
         cancelNeedsSupport: state !== 'cancelled' && !patientMayCancel({ planMonths: plan.planMonths, nextDelivery: plan.nextDeliveryDate, state }, at),
       },
       dose,
+      restartWarning,
       renewals: renewals.map(({ renewal, order }) => ({
         orderNumber: order.number,
         deliveryDate: renewal.deliveryDate,
@@ -231,6 +258,18 @@ export function createPlanService({ db, planEvents, now }: PlanServiceDeps) {
         await cancelByStaffIn(tx, actor, plan, reason);
         await record(tx, plan);
         return { id: plan.id, state: 'cancelled' };
+      });
+    },
+
+    /**
+     * 'Speak to a clinician first': a patient cancelling because of side effects asks for a call instead; the plan is
+     * left as it is, and a prescriber calls them (the urgent clinical queue).
+     */
+    clinicianCall(customerId: number, id: string) {
+      return act(customerId, id, async (tx) => {
+        if (!askClinician) throw new AppError(503, 'CLINICIAN_CALL_UNAVAILABLE', 'We could not ask a clinician to call you just now. Please contact our support team.');
+        const { dueAt } = await askClinician(tx, { customerId, now: now() });
+        return `${urgentContactLine(dueAt)} Your plan has not been cancelled.`;
       });
     },
 

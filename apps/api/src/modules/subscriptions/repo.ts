@@ -240,3 +240,28 @@ export async function plansInStates(db: Queryable, states: readonly string[], de
 export async function patientPlansIn(db: Queryable, customerId: number, states: readonly string[]): Promise<PlanRow[]> {
   return db.select().from(subscriptions).where(and(eq(subscriptions.customerId, customerId), inArray(subscriptions.state, [...states]))).orderBy(asc(subscriptions.createdAt));
 }
+
+/**
+ * The plan an order's lines of `frequency` supply: the plan it renews, or the plan it began (its first order); null
+ * for an order of no plan.
+ */
+export async function planOfOrder(db: Queryable, orderId: number, frequency: number): Promise<PlanRow | null> {
+  const [renewing] = await db
+    .select({ plan: subscriptions })
+    .from(subscriptionRenewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+    .where(eq(subscriptionRenewals.orderId, orderId));
+  if (renewing) return renewing.plan;
+  const [began] = await db.select().from(subscriptions).where(and(eq(subscriptions.orderId, orderId), eq(subscriptions.frequency, frequency)));
+  return began ?? null;
+}
+
+/**
+ * A prescriber approved an order of the plan at a different dose: the plan's price moves by the lines' difference, so
+ * later renewals, which repeat the lines supplied, charge for the dose supplied. Under the plan's lock.
+ */
+export async function repricePlanForDose(tx: Queryable, planId: string, difference: number): Promise<void> {
+  const plan = await lockPlan(tx, planId);
+  if (!plan || difference === 0) return;
+  await tx.update(subscriptions).set({ price: Math.max(0, plan.price + difference), updatedAt: new Date() }).where(eq(subscriptions.id, planId));
+}

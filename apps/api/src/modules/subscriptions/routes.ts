@@ -65,6 +65,22 @@ export async function planRoutes(app: FastifyInstance, { plans, auth }: { plans:
   );
 
   api.post(
+    '/subscriptions/:id/clinician-call',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "'Speak to a clinician first' (cancelling for side effects): a prescriber calls the patient (the urgent clinical queue); the plan is not cancelled",
+        params,
+        response: { 200: actionReply, ...errors, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await plans.clinicianCall(customer.id, planId(request.params.id)));
+    },
+  );
+
+  api.post(
     '/subscriptions/:id/dose',
     { schema: { tags: ['account'], summary: "'Change dose' from the next renewal: lower, same or (with the prescriber's approval) higher", params, body: changeDoseSchema, response: { 200: actionReply, ...errors } } },
     async (request, reply) => {

@@ -70,7 +70,9 @@ export type PlanAction =
   | { kind: 'resume' }
   | { kind: 'skip' }
   | { kind: 'dose'; variantCode: string; counsellingAcknowledged?: boolean }
-  | { kind: 'cancel'; reason: CancellationReason };
+  | { kind: 'cancel'; reason: CancellationReason }
+  /** 'Speak to a clinician first' instead of cancelling for side effects. */
+  | { kind: 'clinician-call' };
 
 /** Pause, resume, skip, change dose or cancel: the reply is the plan as it now stands and what to tell the patient. */
 export function usePlanAction(id: string) {

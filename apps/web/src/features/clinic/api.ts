@@ -170,7 +170,8 @@ export function useOrderReview(number: string) {
 }
 
 export type Decision =
-  | { kind: 'approve'; noGpConsentReason?: string }
+  /** At another dose than the one asked for (`variantCode`), with the reason told to the patient; without GP consent, why. */
+  | { kind: 'approve'; variantCode?: string; rationale?: string; noGpConsentReason?: string }
   | { kind: 'release' }
   | { kind: 'reject'; reasonCode: RejectionReasonCode; note: string }
   | { kind: 'request-information'; question: string; photoRequested: boolean }

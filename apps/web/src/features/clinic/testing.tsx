@@ -161,6 +161,8 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     refunded: 0,
     renewal: null,
     supportThreads: [],
+    dose: null,
+    possibleSecondAccounts: [],
     ...overrides,
   };
 }

@@ -118,13 +118,21 @@ const composers: Composers = {
       short: `${context.brandName}: your order ${orderNumber} is waiting for a task. ${context.url('/account/health-actions')}`,
     };
   },
-  'order-approved': ({ orderNumber, prescriber }, context) => ({
+  'order-approved': ({ orderNumber, prescriber, dose }, context) => ({
     subject: `Your treatment has been approved (order ${orderNumber})`,
-    preview: 'Our prescriber has approved your treatment.',
+    preview: dose ? `Our prescriber has approved ${dose.productName} ${dose.approvedDosage}.` : 'Our prescriber has approved your treatment.',
     body: (
       <>
         <Title>Your treatment has been approved</Title>
         <P>Good news: our prescriber has approved your treatment. We will let you know as soon as it is on its way.</P>
+        {dose ? (
+          <>
+            <P>
+              Our prescriber has approved {dose.productName} {dose.approvedDosage} rather than the {dose.askedDosage} you asked for. Their reason: {dose.rationale}
+            </P>
+            <P>You are charged for the {dose.approvedDosage} dose we are sending, not the dose you asked for.</P>
+          </>
+        ) : null}
         {prescriber ? <P>Approved by {prescriber.name}{prescriber.registration ? ` (${prescriber.registration})` : ''}.</P> : null}
         <Action href={orderHistory(context)}>See your order</Action>
       </>

@@ -27,6 +27,7 @@ function plan(overrides: Partial<PlanManagement> = {}): PlanManagement {
         { variantCode: 'W-05', dosage: '0.5 mg', relation: 'higher', needsPrescriber: true },
       ],
     },
+    restartWarning: null,
     renewals: [],
     ...overrides,
   };
@@ -153,6 +154,55 @@ describe('ManagePlan', () => {
 
     await user.click(screen.getByRole('button', { name: 'Skip next delivery' }));
     expect(screen.queryByText(skipped)).toBeNull();
+  });
+
+  it("cancelling for side effects offers a clinician first: 'Speak to a clinician first' asks for a call and cancels nothing", async () => {
+    const called = 'One of our prescribers will phone you on the number in your account by 4pm tomorrow. Your plan has not been cancelled.';
+    const paths: string[] = [];
+    const fetcher = mockFetch({
+      '/shop-api/subscriptions/sub-1/plan': { body: plan() },
+      '/shop-api/subscriptions/sub-1/clinician-call': { body: { plan: plan(), message: called } },
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      paths.push(String(input).split('?')[0]!);
+      return fetcher(input);
+    });
+    renderRoute({ path: '/account/plan/:subscriptionId', Component: () => <ManagePlan subscriptionId="sub-1" /> }, '/account/plan/sub-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel your plan' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Side effects' }));
+    expect(within(dialog).getByText(/Would you like one of our prescribers to call you before you decide\?/)).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'yellowcard.mhra.gov.uk' })).toHaveAttribute('href', 'https://yellowcard.mhra.gov.uk');
+    expect(within(dialog).getByRole('button', { name: 'Cancel anyway' })).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Speak to a clinician first' }));
+    expect(await screen.findByText(called)).toBeVisible();
+    expect(paths).toContain('/shop-api/subscriptions/sub-1/clinician-call');
+    expect(paths).not.toContain('/shop-api/subscriptions/sub-1/cancel');
+  });
+
+  it("'Cancel anyway' still cancels for side effects; another reason cancels at once", async () => {
+    const cancelled = 'Your plan is cancelled. There will be no more deliveries or payments.';
+    open(plan(), { '/shop-api/subscriptions/sub-1/cancel': { body: { plan: plan({ state: 'cancelled' }), message: cancelled } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel your plan' });
+    await user.click(within(dialog).getByRole('radio', { name: 'I have reached my goal' }));
+    expect(within(dialog).queryByRole('button', { name: 'Speak to a clinician first' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Side effects' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel anyway' }));
+    expect(await screen.findByText(cancelled)).toBeVisible();
+  });
+
+  it('warns before a pause or a skip that would mean restarting at a lower dose, with the date', async () => {
+    open(plan({ restartWarning: { restartAfter: '2027-01-05', pausePeriods: [2], skip: true } }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(within(screen.getByRole('dialog', { name: 'Pause your plan' })).getByText(/^Pausing for 2 deliveries means your next pen would arrive after 5 Jan\. 2027\. .*restart at a lower dose/)).toBeVisible();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Skip next delivery' }));
+    expect(within(screen.getByRole('dialog', { name: 'Skip next delivery' })).getByText(/^Skipping this delivery means your next pen would arrive after 5 Jan\. 2027\./)).toBeVisible();
   });
 
   it('a cancelled plan offers no term and no actions', async () => {

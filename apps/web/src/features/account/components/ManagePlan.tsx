@@ -186,7 +186,9 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
       </section>
 
       <Dialog title="Pause your plan" open={dialog === 'pause'} onOpenChange={closeWith('pause')}>
-        {moved ? <PauseForm from={moved} frequency={frequency} deferred={moved !== plan.nextDelivery} pending={action.isPending} error={error} onSubmit={(periods) => run({ kind: 'pause', periods })} /> : null}
+        {moved ? (
+          <PauseForm from={moved} frequency={frequency} deferred={moved !== plan.nextDelivery} warning={plan.restartWarning} pending={action.isPending} error={error} onSubmit={(periods) => run({ kind: 'pause', periods })} />
+        ) : null}
       </Dialog>
       <Dialog title="Skip next delivery" open={dialog === 'skip'} onOpenChange={closeWith('skip')}>
         {moved ? (
@@ -195,6 +197,7 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
               {moved !== plan.nextDelivery ? `Your delivery on ${formatUkDate(plan.nextDelivery!)} is already being prepared, so we will skip the one after. ` : null}
               We will skip your delivery on {formatUkDate(moved)}. Your next delivery after that will be on {formatUkDate(addDays(moved, frequency))}.
             </p>
+            {plan.restartWarning?.skip ? <RestartWarning restartAfter={plan.restartWarning.restartAfter} /> : null}
             <ErrorMessage>{error}</ErrorMessage>
             <Button loading={action.isPending} onClick={() => run({ kind: 'skip' })}>
               Skip this delivery
@@ -206,7 +209,14 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
         <DoseForm plan={plan} pending={action.isPending} error={error} onSubmit={(variantCode, counsellingAcknowledged) => run({ kind: 'dose', variantCode, counsellingAcknowledged })} />
       </Dialog>
       <Dialog title="Cancel your plan" open={dialog === 'cancel'} onOpenChange={closeWith('cancel')}>
-        <CancelForm plan={plan} deferred={moved !== plan.nextDelivery} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
+        <CancelForm
+          plan={plan}
+          deferred={moved !== plan.nextDelivery}
+          pending={action.isPending}
+          error={error}
+          onSubmit={(reason) => run({ kind: 'cancel', reason })}
+          onAskClinician={() => run({ kind: 'clinician-call' })}
+        />
       </Dialog>
     </>
   );
@@ -239,7 +249,33 @@ function PlanStatus({ plan }: { plan: PlanManagement }) {
   return null;
 }
 
-function PauseForm({ from, frequency, deferred, pending, error, onSubmit }: { from: string; frequency: number; deferred: boolean; pending: boolean; error: string | null; onSubmit: (periods: 1 | 2) => void }) {
+/** A gap this long means restarting at a lower dose (the re-titration rule): said before the patient chooses. */
+function RestartWarning({ restartAfter, pause }: { restartAfter: string; pause?: readonly number[] }) {
+  const which = pause ? (pause.length === 2 ? 'Pausing' : pause[0] === 2 ? 'Pausing for 2 deliveries' : 'Pausing for 1 delivery') : 'Skipping this delivery';
+  return (
+    <p className="plan-notice plan-notice--warning">
+      {which} means your next pen would arrive after {formatUkDate(restartAfter)}. After that long without a dose, you would need to restart at a lower dose and build it up again, to keep side effects down. A prescriber will check your dose before your next delivery.
+    </p>
+  );
+}
+
+function PauseForm({
+  from,
+  frequency,
+  deferred,
+  warning,
+  pending,
+  error,
+  onSubmit,
+}: {
+  from: string;
+  frequency: number;
+  deferred: boolean;
+  warning: PlanManagement['restartWarning'];
+  pending: boolean;
+  error: string | null;
+  onSubmit: (periods: 1 | 2) => void;
+}) {
   const [periods, setPeriods] = useState<'1' | '2' | null>(null);
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -266,6 +302,7 @@ function PauseForm({ from, frequency, deferred, pending, error, onSubmit }: { fr
           ]}
         />
       </fieldset>
+      {warning && warning.pausePeriods.length > 0 ? <RestartWarning restartAfter={warning.restartAfter} pause={warning.pausePeriods} /> : null}
       <ErrorMessage id="pause-error">{missing ? PLAN_MESSAGES.pausePeriods : error}</ErrorMessage>
       <Button type="submit" loading={pending}>
         Pause plan
@@ -334,7 +371,21 @@ function DoseForm({ plan, pending, error, onSubmit }: { plan: PlanManagement; pe
   );
 }
 
-function CancelForm({ plan, deferred, pending, error, onSubmit }: { plan: PlanManagement; deferred: boolean; pending: boolean; error: string | null; onSubmit: (reason: CancellationReason) => void }) {
+function CancelForm({
+  plan,
+  deferred,
+  pending,
+  error,
+  onSubmit,
+  onAskClinician,
+}: {
+  plan: PlanManagement;
+  deferred: boolean;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (reason: CancellationReason) => void;
+  onAskClinician: () => void;
+}) {
   const [reason, setReason] = useState<CancellationReason | null>(null);
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -342,6 +393,8 @@ function CancelForm({ plan, deferred, pending, error, onSubmit }: { plan: PlanMa
     if (!reason) return setMissing(true);
     onSubmit(reason);
   };
+  // Side effects can often be eased: a clinician is offered before the plan ends.
+  const sideEffects = reason === 'Side effects';
   return (
     <form onSubmit={submit} noValidate className="auth-form">
       <p>
@@ -362,10 +415,32 @@ function CancelForm({ plan, deferred, pending, error, onSubmit }: { plan: PlanMa
           options={CANCELLATION_REASONS.map((text) => ({ value: text, label: text }))}
         />
       </fieldset>
+      {sideEffects ? (
+        <div className="plan-notice" id="side-effects-note">
+          <p>
+            Side effects can often be eased: a prescriber can talk them through with you, lower your dose or change your treatment. Would you like one of our prescribers to
+            call you before you decide? Your plan stays as it is until you do.
+          </p>
+          <p>
+            You can also report side effects to the MHRA Yellow Card scheme at <a href="https://yellowcard.mhra.gov.uk">yellowcard.mhra.gov.uk</a>.
+          </p>
+        </div>
+      ) : null}
       <ErrorMessage id="cancel-error">{missing ? PLAN_MESSAGES.reason : error}</ErrorMessage>
-      <Button type="submit" loading={pending}>
-        Cancel plan
-      </Button>
+      {sideEffects ? (
+        <>
+          <Button type="button" loading={pending} onClick={onAskClinician}>
+            Speak to a clinician first
+          </Button>
+          <Button type="submit" variant="secondary" disabled={pending}>
+            Cancel anyway
+          </Button>
+        </>
+      ) : (
+        <Button type="submit" loading={pending}>
+          Cancel plan
+        </Button>
+      )}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ActiveTreatment, RecommendedTreatment } from '@elmwood/domain';
+import { withoutSecondOfClass, type ActiveTreatment, type RecommendedTreatment } from '@elmwood/domain';
 import { ButtonLink } from '../../../ui/Button';
 import { formatUkDate } from '../dates';
 import { ProductThumb } from './ProductThumb';
@@ -31,7 +31,9 @@ export function ActiveTreatments({ treatments }: { treatments: readonly ActiveTr
   );
 }
 
-export function RecommendedTreatments({ treatments }: { treatments: readonly RecommendedTreatment[] }) {
+/** Other treatments of the categories the patient buys from; never a second medicine of a class they are on. */
+export function RecommendedTreatments({ treatments: all, taken }: { treatments: readonly RecommendedTreatment[]; taken: readonly (string | null)[] }) {
+  const treatments = withoutSecondOfClass(all, taken.filter((code): code is string => code !== null), (treatment) => treatment.code);
   if (treatments.length === 0) return null;
   return (
     <section className="account-card" aria-labelledby="recommended-title">

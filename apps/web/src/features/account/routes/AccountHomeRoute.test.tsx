@@ -16,7 +16,7 @@ function home(overrides: Partial<AccountHome> = {}): AccountHome {
       { id: 'dispatch', title: 'Treatment dispatched', status: 'upcoming' },
     ],
     goals: { goalWeightKg: 80, startingWeightKg: 100 },
-    activeTreatments: [{ subscriptionId: 'sub-9', title: 'Wegovy 0.25 mg', subtitle: 'Monthly', image: null, nextDeliveryDate: '2026-12-10' }],
+    activeTreatments: [{ subscriptionId: 'sub-9', productCode: 'WEGOVY', title: 'Wegovy 0.25 mg', subtitle: 'Monthly', image: null, nextDeliveryDate: '2026-12-10' }],
     recommendedTreatments: [],
     latestOrders: [],
     appointments: [],
@@ -71,6 +71,19 @@ describe('AccountHomeRoute', () => {
     expect(screen.getByRole('link', { name: 'Go to my tasks' })).toHaveAttribute('href', '/account/health-actions');
     expect(screen.getByRole('link', { name: 'Wegovy 0.25 mg' })).toHaveAttribute('href', '/account/plan/sub-9');
     expect(screen.getByText('Next delivery 10 Dec. 2026')).toBeInTheDocument();
+  });
+
+  it('never recommends a second medicine of the class the patient is on, even if the server offers it', async () => {
+    const treatment = (code: string, title: string) => ({ code, slug: title.toLowerCase(), title, subtitle: `About ${title}`, image: null, consultationSlug: 'weight-loss' });
+    open(
+      home({
+        activeTreatments: [{ subscriptionId: 'sub-9', productCode: 'MOUNJARO', title: 'Mounjaro 2.5 mg', subtitle: 'Monthly', image: null, nextDeliveryDate: '2026-12-10' }],
+        recommendedTreatments: [treatment('WEGOVY', 'Wegovy'), treatment('DAILY-MULTIVITAMIN', 'Daily multivitamin')],
+      }),
+    );
+    const recommended = await screen.findByRole('region', { name: 'Recommended for you' });
+    expect(within(recommended).getByText('Daily multivitamin')).toBeInTheDocument();
+    expect(within(recommended).queryByText('Wegovy')).not.toBeInTheDocument();
   });
 
   it('after dispatch, calls the open optional tasks optional rather than holding the treatment up', async () => {

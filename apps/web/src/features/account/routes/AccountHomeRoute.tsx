@@ -35,7 +35,7 @@ export function Component() {
           <ProgressCard sections={data.progress} />
           <WeightCard />
           <ActiveTreatments treatments={data.activeTreatments} />
-          <RecommendedTreatments treatments={data.recommendedTreatments} />
+          <RecommendedTreatments treatments={data.recommendedTreatments} taken={data.activeTreatments.map((treatment) => treatment.productCode)} />
           <Appointments appointments={data.appointments} />
           {tasksMessage ? (
             <section className="account-card account-card--tasks" aria-labelledby="tasks-title">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { GP_CONSENT_REASON_MAX_LENGTH, REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type RejectionReasonCode } from '@elmwood/domain';
+import { DOSE_DECISION_MESSAGES, formatPrice, GP_CONSENT_REASON_MAX_LENGTH, REJECTION_REASON_CODES, REJECTION_REASON_NAMES, REJECTION_REASONS, type OrderReview, type RejectionReasonCode } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Dialog } from '../../../ui/Dialog';
@@ -16,17 +16,35 @@ interface DecisionDialogProps {
   onDecide: (decision: Decision) => void;
 }
 
+const DOSE_RELATIONS = { asked: 'asked for', lastSupplied: 'last supplied', lower: 'lower' } as const;
+
 /**
- * Approve, in the prescriber's name. Without the patient's consent to inform their GP, the prescriber records why
- * prescribing is still appropriate (GPhC 2025), or rejects instead.
+ * Approve, in the prescriber's name, at the dose asked for or one the prescriber chooses (the one last supplied, or
+ * lower; a re-titration's proposal is marked); another dose needs the reason the patient is told. Without the
+ * patient's consent to inform their GP, the prescriber records why prescribing is still appropriate (GPhC 2025), or
+ * rejects instead.
  */
-export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, needsGpReason = false }: DecisionDialogProps & { needsGpReason?: boolean }) {
-  const [reason, setReason] = useState('');
+export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, dose, needsGpReason = false }: DecisionDialogProps & { dose?: OrderReview['dose']; needsGpReason?: boolean }) {
+  const [variantCode, setVariantCode] = useState(dose?.asked.variantCode ?? '');
+  const [rationale, setRationale] = useState('');
   const [missing, setMissing] = useState(false);
+  const [gpReason, setGpReason] = useState('');
+  const [gpReasonMissing, setGpReasonMissing] = useState(false);
+  const changed = dose !== null && dose !== undefined && variantCode !== dose.asked.variantCode;
   const confirm = () => {
-    if (needsGpReason && !reason.trim()) return setMissing(true);
-    onDecide(needsGpReason ? { kind: 'approve', noGpConsentReason: reason.trim() } : { kind: 'approve' });
+    const rationaleMissing = changed && rationale.trim() === '';
+    const gpMissing = needsGpReason && gpReason.trim() === '';
+    setMissing(rationaleMissing);
+    setGpReasonMissing(gpMissing);
+    if (rationaleMissing || gpMissing) return;
+    onDecide({
+      kind: 'approve',
+      ...(changed ? { variantCode } : {}),
+      ...(rationale.trim() ? { rationale: rationale.trim() } : {}),
+      ...(needsGpReason ? { noGpConsentReason: gpReason.trim() } : {}),
+    });
   };
+  const proposed = dose?.reTitration?.needed ? dose.reTitration.proposed.variantCode : null;
   return (
     <Dialog
       title="Approve this order?"
@@ -44,15 +62,53 @@ export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, 
         <TextAreaField
           label="Why is prescribing appropriate without informing the GP?"
           hint="The patient has not agreed that we tell their GP. If prescribing is not appropriate without it, reject the order instead."
-          value={reason}
+          value={gpReason}
           rows={4}
           maxLength={GP_CONSENT_REASON_MAX_LENGTH}
           onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
+            setGpReason(event.target.value);
+            setGpReasonMissing(false);
           }}
-          error={missing ? 'Please say why prescribing is still appropriate.' : null}
+          error={gpReasonMissing ? 'Please say why prescribing is still appropriate.' : null}
         />
+      ) : null}
+      {dose && dose.options.length > 1 ? (
+        <>
+          <fieldset className="field">
+            <legend className="field__label">Dose of {dose.productName} to approve</legend>
+            {dose.options.map((option) => (
+              <label key={option.variantCode} className="clinic-choice">
+                <input type="radio" name="approve-dose" value={option.variantCode} checked={variantCode === option.variantCode} onChange={() => setVariantCode(option.variantCode)} />{' '}
+                {option.dosage} ({DOSE_RELATIONS[option.relation]}
+                {option.variantCode === proposed ? ', proposed restart' : ''}), {formatPrice(option.total)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label className="field__label" htmlFor="clinic-approve-rationale">
+              Reason for the dose{changed ? '' : ' (optional)'}
+            </label>
+            <p className="field__hint" id="clinic-approve-rationale-hint">
+              The patient is told this reason when the dose differs from the one they asked for.
+            </p>
+            <textarea
+              id="clinic-approve-rationale"
+              className="field__input clinic-textarea"
+              rows={3}
+              maxLength={1000}
+              aria-describedby="clinic-approve-rationale-hint clinic-approve-rationale-error"
+              aria-invalid={missing || undefined}
+              value={rationale}
+              onChange={(event) => {
+                setRationale(event.target.value);
+                setMissing(false);
+              }}
+            />
+            <p className="field__error" id="clinic-approve-rationale-error" aria-live="polite">
+              {missing ? DOSE_DECISION_MESSAGES.rationaleNeeded : null}
+            </p>
+          </div>
+        </>
       ) : null}
       <FormError error={error} />
     </Dialog>

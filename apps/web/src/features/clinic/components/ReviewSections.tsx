@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { dateOfBirthText, formatPrice, type ClinicOrder, type OrderReview } from '@elmwood/domain';
+import { dateOfBirthText, formatPrice, SECOND_ACCOUNT_MATCH_TEXT, SECOND_ACCOUNT_RULE, type ClinicOrder, type OrderReview } from '@elmwood/domain';
 import { formatDate, formatDateTime, stateName } from '../format';
 import { photoUrl } from '../api';
 import { Section } from './Section';
@@ -161,6 +161,58 @@ function photoAlt(category: string, title: string, patient: string): string {
   if (category === 'W') return `Full-length photo of ${patient}`;
   if (category === 'P') return `Proof of current prescription of ${patient}`;
   return `${title} of ${patient}`;
+}
+
+/**
+ * The dose to decide: a re-titration the gap in supply calls for (the proposed restart, why and its source), and once
+ * approved, the decision recorded with the approval (asked, approved, the reason the patient was told).
+ */
+export function DoseDecision({ review }: { review: OrderReview }) {
+  const dose = review.dose;
+  if (!dose || (!dose.reTitration?.needed && !dose.decision)) return null;
+  const gap = dose.reTitration;
+  return (
+    <Section title="Dose">
+      {gap?.needed ? (
+        <div className="clinic-flag" role="note">
+          <p>
+            <strong>Re-titration: restart at {gap.proposed.dosage}.</strong> {gap.summary}.{' '}
+            {gap.statedMissedDoses !== null ? `The patient says they missed ${gap.statedMissedDoses} dose${gap.statedMissedDoses === 1 ? '' : 's'} since their last delivery. ` : ''}
+            Last dose the supplies covered: {formatDate(`${gap.lastDoseOn}T12:00:00Z`)}. You choose the dose when you approve.
+          </p>
+          <p className="clinic-muted">
+            {gap.source}. {gap.rationale}
+          </p>
+        </div>
+      ) : null}
+      {dose.decision ? (
+        <p>
+          Approved at {dose.decision.approved.dosage}
+          {dose.decision.approved.variantCode !== dose.decision.asked.variantCode ? ` (asked for ${dose.decision.asked.dosage})` : ''}
+          {dose.decision.by ? ` by ${dose.decision.by}` : ''}.{dose.decision.rationale ? ` Reason: ${dose.decision.rationale}` : ''}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Orders from other accounts that may be this patient's (GPhC: multiple orders to one address or card), each linked. */
+export function SecondAccounts({ review }: { review: OrderReview }) {
+  if (review.possibleSecondAccounts.length === 0) return null;
+  return (
+    <Section title="Possible second account">
+      <p>{SECOND_ACCOUNT_RULE.rationale}</p>
+      <ul>
+        {review.possibleSecondAccounts.map((other) => (
+          <li key={other.orderNumber}>
+            <Link to={`/clinic/orders/${encodeURIComponent(other.orderNumber)}`}>Order {other.orderNumber}</Link> by {other.patientName}, {stateName(other.state as Parameters<typeof stateName>[0]).toLowerCase()},
+            placed {formatDate(other.placedAt)}: {other.matches.map((match) => SECOND_ACCOUNT_MATCH_TEXT[match]).join(', ')}
+          </li>
+        ))}
+      </ul>
+      <p className="clinic-muted">{SECOND_ACCOUNT_RULE.source}</p>
+    </Section>
+  );
 }
 
 /** A renewal's plan so far: each dose the patient received and the day it was dispatched, oldest first. */

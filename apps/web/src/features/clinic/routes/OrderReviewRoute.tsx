@@ -20,6 +20,8 @@ import {
   Photos,
   PreviousOrders,
   SupplyHistory,
+  DoseDecision,
+  SecondAccounts,
   TaskList,
   Timeline,
 } from '../components/ReviewSections';
@@ -52,6 +54,8 @@ export function Component() {
         </Tag>
         {order.renewal ? <Tag tone="info">Renewal</Tag> : null}
         {clinical?.renewal?.doseIncrease ? <Tag tone="accent">Higher dose asked for</Tag> : null}
+        {clinical?.dose?.reTitration?.needed ? <Tag tone="accent">Re-titration: restart at {clinical.dose.reTitration.proposed.dosage}</Tag> : null}
+        {clinical && clinical.possibleSecondAccounts.length > 0 ? <Tag tone="accent">Possible second account</Tag> : null}
         {can(staff.role, 'seeDispatch') && (order.state === 'approved' || order.state === 'dispatched') ? (
           <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}/packing-slip`}>Packing slip</Link>
         ) : null}
@@ -64,6 +68,8 @@ export function Component() {
           {clinical && can(staff.role, 'dispatch') && (order.state === 'approved' || order.state === 'dispatched') ? <DispatchSection review={clinical} /> : null}
           {clinical ? (
             <>
+              <SecondAccounts review={clinical} />
+              <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
               <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
               <ConsultationAnswers review={clinical} />
