@@ -79,6 +79,3 @@ export function whoPrescribes(config: PrescribingConfiguration): WhoPrescribes {
 export function medicalDirectorOf(page: Pick<WhoPrescribes, 'prescribers'>): WhoPrescribes['prescribers'][number] | null {
   return page.prescribers.find((entry) => entry.role === MEDICAL_DIRECTOR_ROLE) ?? null;
 }
-
-/** The path of the public page. */
-export const WHO_PRESCRIBES_PATH = '/who-prescribes';
