@@ -33,7 +33,6 @@ const reviewsPlatform = (body: unknown, platform = 'sandbox') =>
   vi.stubGlobal('fetch', mockFetch({ '/shop-api/reviews/summaries': { body }, '/shop-api/reviews/source': { body: { platform } } }));
 
 const weightLoss = PROGRAMMES['weight-loss']!;
-const hairLoss = PROGRAMMES['hair-loss']!;
 
 describe('ProductCarousel', () => {
   it('shows each recommended treatment as a slide: picture, title, price from, bullets, doses and its popup', () => {
