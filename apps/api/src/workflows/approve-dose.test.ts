@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage, OrderReview } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../test/support/app';
 import { signedInPatient } from '../../test/support/patients';
-import { continuingOrderInReview, signedInStaff, type SignedInStaff } from '../../test/support/staff';
+import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, type SignedInStaff } from '../../test/support/staff';
 import { orderConsultations } from '../db/schema/clinic';
 import { notifications } from '../db/schema/notifications';
 import { orderEvents, orderItems, orders } from '../db/schema/orders';
@@ -21,8 +21,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+/** The test patients gave no consent to inform their GP: every approval carries the prescriber's reason. */
 const approve = (number: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie }, ...(payload ? { payload } : {}) });
+  ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie }, payload: { ...NO_GP_CONSENT, ...payload } });
 
 /** A continuing patient's first order of Mounjaro 10 mg (£299 a month), in review with its photos and prescription. */
 async function tenMilligramOrder() {
@@ -91,7 +92,7 @@ describe('the prescriber decides the dose', () => {
     expect(page.totals.total).toBe(27900);
   });
 
-  it('approves at the dose asked without a body, as before, and records it', async () => {
+  it('approves at the dose asked when the body names no dose, as before, and records it', async () => {
     const { number, order } = await tenMilligramOrder();
     expect((await approve(number)).json()).toMatchObject({ state: 'approved', paymentState: 'captured' });
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));

@@ -8,7 +8,7 @@ import { eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
-import { continuingOrderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
 import { doseLadder, planSupplies } from './dose-history';
 
 // The dispatch is dated by the database's clock, so the shop's clock starts on the same (real) day.
@@ -23,7 +23,7 @@ async function onFiveMilligrams() {
   const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
   const patient = await signedInPatientWithId(shop.ctx.app, db(), { birthday: eligibleWeightLossAnswers.wl_dob });
   const number = await continuingOrderInReview(shop.ctx, patient.cookie, { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-5MG', frequency: 30 });
-  expect((await clinic(shop.prescriber, 'POST', `/orders/${number}/approve`)).statusCode).toBe(200);
+  expect((await clinic(shop.prescriber, 'POST', `/orders/${number}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   const [order] = await db().select().from(orders).where(eq(orders.number, number));
   const [placed] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
   const dispatched = await clinic(pharmacist, 'POST', `/orders/${number}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' });
@@ -62,9 +62,10 @@ describe('no gaps in supply, and re-titration when there is one', () => {
     const expected = reTitration({ supplies: await planSupplies(db(), plan), doseOn: delivery, steps: await doseLadder(db(), 'MOUNJARO') })!;
     expect(expected.needed).toBe(true);
     const review = (await clinic(shop.prescriber, 'GET', `/orders/${renewal!.number}`)).json<OrderReview>();
+    // The check-in was answered with no missed doses (the helper's default): the review shows the patient's 0.
     expect(review.dose).toMatchObject({
       asked: { variantCode: 'MOUNJARO-5MG', dosage: '5 mg' },
-      reTitration: { needed: true, outcome: expected.outcome, daysWithoutDose: expected.daysWithoutDose, lastDoseOn: addDays(dispatchedOn, 21), proposed: { variantCode: 'MOUNJARO-2-5MG', dosage: '2.5 mg' }, statedMissedDoses: null },
+      reTitration: { needed: true, outcome: expected.outcome, daysWithoutDose: expected.daysWithoutDose, lastDoseOn: addDays(dispatchedOn, 21), proposed: { variantCode: 'MOUNJARO-2-5MG', dosage: '2.5 mg' }, statedMissedDoses: 0 },
     });
     expect(review.dose!.reTitration!.source).toMatch(/Mounjaro SmPC 4\.2.*Clinic policy/);
     expect(review.dose!.options.map((option) => [option.dosage, option.relation, option.total])).toEqual([
@@ -72,7 +73,7 @@ describe('no gaps in supply, and re-titration when there is one', () => {
       ['2.5 mg', 'lower', 17900],
     ]);
 
-    const approved = await clinic(shop.prescriber, 'POST', `/orders/${renewal!.number}/approve`, { variantCode: 'MOUNJARO-2-5MG', rationale: 'Four weeks without a dose: we restart at 2.5 mg.' });
+    const approved = await clinic(shop.prescriber, 'POST', `/orders/${renewal!.number}/approve`, { ...NO_GP_CONSENT, variantCode: 'MOUNJARO-2-5MG', rationale: 'Four weeks without a dose: we restart at 2.5 mg.' });
     expect(approved.statusCode, approved.body).toBe(200);
     at(renewal!.chargeDate);
     await round();
