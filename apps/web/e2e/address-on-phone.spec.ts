@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { field } from './support/checkout';
+import { enterEmailedCode, field } from './support/checkout';
 import { startCheckout } from './support/consultation';
 import { expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/phone';
 
@@ -29,6 +29,7 @@ test('on a phone, the account and address steps survive a reload, the postcode k
   await field(page, 'Password').fill('correct horse battery');
   await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
   await page.getByRole('button', { name: 'Create account and continue' }).click();
+  await enterEmailedCode(page, email);
   await expect(page.getByRole('heading', { level: 2, name: 'Shipping' })).toBeVisible();
 
   // The postcode typed key by key keeps its space.

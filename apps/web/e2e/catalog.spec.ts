@@ -13,9 +13,10 @@ test('home → Wegovy → product popup, accessible at every step', async ({ pag
   await expect(page).toHaveURL(/\/products\/wegovy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Wegovy' })).toBeVisible();
   await expect(page).toHaveTitle('Wegovy | Elmwood Health');
-  const prices = page.getByRole('list', { name: /^Price/ });
-  await expect(prices.getByRole('listitem').filter({ hasText: 'Monthly' })).toContainText(/£\d+\.\d\d a month/);
-  await expect(prices.getByRole('listitem').filter({ hasText: 'Quarterly' })).toContainText(/a month, billed £\d+\.\d\d every 3 months/);
+  // A prescription-only medicine's doses and prices are information, not a choice carried into the consultation.
+  const doses = page.getByRole('table', { name: 'Doses and prices' });
+  await expect(doses.getByRole('row', { name: /^0\.25 mg/ })).toContainText(/£\d+\.\d\d a month/);
+  await expect(doses.getByRole('row', { name: /^0\.25 mg/ })).toContainText(/a month \(£\d+\.\d\d every 3 months\)/);
   await expect(page.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute('href', '/n/weight-loss/quiz/1');
   await expectNoAxeViolations(page, 'product page');
 

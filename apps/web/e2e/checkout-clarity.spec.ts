@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bucketFor, RECURRING_DISCOUNT_EXPERIMENT } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
-import { chooseAddressAndContinue, field } from './support/checkout';
+import { chooseAddressAndContinue, enterEmailedCode, field } from './support/checkout';
 import { answerWeightLossConsultation } from './support/consultation';
 
 /** A visitor id (the browser's anonymous id) in the bucket wanted. */
@@ -55,6 +55,7 @@ test('checkout: no second date of birth, log in offered first, ticks, a long ema
   await field(page, 'Password').fill('correct horse battery');
   await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
   await page.getByRole('button', { name: 'Create account and continue' }).click();
+  await enterEmailedCode(page, email);
   await expect(page.getByRole('heading', { level: 2, name: 'Completed: Account' })).toBeVisible();
 
   // The long email wraps inside its card; nothing scrolls sideways.

@@ -100,7 +100,7 @@ test('a woman on the pill is told about Mounjaro and contraception, and must ack
   await page.getByRole('group', { name: 'Are you pregnant, breastfeeding or trying to conceive?' }).getByRole('radio', { name: 'No' }).check();
   await page.getByRole('group', { name: /contraceptive pill \(combined or progestogen-only\)/ }).getByRole('radio', { name: 'Yes' }).check();
   const counselling = page.getByRole('group', { name: 'Mounjaro and the contraceptive pill' });
-  await expect(counselling).toContainText('for 4 weeks after you start and for 4 weeks after each dose increase');
+  await expect(counselling).toContainText('for 4 weeks after you start, and for 4 weeks after each increase in your dose');
   await continueButton(page).click();
   await expect(counselling.getByRole('checkbox')).toHaveAccessibleDescription(/Required/);
   await expectNoAxeViolations(page, 'about you, contraception counselling');
