@@ -13,7 +13,7 @@ async function signUpPatient(page: Page, prefix: string): Promise<void> {
     plainPassword: 'long enough pw',
     phoneNumber: '07700900123',
     birthday: '1982-04-09',
-      agreeTermsAndPrivacy: true,
+    agreeTermsAndPrivacy: true,
   });
 }
 
