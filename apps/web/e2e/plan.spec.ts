@@ -67,8 +67,10 @@ test('a patient pauses, resumes, skips and cancels their plan, seeing the dates 
   await cancel.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(cancel.getByText('Please choose a reason.')).toBeVisible();
   await cancel.getByLabel('Side effects').check();
+  // Side effects: a prescriber is offered before the plan ends, and the patient may still cancel.
+  await expect(cancel.getByRole('button', { name: 'Speak to a clinician first' })).toBeVisible();
   await expectNoAxeViolations(page, 'cancel dialog');
-  await cancel.getByRole('button', { name: 'Cancel plan' }).click();
+  await cancel.getByRole('button', { name: 'Cancel anyway' }).click();
   await expect(cancel).toBeHidden();
   await expect(dates.getByText('This plan is cancelled. There will be no more deliveries or payments.')).toBeVisible();
   await expect(dates.getByText('Next delivery')).toHaveCount(0);

@@ -138,6 +138,7 @@ test('the erectile dysfunction consultation reaches its recommendations', async 
   await step(page, 'Heart and blood pressure', async () => {
     await page.getByRole('group', { name: /heart attack, a stroke/ }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('group', { name: /chest pain/ }).getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('group', { name: /heart conditions/ }).getByRole('checkbox', { name: 'None of these' }).check();
     await page.getByRole('radio', { name: 'Normal, measured in the last 12 months' }).check();
   });
   await step(page, 'Your medicines', () => page.getByRole('checkbox', { name: 'None of these' }).check());

@@ -48,7 +48,9 @@ test('weight loss: the programme, a dose picked, Checkout, and the order holds t
   // Experts, stories and FAQ are there; no rating, as the weight-loss treatments have no reviews on the platform (no default score nobody gave).
   await expect(page.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Call 020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
-  await expect(page.getByRole('img', { name: 'Illustration: Before, 15 st 2 lb' })).toBeVisible();
+  // Patients' words are about the service: no before-and-after picture beside a prescription-only medicine (HMR 2012 reg 284).
+  await expect(page.getByRole('region', { name: 'What patients say' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Before/ })).toHaveCount(0);
   await expectNoAxeViolations(page, 'weight-loss recommendations');
 
   // The product popup from the treatment list.
