@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { PATIENT_PASSWORD } from './support/order';
+import { registerPatient } from './support/patients';
 import { PRESCRIBER, staffPage } from './support/staff';
 
 test('a patient reports a severe side effect; the confirmation says when a prescriber will phone and links the Yellow Card scheme; the prescriber finds it in the urgent queue', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const email = `side-effect-${Date.now()}-${test.info().project.name}@example.com`;
-  const registered = await page.request.post('/shop-api/register', {
-    data: { firstName: 'Sam', lastName: 'Report', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true },
-  });
-  expect(registered.status()).toBe(201);
+  await registerPatient(page.request, { firstName: 'Sam', lastName: 'Report', email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1980-05-05', agreeTermsAndPrivacy: true });
 
   await page.goto('/account/support');
   const report = page.getByRole('region', { name: 'Report a side effect' });
