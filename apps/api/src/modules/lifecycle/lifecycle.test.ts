@@ -28,7 +28,7 @@ describe('applying order events', () => {
       Array.from({ length: 10 }, () => db().transaction((tx) => applyOrderEvent(tx, order.id, 'approved', prescriber, { data: { note: 'BMI 32' } }))),
     );
     const applied = results.filter((result) => result.applied);
-    expect(applied).toEqual([{ applied: true, from: 'in_review', to: 'approved', effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call'] }]);
+    expect(applied).toEqual([{ applied: true, from: 'in_review', to: 'approved', effects: ['capture_payment', 'notify_approved', 'credit_referrer', 'offer_reminder_set_up', 'offer_first_coach_call', 'write_gp_letter'] }]);
     expect(results.filter((result) => !result.applied)).toEqual(Array.from({ length: 9 }, () => ({ applied: false, reason: 'not_from_this_state' })));
     expect((await stateOf(order.id)).state).toBe('approved');
     expect(await orderHistory(db(), order.id)).toMatchObject([

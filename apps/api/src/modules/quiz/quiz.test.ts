@@ -285,7 +285,7 @@ describe('PATCH /shop-api/medical-history-for-groups-by-ids', () => {
       cookie,
     );
     expect(state(viaSlug).consultationId).toBe(reply.consultationId);
-    expect(state(viaSlug).rejection).toMatchObject({ ruleId: 'nitrates', questionIndex: 8, reason: expect.stringContaining('nitrates') });
+    expect(state(viaSlug).rejection).toMatchObject({ ruleId: 'nitrates', questionIndex: 9, reason: expect.stringContaining('nitrates') });
   });
 
   it('answers 404 for an unknown questionnaire and 400 for a question of another one', async () => {
