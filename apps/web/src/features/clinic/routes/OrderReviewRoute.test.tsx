@@ -90,6 +90,8 @@ describe('order review', () => {
     await openOrder();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    // The test patient gave no consent to inform their GP: the prescriber records why prescribing is still appropriate.
+    await userEvent.type(within(dialog).getByLabelText('Why is prescribing appropriate without informing the GP?'), 'Patient declined; the consultation shows it is appropriate.');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
 
@@ -139,6 +141,8 @@ describe('order review', () => {
     await openOrder();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    // The test patient gave no consent to inform their GP: the prescriber records why prescribing is still appropriate.
+    await userEvent.type(within(dialog).getByLabelText('Why is prescribing appropriate without informing the GP?'), 'Patient declined; the consultation shows it is appropriate.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order is no longer in review.');
   });
