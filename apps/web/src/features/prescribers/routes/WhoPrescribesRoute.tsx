@@ -45,14 +45,7 @@ export function Component() {
           </section>
           <section aria-labelledby="service-title">
             <h2 id="service-title">The prescribing service</h2>
-            <address>
-              {query.data.prescribingService.address.map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
+            <AddressLines lines={query.data.prescribingService.address} />
           </section>
           <section aria-labelledby="pharmacy-title">
             <h2 id="pharmacy-title">The pharmacy</h2>
@@ -71,19 +64,26 @@ export function Component() {
               ) : null}
               .
             </p>
-            <address>
-              {query.data.pharmacy.address.map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
+            <AddressLines lines={query.data.pharmacy.address} />
           </section>
         </>
       ) : (
         <LoadStatus status={query.isError ? 'error' : 'loading'} onRetry={() => void query.refetch()} />
       )}
     </article>
+  );
+}
+
+/** A postal address, a line each. */
+function AddressLines({ lines }: { lines: readonly string[] }) {
+  return (
+    <address>
+      {lines.map((line) => (
+        <span key={line}>
+          {line}
+          <br />
+        </span>
+      ))}
+    </address>
   );
 }
