@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../lib/pdf';
 import { formatLongDate, type GpLetterFacts, type IsoDate } from '@elmwood/domain';
 
 export interface LetterInput {
@@ -31,12 +32,7 @@ function bmiLine(bmi: GpLetterFacts['bmi']): string {
 /** The letter to the GP on the clinic's letterhead, drawn with PDFKit as the receipt is. */
 export function renderGpLetter({ brandName, facts, answerUrl, answerBy, writtenOn }: LetterInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${brandName}: letter to the GP about ${facts.patient.name}`, Author: brandName } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - MARGIN * 2;
   const text = (value: string, options: { bold?: boolean; size?: number; colour?: string; gap?: number } = {}) => {
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 11).fillColor(options.colour ?? INK).text(value, MARGIN, doc.y, { width });

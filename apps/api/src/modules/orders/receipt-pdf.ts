@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../lib/pdf';
 import { CARRIER_NAMES, formatAddressLines, formatLongDate, formatPrice, formatShipping, paymentMethodText, ukCalendarDate, type OrderPage } from '@elmwood/domain';
 
 export interface ReceiptInput {
@@ -23,12 +24,7 @@ const vatLineText = (line: OrderPage['vat'][number]) =>
  */
 export function renderReceipt({ brandName, order, customerName, prescriber }: ReceiptInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${brandName} receipt for order ${order.number}`, Author: brandName } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - MARGIN * 2;
   const row = (left: string, right: string, bold = false) => {
     const y = doc.y;
