@@ -127,3 +127,5 @@ export * from './coaches/slots';
 export * from './coaches/appointment';
 export * from './coaches/eligibility';
 export * from './notifications/stuck';
+export * from './clinical/verification';
+export * from './clinical/video-consultation';

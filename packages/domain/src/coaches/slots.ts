@@ -15,12 +15,12 @@ export interface CoachSlot {
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
- * The free calls a coach offers: 20-minute slots laid from the start of each weekly window (UK wall-clock time, so a
+ * The free calls a coach (or a prescriber, with `callMinutes` of their own) offers: 20-minute slots laid from the start of each weekly window (UK wall-clock time, so a
  * 09:00 start is 09:00 in the UK in both GMT and BST), on the UK dates from today for 14 days, leaving out any that
  * have started and any already booked (by start instant). A wall-clock time the spring change skips is not offered;
  * one the autumn change repeats is offered once.
  */
-export function freeCoachSlots(availability: readonly CoachAvailability[], booked: readonly Date[], now: Date, days = COACH_BOOKING_DAYS): CoachSlot[] {
+export function freeCoachSlots(availability: readonly CoachAvailability[], booked: readonly Date[], now: Date, days = COACH_BOOKING_DAYS, callMinutes = COACH_CALL_MINUTES): CoachSlot[] {
   const taken = new Set(booked.map((instant) => instant.getTime()));
   const seen = new Set<number>();
   const today = ukCalendarDate(now);
@@ -30,14 +30,14 @@ export function freeCoachSlots(availability: readonly CoachAvailability[], booke
     const weekday = dayOfWeek(date);
     for (const window of availability.filter((entry) => entry.day_of_week === weekday)) {
       const end = minutesOf(window.time_end);
-      for (let minutes = minutesOf(window.time_start); minutes + COACH_CALL_MINUTES <= end; minutes += COACH_CALL_MINUTES) {
+      for (let minutes = minutesOf(window.time_start); minutes + callMinutes <= end; minutes += callMinutes) {
         const start = ukInstant(date, minutes);
         const wall = ukWallClock(start);
         if (wall.date !== date || wall.minutes !== minutes) continue;
         const time = start.getTime();
         if (time <= now.getTime() || taken.has(time) || seen.has(time)) continue;
         seen.add(time);
-        slots.push({ start, end: new Date(time + COACH_CALL_MINUTES * 60_000), date });
+        slots.push({ start, end: new Date(time + callMinutes * 60_000), date });
       }
     }
   }
