@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contentSecurityFor, SIDE_EFFECTS_CALL_RULE, whoPrescribes } from '@elmwood/domain';
 import { prescribingConfiguration, type Config } from './config';
@@ -76,8 +77,10 @@ import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
+import { builtInScheduler } from './adapters/scheduling/built-in';
 import { gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
 import { whoPrescribesRoutes } from './modules/who-prescribes/index';
+import { createSignalRooms, createVideoConsultations, videoConsultationRoutes } from './modules/verification/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +166,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
     },
   });
   await app.register(fastifyCookie);
+  // The video consultation's signalling, on the API's own port (messages of a few KB: descriptions and candidates).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -275,6 +280,11 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now, maxUpcomingCalls: config.COACH_MAX_UPCOMING_CALLS });
       await shopApi.register(coachRoutes, { coaches, auth });
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
+      // Video consultations with a prescriber: booked in the prescribers' own slots (the built-in scheduler), whatever
+      // books the coaches' calls, since the call itself happens in the shop's pages.
+      const videoConsultations = createVideoConsultations({ db: database.db, notifier, scheduler: builtInScheduler(), now });
+      const signalRooms = createSignalRooms(config.VIDEO_ICE_SERVERS);
+      await shopApi.register(videoConsultationRoutes, { consultations: videoConsultations, rooms: signalRooms, auth });
       const billing = createBillingService({
         db: database.db,
         gateway,
@@ -330,7 +340,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters, video: { consultations: videoConsultations, rooms: signalRooms } });
       await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
       await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_PRESCRIBERS, MAX_UPCOMING_COACH_CALLS, prescriberEntrySchema, type PrescribingConfiguration } from '@elmwood/domain';
+import { DEMO_PRESCRIBERS, iceServerSchema, MAX_UPCOMING_COACH_CALLS, prescriberEntrySchema, type PrescribingConfiguration } from '@elmwood/domain';
 import { isLoopbackHost } from './lib/loopback';
 import { weakSecretReason } from './lib/secret-strength';
 import { parseTrustProxy } from './lib/trust-proxy';
@@ -218,6 +218,25 @@ const envSchema = z
   SCHEDULER: z.enum(['built-in', 'calendly']).default('built-in'),
   /** The signing key of the Calendly webhook subscription (invitee.created, invitee.canceled). */
   CALENDLY_WEBHOOK_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /**
+   * STUN and TURN servers the browsers of a video consultation use, as a JSON array of RTCIceServer
+   * ([{"urls":"turn:turn.example:3478","username":"…","credential":"…"}]); none by default (one machine, one network).
+   */
+  VIDEO_ICE_SERVERS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('[]')
+      .transform((value, ctx) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(iceServerSchema)),
+  ),
   /** Coach calls one patient may have booked ahead at once (each sends emails and holds a coach's time). */
   COACH_MAX_UPCOMING_CALLS: z.coerce.number().int().min(1).max(20).default(MAX_UPCOMING_COACH_CALLS),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)').optional()),

@@ -93,7 +93,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   await jobs.prepare(orderPaymentsQueue);
   await jobs.prepare(orderRefundsQueue);
   const paymentActions = createPaymentActions({ db, gateway, renewals, effects: orderEffects, log, now });
-  const orderDecisions = createOrderDecisions({ db, gateway, effects: orderEffects, payments: paymentActions, jobs, log });
+  const orderDecisions = createOrderDecisions({ db, gateway, effects: orderEffects, payments: paymentActions, jobs, log, now });
 
   return {
     payment,

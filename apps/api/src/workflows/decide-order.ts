@@ -25,6 +25,7 @@ import { AppError } from '../lib/errors';
 import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { gpConsentsOf } from '../modules/gp/index';
+import { approvalVerification } from '../modules/verification/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
 import { decideDose } from './approve-dose';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
@@ -39,6 +40,8 @@ export interface OrderDecisionDeps {
   payments: Pick<PaymentActions, 'tryNow'>;
   jobs: Pick<Jobs, 'sendWithin' | 'cancel'>;
   log: { error(details: object, message: string): void };
+  /** The clock the verification's validity is read by. */
+  now?: () => Date;
 }
 
 const actorOf = (member: StaffRow): Actor => ({ type: member.role as Actor['type'], id: member.id });
@@ -92,7 +95,7 @@ function moneyStillToMove(order: OrderRow, isRenewal: boolean): PaymentAction | 
  * second click or a second process finds nothing to do; the money the decision moves is queued in that same
  * transaction, tried at once, and retried by its job when the provider does not answer.
  */
-export function createOrderDecisions({ db, gateway, effects, payments, jobs, log }: OrderDecisionDeps) {
+export function createOrderDecisions({ db, gateway, effects, payments, jobs, log, now = () => new Date() }: OrderDecisionDeps) {
   const orderByNumber = (number: string, tx: Pick<Db, 'select'> = db, lock = false) => placedOrderByNumber(tx, number, lock);
 
   /**
@@ -186,7 +189,11 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
         const gp = await gpConsentOnApproval(tx, order, body);
         const dose = await decideDose(tx, order, body);
         const doseAudit = dose && doseChanged(dose) ? { dose: { asked: dose.asked.variantCode, approved: dose.approved.variantCode, rationale: dose.rationale } } : {};
-        return { data: { ...gp, ...(dose ? { dose } : {}) }, audit: { ...gp, ...doseAudit } };
+        // After the dose is decided: an increase past the clinic's threshold needs a fresh verification (issue 33).
+        const verified = await approvalVerification(tx, order, now());
+        const verificationAudit = verified.verification ? { verification: { id: verified.verification.id, method: verified.verification.method } } : {};
+        const rationale = body.rationale ? { rationale: body.rationale } : {};
+        return { data: { ...gp, ...(dose ? { dose } : {}), ...verified, ...rationale }, audit: { ...gp, ...doseAudit, ...verificationAudit } };
       };
       const applied = await decide(member, number, event, { data: decider }, { action: event === 'approved' ? 'approve' : 'release' }, prepare);
       return settled(number, applied, 'approved');

@@ -28,6 +28,7 @@ import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders
 import type { Referrals } from '../modules/referrals/index';
 import { dateFirstRenewalFromDispatch, type OrderPaymentEvents, type RenewalService } from '../modules/subscriptions/index';
 import { createTasksForOrder, offerFirstCoachCall, offerReminderSetUp } from '../modules/tasks/index';
+import { offerVideoConsultation } from '../modules/verification/index';
 import { addOrderedConsultationPoints } from '../modules/weight/index';
 import { queuePaymentAction } from './payment-queue';
 
@@ -125,7 +126,11 @@ export const ORDER_EFFECT_HANDLERS = {
   /** The order's follow-up tasks; with no critical one open (no photo or identity check) it goes straight to a clinician. */
   async create_tasks(input) {
     const { tx, order } = input;
-    const { criticalOpen } = await createTasksForOrder(tx, { orderId: order.id, customerId: order.customerId, productCodes: placementOf(input).items.map((item) => item.productCode) });
+    const { items, placedAt } = placementOf(input);
+    const { criticalOpen } = await createTasksForOrder(tx, { orderId: order.id, customerId: order.customerId, productCodes: items.map((item) => item.productCode) });
+    // A weight-loss medicine is approved only on verified weight, height and identity: without one that stands, the
+    // patient is asked to book a video consultation (not critical: the prescriber may verify another way meanwhile).
+    await offerVideoConsultation(tx, order, placedAt);
     if (!criticalOpen) await applyOrderEvent(tx, order.id, 'critical_tasks_done', { type: 'patient', id: order.customerId });
   },
 

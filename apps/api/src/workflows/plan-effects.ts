@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { addDays, checkInTriggeredRules, deliveryAfterChange, urgentRules, type IsoDate, type SubscriptionEffect, type SubscriptionEvent } from '@elmwood/domain';
+import { addDays, checkInTriggeredRules, deliveryAfterChange, ukInstant, urgentRules, type IsoDate, type SubscriptionEffect, type SubscriptionEvent } from '@elmwood/domain';
 import type { Db } from '../db/client';
 import { subscriptionRenewals } from '../db/schema/subscriptions';
 import { issueDueCheckIns } from '../jobs/check-ins';
@@ -8,6 +8,7 @@ import { applyOrderEvent, applySubscriptionEvent, type Actor, type EventDetails 
 import type { Notifier } from '../modules/notifications/index';
 import { openUrgentItem, openUrgentItemDue } from '../modules/urgent-care/index';
 import { createRenewalOrder, lockPlan, renewalsOfPlan, updatePlan, type PlanEvents, type PlanRow } from '../modules/subscriptions/index';
+import { offerVideoConsultation } from '../modules/verification/index';
 
 const JOB: Actor = { type: 'job' };
 /** Renewal orders of a period not yet decided: a cancelled plan takes them out of the prescriber's queue. */
@@ -63,7 +64,10 @@ export const PLAN_EFFECT_HANDLERS = {
 
   /** The renewal order for the prescriber, with this period's check-in answers on it. */
   async create_renewal_order({ tx, plan, today }) {
-    await createRenewalOrder(tx, (await lockPlan(tx, plan.id))!, today);
+    const order = await createRenewalOrder(tx, (await lockPlan(tx, plan.id))!, today);
+    // A renewal past the verification's interval (or a dose increase past the threshold) asks for a video consultation;
+    // the rules read UK dates, so the end of today stands for now.
+    await offerVideoConsultation(tx, order, ukInstant(today, 24 * 60 - 1));
   },
 
   /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { triggeredRuleSchema, type TriggeredRule } from '../clinical/sourced';
 import { APPROVABLE_DOSE_RELATIONS, approvedDoseSchema } from '../clinical/dose-decision';
 import { possibleSecondAccountSchema } from './second-account';
+import { reviewVerificationSchema } from '../clinical/verification';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
@@ -162,6 +163,11 @@ export const orderReviewSchema = z.object({
    * similar name: SECOND_ACCOUNT_RULE), newest first, each linking the other order.
    */
   possibleSecondAccounts: z.array(possibleSecondAccountSchema).default([]),
+  /**
+   * How the patient's weight, height and identity were verified (GPhC 2025), beside what they declared: a weight-loss
+   * medicine is approved only on a verification that stands for this supply. Null for an order without one to verify.
+   */
+  verification: reviewVerificationSchema.nullable().default(null),
   dose: z
     .object({
       productName: z.string(),
@@ -195,7 +201,7 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
  * questions and answers, its clinical decisions no reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
  */
 export const supportOrderViewSchema = orderReviewSchema
-  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true })
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true, verification: true })
   .extend({
     view: z.literal('support'),
     /** A renewal of a plan: its delivery date. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What kind of work a task asks of the patient, and so which screen completes it. */
-export const TASK_TYPES = ['upload-photo', 'gp-info', 'questionnaire', 'reminder', 'coach-call', 'typeform'] as const;
+export const TASK_TYPES = ['upload-photo', 'gp-info', 'questionnaire', 'reminder', 'coach-call', 'typeform', 'video-consultation'] as const;
 export const taskTypeSchema = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof taskTypeSchema>;
 

@@ -12,7 +12,20 @@ export const TASK_CODES = {
   prescriptionPhoto: 'voy-wl-upload-prescription',
   /** A prescriber's question about one order (clinic 'request information'). */
   clinicianQuestion: 'clinician-question',
+  /**
+   * A weight-loss order waits on a verification of the patient's weight, height and identity: the patient books a
+   * video consultation with a prescriber (GPhC guidance, 2025).
+   */
+  videoConsultation: 'book-video-consultation',
 } as const;
+
+/**
+ * Whether the patient's treatment waits on this task: a critical task (the order reaches the prescriber only once it
+ * is done), or the video consultation (the prescriber cannot approve without the verification it brings).
+ */
+export function holdsTreatment(task: { taskDefinition: { code?: string; isCritical: boolean } }): boolean {
+  return task.taskDefinition.isCritical || task.taskDefinition.code === TASK_CODES.videoConsultation;
+}
 
 export const DEFAULT_TASK_BADGE = 'Required';
 export const MANY_TASKS_THRESHOLD = 7;
@@ -26,8 +39,8 @@ export function taskCountLabel(count: number): string {
  * The account home's line about open tasks. Only critical tasks hold a treatment up, so only they are said to; optional
  * ones (GP details, reminders, a coach call) are called optional. Null with nothing open.
  */
-export function openTasksMessage(tasks: readonly { taskDefinition: { isCritical: boolean } }[]): string | null {
-  const critical = tasks.filter((task) => task.taskDefinition.isCritical).length;
+export function openTasksMessage(tasks: readonly { taskDefinition: { code?: string; isCritical: boolean } }[]): string | null {
+  const critical = tasks.filter(holdsTreatment).length;
   const optional = tasks.length - critical;
   const counted = (count: number, noun: string) => `${taskCountLabel(count)} ${noun}${count === 1 ? '' : 's'}`;
   if (critical > 0 && optional > 0) return `You have ${counted(critical, 'task')} to complete before we can send your treatment, and ${counted(optional, 'optional task')}.`;

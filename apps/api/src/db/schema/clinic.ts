@@ -52,6 +52,8 @@ export const staff = pgTable('staff', {
   /** Prescribers only: 'GPhC' or 'GMC' and the number, shown on their decisions. */
   registrationBody: text('registration_body'),
   registrationNumber: text('registration_number'),
+  /** Prescribers: weekly windows (UK wall-clock time) in which patients may book a video consultation. */
+  videoAvailability: jsonb('video_availability').$type<{ day_of_week: number; time_start: string; time_end: string }[]>().notNull().default([]),
   passwordHash: text('password_hash').notNull(),
   /** iv.tag.ciphertext (base64url) of the base32 TOTP secret; null until enrolment is confirmed. */
   totpSecret: text('totp_secret'),

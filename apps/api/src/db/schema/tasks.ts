@@ -6,7 +6,7 @@ import { orders } from './orders';
 
 /**
  * What the clinic may ask of a patient after an order (SPEC §3 Task definition), seeded as data.
- * taskType: upload-photo, gp-info, questionnaire, reminder, coach-call, typeform.
+ * taskType: upload-photo, gp-info, questionnaire, reminder, coach-call, typeform, video-consultation.
  */
 export const taskDefinitions = pgTable('task_definitions', {
   code: text('code').primaryKey(),

@@ -33,6 +33,7 @@ import { weightHistory } from '../weight/index';
 import { approvalDoses, planReTitration, planSupplies } from '../subscriptions/index';
 import type { SupportService } from '../support/index';
 import { gpConsentsOf } from '../gp/index';
+import { declaredFor, orderStanding, reviewVerification, upcomingConsultationOf } from '../verification/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
 import { possibleSecondAccounts } from './second-accounts';
@@ -119,6 +120,13 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         : null,
       decision: decided && approval ? { ...decided, by: typeof prescriber?.label === 'string' ? prescriber.label : null, at: approval.createdAt.toISOString() } : null,
     };
+  }
+
+  /** Verified beside declared, for an order holding a weight-loss medicine (null for any other). */
+  async function verificationForReview(order: OrderRow, measurements: OrderReview['measurements']): Promise<OrderReview['verification']> {
+    const found = await orderStanding(db, order, now());
+    if (!found.required && found.history.length === 0) return null;
+    return reviewVerification(found, declaredFor(order, measurements), await upcomingConsultationOf(db, order.customerId, now()));
   }
 
   return {
@@ -262,6 +270,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
 
       const dose = clinical ? await doseForReview(order, history, snapshots, renewalRows[0] ?? null) : null;
       const otherAccounts = clinical ? await possibleSecondAccounts(db, order, patient) : [];
+      const verification = clinical ? await verificationForReview(order, weights) : null;
       const tracking = order.trackingCarrier && order.trackingNumber ? { carrier: order.trackingCarrier as Carrier, number: order.trackingNumber, url: trackingUrl(order.trackingCarrier as Carrier, order.trackingNumber) } : null;
       const review: OrderReview = {
         view: 'clinical',
@@ -337,6 +346,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         supportThreads,
         dose,
         possibleSecondAccounts: otherAccounts,
+        verification,
       };
       return clinical ? review : supportOrderView(review);
     },

@@ -62,6 +62,8 @@ export interface NewStaff {
   totpSecret?: string | null;
   /** A secret already shown to the member (npm run staff:create) that their first sign-in confirms. */
   pendingTotpSecret?: string | null;
+  /** Prescribers: weekly windows for video consultations (UK wall-clock time); left out, kept as they are. */
+  videoAvailability?: { day_of_week: number; time_start: string; time_end: string }[];
 }
 
 export function toStaffMember(row: StaffRow): StaffMember {
@@ -106,6 +108,7 @@ export async function upsertStaff(db: Db, box: SecretBox, input: NewStaff): Prom
     totpLastStep: null,
     disabled: false,
     updatedAt: new Date(),
+    ...(input.videoAvailability ? { videoAvailability: input.videoAvailability } : {}),
   };
   const [row] = await db.insert(staff).values(values).onConflictDoUpdate({ target: staff.email, set: values }).returning();
   return row!;

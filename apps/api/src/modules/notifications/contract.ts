@@ -64,7 +64,12 @@ export type NotificationRequest =
   /** Sent 24 hours before a call (queued with sendAfter, withdrawn when the call is cancelled or moved). */
   | { template: 'coach-call-reminder'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string } }
   /** A call cancelled: by the patient, or because they chose another coach. */
-  | { template: 'coach-call-cancelled'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string; reason: 'patient' | 'coach-changed' | 'calendly' } };
+  | { template: 'coach-call-cancelled'; customerId: number; dedupeKey: string; data: { appointmentId: string; coachName: string; startsAt: string; reason: 'patient' | 'coach-changed' | 'calendly' } }
+  /** A video consultation with a prescriber booked (or moved): its time, how to join, and where to change it. */
+  | { template: 'video-consultation-booked'; customerId: number; dedupeKey: string; data: { consultationId: string; startsAt: string } }
+  /** Sent the day before and an hour before (queued with sendAfter, withdrawn when it is cancelled or moved). */
+  | { template: 'video-consultation-reminder'; customerId: number; dedupeKey: string; data: { consultationId: string; startsAt: string } }
+  | { template: 'video-consultation-cancelled'; customerId: number; dedupeKey: string; data: { consultationId: string; startsAt: string } };
 
 export type NotificationTemplate = NotificationRequest['template'];
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { approvableDoses, lastSuppliedDose, type ApprovableDose } from '@elmwood/domain';
+import { approvableDoses, lastSuppliedDose, type ApprovableDose, type LadderStep } from '@elmwood/domain';
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { orderItems } from '../../db/schema/orders';
 import type { Queryable } from '../orders/index';
@@ -15,6 +15,9 @@ export interface ApprovalDoses {
   plan: PlanRow | null;
   /** The doses it may be approved at, highest first, each with its line's price at the line's frequency. */
   options: (ApprovableDose & { variantName: string; unitPrice: number; total: number })[];
+  /** The medicine's doses, lowest first, and the one the plan last supplied (null: nothing supplied before). */
+  ladder: LadderStep[];
+  lastSupplied: string | null;
 }
 
 /**
@@ -30,7 +33,8 @@ export async function approvalDoses(db: Queryable, orderId: number, asked?: stri
     if (ladder.length < 2) continue;
     const plan = await planOfOrder(db, orderId, line.frequency);
     const supplied = plan ? lastSuppliedDose((await planSupplies(db, plan)).filter((supply) => supply.orderId !== orderId)) : null;
-    const doses = approvableDoses(ladder, asked ?? line.variantCode, supplied?.productCode === line.productCode ? supplied.variantCode : null);
+    const lastSupplied = supplied?.productCode === line.productCode ? supplied.variantCode : null;
+    const doses = approvableDoses(ladder, asked ?? line.variantCode, lastSupplied);
     const prices = await db
       .select({ code: productVariants.code, name: productVariants.name, price: variantPrices.price, discountedPrice: variantPrices.discountedPrice })
       .from(productVariants)
@@ -44,7 +48,7 @@ export async function approvalDoses(db: Queryable, orderId: number, asked?: stri
       const unitPrice = Math.min(price.discountedPrice ?? price.price, line.unitPrice);
       return [{ ...dose, variantName: price.name, unitPrice, total: unitPrice * line.quantity }];
     });
-    return { line, plan, options };
+    return { line, plan, options, ladder, lastSupplied };
   }
   return null;
 }

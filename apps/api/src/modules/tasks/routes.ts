@@ -17,6 +17,7 @@ export const EVIDENCE_NEEDED: Partial<Record<TaskType, string>> = {
   'gp-info': 'This task is completed by sending your GP details.',
   questionnaire: 'This task is completed by answering its questionnaire.',
   'coach-call': 'This task is completed by booking your call with your coach.',
+  'video-consultation': 'This task is completed by booking your video consultation with a prescriber.',
 };
 
 /** Tasks of a type a page may tick off, but whose code asks for more: a prescriber's question needs its answer. */

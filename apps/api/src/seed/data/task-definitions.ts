@@ -122,6 +122,22 @@ export const demoTaskDefinitions: TaskDefinitionSeed[] = [
     // Given by a prescriber's 'request information', never by an order's products.
     configuration: {},
   },
+  {
+    code: TASK_CODES.videoConsultation,
+    taskType: 'video-consultation',
+    name: 'Book your video consultation',
+    description:
+      'A short video call with one of our prescribers, who checks your weight and height on camera and your photo ID. UK rules require this before weight-loss medication can be prescribed.',
+    image: '/images/tasks/coach-call.svg',
+    // Not critical: the order reaches the prescriber with its photos, who may verify in other ways (the GP, the
+    // clinical record); the approval itself waits on a verification (packages/domain holdsTreatment says so to the patient).
+    isCritical: false,
+    isReminder: false,
+    safetyCheck: true,
+    badge: 'Required',
+    // Given by a weight-loss order that waits on a verification (modules/verification), never by a product.
+    configuration: {},
+  },
 ];
 
 /**

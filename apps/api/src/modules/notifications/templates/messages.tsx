@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, YELLOW_CARD, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -548,6 +548,45 @@ const composers: Composers = {
       </>
     ),
     short: `${context.brandName}: your call with ${coachName} on ${formatCallTime(startsAt)} has been cancelled. ${context.url('/account/coaches/book')}`,
+  }),
+  'video-consultation-booked': ({ consultationId, startsAt }, context) => ({
+    subject: 'Your video consultation is booked',
+    preview: `${formatCallTime(startsAt)} (UK time).`,
+    body: (
+      <>
+        <Title>Your video consultation is booked</Title>
+        <P>One of our prescribers will see you by video on {formatCallTime(startsAt)} (UK time). It takes about {VIDEO_CONSULTATION_MINUTES} minutes.</P>
+        <P>Please have your photo ID and a set of bathroom scales with you, and use a phone or computer with a camera. You can join from 10 minutes before.</P>
+        <P>You can move or cancel it in your account up to 1 hour before it starts.</P>
+        <Action href={context.url(`/account/video-consultation/${consultationId}`)}>View your consultation</Action>
+      </>
+    ),
+    short: `${context.brandName}: your video consultation is booked for ${formatCallTime(startsAt)} (UK time). ${context.url(`/account/video-consultation/${consultationId}`)}`,
+  }),
+  'video-consultation-reminder': ({ consultationId, startsAt }, context) => ({
+    subject: 'Reminder: your video consultation',
+    preview: `${formatCallTime(startsAt)} (UK time).`,
+    body: (
+      <>
+        <Title>Your video consultation is coming up</Title>
+        <P>Your video consultation with one of our prescribers is on {formatCallTime(startsAt)} (UK time).</P>
+        <P>Please have your photo ID and bathroom scales ready. You can join from 10 minutes before.</P>
+        <Action href={context.url(`/account/video-consultation/${consultationId}`)}>Join or change your consultation</Action>
+      </>
+    ),
+    short: `${context.brandName}: reminder, your video consultation is on ${formatCallTime(startsAt)} (UK time). ${context.url(`/account/video-consultation/${consultationId}`)}`,
+  }),
+  'video-consultation-cancelled': ({ startsAt }, context) => ({
+    subject: 'Your video consultation has been cancelled',
+    preview: `The consultation on ${formatCallTime(startsAt)} will not go ahead.`,
+    body: (
+      <>
+        <Title>Your video consultation has been cancelled</Title>
+        <P>Your video consultation on {formatCallTime(startsAt)} (UK time) will not go ahead. We need to see you before we can prescribe, so please book another time.</P>
+        <Action href={context.url('/account/video-consultation')}>Book another time</Action>
+      </>
+    ),
+    short: `${context.brandName}: your video consultation on ${formatCallTime(startsAt)} has been cancelled. Book another time: ${context.url('/account/video-consultation')}`,
   }),
 };
 
