@@ -8,7 +8,7 @@ import { workRefunds } from '../src/workflows/decide-order';
 import { workPaymentActions } from '../src/workflows/payment-actions';
 import { createTestContext, type TestContext } from './support/app';
 import { signedInPatient } from './support/patients';
-import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from './support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from './support/staff';
 
 /**
  * The provider's calls time out (the Checkout.com adapter's answer to no reply within its limit) for the next `n`
@@ -67,8 +67,11 @@ describe('money moved after a decision, when the provider times out', () => {
 
   const db = () => ctx.database.db;
   const orderRow = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
-  const decide = (number: string, path: string, payload?: object) =>
-    ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/${path}`, headers: { cookie: prescriber.cookie }, ...(payload ? { payload } : {}) });
+  const decide = async (number: string, path: string, payload?: object) => {
+    // A weight-loss medicine is approved on verified weight, height and identity (issue 33).
+    if (path === 'approve') await verifyPatient(ctx, prescriber, number);
+    return ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/${path}`, headers: { cookie: prescriber.cookie }, ...(payload ? { payload } : {}) });
+  };
   const requestsAtProvider = async (operation: string, number: string) =>
     db().select().from(sandboxRequests).where(and(eq(sandboxRequests.operation, operation), eq(sandboxRequests.idempotencyKey, `order:${number}:${operation}`)));
   const events = async (number: string, event: string) =>

@@ -10,7 +10,7 @@ import { orderEvents, orders } from '../src/db/schema/orders';
 import { sandboxPayments, sandboxRequests } from '../src/db/schema/sandbox-gateway';
 import { createTestContext, type TestContext } from './support/app';
 import { signedInPatient } from './support/patients';
-import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from './support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from './support/staff';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'kill-test-processes-share-this-secret-0123456789';
@@ -80,6 +80,8 @@ describe.skipIf(!process.env.DATABASE_URL)('money moved after a decision, when t
   const orderRow = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
 
   async function decideThenDie(number: string, path: string, payload: object, action: 'capture' | 'void'): Promise<void> {
+    // A weight-loss medicine is approved on verified weight, height and identity (issue 33).
+    if (path === 'approve') await verifyPatient(ctx, prescriber, number);
     const doomed = await startApiProcess({ ...env, HANG_AFTER: action });
     running.push(doomed.child);
     // Never answered: the process dies while it waits for the provider.

@@ -18,7 +18,7 @@ import { signedInPatientWithId, type Patient } from './support/account';
 import { answerCheckIn } from './support/check-in';
 import { placeOrder, readyCart } from './support/orders';
 import { earnReferralCredit } from './support/referrals';
-import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from './support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from './support/staff';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const SKIP_REASON = 'needs PostgreSQL (set DATABASE_URL): the embedded PGlite opens its files in one process only';
@@ -122,6 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL)('renewals in several processes on one
       .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
       .where(eq(subscriptionRenewals.subscriptionId, planId));
   const approve = async (number: string) => {
+    await verifyPatient(ctx, prescriber, number);
     const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: prescriber.cookie }, payload: NO_GP_CONSENT });
     expect(res.statusCode, res.body).toBe(200);
   };

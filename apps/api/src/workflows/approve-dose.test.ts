@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage, OrderReview } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../test/support/app';
 import { signedInPatient } from '../../test/support/patients';
-import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, type SignedInStaff } from '../../test/support/staff';
+import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, verifyPatient, type SignedInStaff } from '../../test/support/staff';
 import { orderConsultations } from '../db/schema/clinic';
 import { notifications } from '../db/schema/notifications';
 import { orderEvents, orderItems, orders } from '../db/schema/orders';
@@ -29,6 +29,8 @@ const approve = (number: string, payload?: object) =>
 async function tenMilligramOrder() {
   const cookie = await signedInPatient(ctx.app, { birthday: eligibleWeightLossAnswers.wl_dob });
   const number = await continuingOrderInReview(ctx, cookie, { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-10MG', frequency: 30 });
+  // Weighed and measured by the prescriber's team before any approval (issue 33).
+  await verifyPatient(ctx, prescriber, number);
   const [order] = await db().select().from(orders).where(eq(orders.number, number));
   return { cookie, number, order: order! };
 }

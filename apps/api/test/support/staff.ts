@@ -127,3 +127,15 @@ export async function continuingOrderInReview(ctx: TestContext, patientCookie: s
   if (order?.state !== 'in_review') throw new Error(`order ${orderNumber} is ${order?.state}, not in review`);
   return orderNumber;
 }
+
+/**
+ * What a prescriber records before approving a weight-loss medicine (issue 33): the patient weighed and measured in
+ * person, the values the test consultation declared (128 kg at 200 cm, BMI 32).
+ */
+export const IN_PERSON_VERIFICATION = { method: 'in_person', weightKg: 128, heightCm: 200, identityChecked: true, evidence: 'Weighed and measured at the pharmacy by the pharmacist; passport seen.' } as const;
+
+/** The prescriber records how the order's patient was verified (POST /clinic/orders/{number}/verifications). */
+export async function verifyPatient(ctx: Pick<TestContext, 'app'>, prescriber: Pick<SignedInStaff, 'cookie'>, orderNumber: string, body: Record<string, unknown> = IN_PERSON_VERIFICATION): Promise<void> {
+  const res = await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/verifications`, headers: { cookie: prescriber.cookie }, payload: body });
+  if (res.statusCode !== 201) throw new Error(`verification answered ${res.statusCode}: ${res.body}`);
+}

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { placedOrderNumber } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, NO_GP_CONSENT } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
@@ -89,6 +89,7 @@ describe('support cancels an order not yet decided', () => {
 
   it('refuses an order already decided (409) and an unknown one (404)', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: prescriber.cookie }, payload: NO_GP_CONSENT })).statusCode).toBe(200);
     const res = await cancel(support, orderNumber);
     expect(res.statusCode).toBe(409);

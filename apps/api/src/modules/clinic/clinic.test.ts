@@ -15,7 +15,7 @@ import { deliverNotifications } from '../../../test/support/notifications';
 import { cookieFrom, groupAnswers } from '../../../test/support/consultation';
 import { MOUNJARO_MONTHLY, placeOrder, type PlaceOrderOptions, TEST_ADDRESS, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto, NO_GP_CONSENT } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, uploadPhoto, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
@@ -173,6 +173,7 @@ describe('decisions', () => {
 
   it('approves once under ten concurrent clicks: one approved event, one capture at the gateway, one email', async () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
+    await verifyPatient(ctx, prescriber, orderNumber);
     const replies = await Promise.all(Array.from({ length: 10 }, () => as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)));
     expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
     expect(replies.filter((reply) => reply.json().changed)).toHaveLength(1);
@@ -196,6 +197,7 @@ describe('decisions', () => {
     const { orderNumber } = await orderInReview(ctx, await signedInPatient(ctx.app));
     // The provider released the hold on its side, as it does when an authorisation lapses.
     await db().update(sandboxPayments).set({ status: 'voided' }).where(eq(sandboxPayments.reference, orderNumber));
+    await verifyPatient(ctx, prescriber, orderNumber);
     const res = await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT);
     expect(res.json()).toEqual({ orderNumber, state: 'approved', paymentState: 'capture_failed', changed: true });
     await deliverNotifications({ app: ctx.app, db: db() });
@@ -248,6 +250,7 @@ describe('decisions', () => {
 describe('dispatch and refunds', () => {
   async function approvedOrder(patient: string, options: PlaceOrderOptions = {}) {
     const { orderNumber } = await orderInReview(ctx, patient, options);
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).json()).toMatchObject({ state: 'approved', paymentState: 'captured' });
     return orderNumber;
   }

@@ -16,7 +16,7 @@ import { createTestContext, type TestContext } from '../../../test/support/app';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { TEST_ADDRESS } from '../../../test/support/orders';
-import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, NO_GP_CONSENT } from '../../../test/support/staff';
+import { type ClinicTeam, orderInReview, type SignedInStaff, signedInTeam, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let { prescriber, pharmacist, support, admin } = {} as ClinicTeam;
@@ -52,6 +52,7 @@ describe('the clinic confirming a deletion request', () => {
   it('waits for an order in progress, then deletes the sign-in and personal data, keeps the clinical record, cancels the plan through the lifecycle and emails the patient', async () => {
     const patient = await signedInPatientWithId(ctx.app, db());
     const { orderNumber } = await orderInReview(ctx, patient.cookie);
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
     const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
@@ -131,6 +132,7 @@ describe('the clinic confirming a deletion request', () => {
   it('deletes the kept cards at the gateway from a job queued by the committed deletion, once per card; running the job again is harmless', async () => {
     const patient = await signedInPatientWithId(ctx.app, db());
     const { orderNumber } = await orderInReview(ctx, patient.cookie);
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await as(prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
     const [card] = await db().select().from(paymentTokens).where(eq(paymentTokens.customerId, patient.customerId));
     const renew = (key: string) =>

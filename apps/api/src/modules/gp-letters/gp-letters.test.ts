@@ -12,7 +12,7 @@ import { signedInPatientWithId, type Patient } from '../../../test/support/accou
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { startSmtpServer } from '../../../test/support/smtp';
-import { orderInReview, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, verifyPatient } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -60,6 +60,7 @@ const sendLetters = async (orderNumber: string) => {
 describe('the letter to the GP', () => {
   it('is written on approving a first prescription, names the prescriber, and is emailed to the practice with the PDF attached', async () => {
     const { orderNumber } = await consentingPatientWithOrder();
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
 
     const [letter] = await lettersOf(orderNumber);
@@ -101,6 +102,7 @@ describe('the letter to the GP', () => {
 
   it("names the approving prescriber on the patient's approval email", async () => {
     const { orderNumber } = await consentingPatientWithOrder();
+    await verifyPatient(ctx, prescriber, orderNumber);
     const res = await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`);
     expect(res.statusCode, res.body).toBe(200);
     const [approved] = await db().select().from(notifications).where(eq(notifications.dedupeKey, `order-approved:${orderNumber}`));
@@ -109,6 +111,7 @@ describe('the letter to the GP', () => {
 
   it("is listed to post when the practice's email is unknown, printed, and marked posted", async () => {
     const { orderNumber } = await consentingPatientWithOrder(null);
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
     await sendLetters(orderNumber);
     const [letter] = await lettersOf(orderNumber);
@@ -127,6 +130,7 @@ describe("approval without the patient's consent to inform their GP", () => {
       const patient = await signedInPatientWithId(ctx.app, db());
       if (consent) expect((await gpInfo(patient, consent)).statusCode).toBe(201);
       const { orderNumber } = await orderInReview(ctx, patient.cookie);
+      await verifyPatient(ctx, prescriber, orderNumber);
       const refused = await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ code: 'GP_CONSENT_REASON_NEEDED', message: GP_CONSENT_REASON_NEEDED_MESSAGE });
@@ -149,6 +153,7 @@ describe("the GP's answer through the letter's signed link", () => {
   /** A patient whose first order was approved and dispatched (their plan running), and the link from the emailed letter. */
   async function patientWithLetter() {
     const { patient, orderNumber } = await consentingPatientWithOrder();
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
     expect((await clinic(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(200);
     await sendLetters(orderNumber);

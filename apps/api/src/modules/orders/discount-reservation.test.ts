@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/support/app';
 import { finishSandboxAction, placeOrder, readyCart, SANDBOX_CARDS, TEST_ADDRESS } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
 import { FRIEND_CARD } from '../../../test/support/referrals';
-import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 import { orders } from '../../db/schema/orders';
 import { referralLedger } from '../../db/schema/referrals';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
@@ -34,7 +34,10 @@ const FRIEND_ADDRESS = { ...TEST_ADDRESS, company: '9 Mill Lane', city: 'Manches
 const orderRow = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
 const post = (url: string, cookie: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const confirm = (number: string, cookie: string) => post(`/shop-api/orders/${number}/payment/confirm`, cookie);
-const approve = (number: string) => post(`/shop-api/clinic/orders/${number}/approve`, prescriber.cookie, NO_GP_CONSENT);
+const approve = async (number: string) => {
+  await verifyPatient(ctx, prescriber, number);
+  return post(`/shop-api/clinic/orders/${number}/approve`, prescriber.cookie, NO_GP_CONSENT);
+};
 const atGateway = async (reference: string) => (await db().select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference)))[0];
 const sweep = (now: Date) => sweepStalePayments({ db: db(), orders: ctx.app.orders, onError: (error) => { throw error; } }, now);
 

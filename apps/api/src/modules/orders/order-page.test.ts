@@ -4,7 +4,7 @@ import { formatPrice, orderPageSchema, vatSummary } from '@elmwood/domain';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placeOrder, WEGOVY_MONTHLY } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 import { pdfText } from '../../../../web/e2e/support/pdf';
 import { orders } from '../../db/schema/orders';
 
@@ -29,6 +29,7 @@ async function dispatchedMixedOrder(patient: string): Promise<string> {
   const number = placed.orderNumber!;
   await uploadPhoto(ctx, patient, 'I');
   await uploadPhoto(ctx, patient, 'W');
+  await verifyPatient(ctx, prescriber, number);
   expect((await staff(prescriber, `/orders/${number}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   expect((await staff(pharmacist, `/orders/${number}/dispatch`, { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' })).statusCode).toBe(200);
   return number;

@@ -8,7 +8,7 @@ import { staffAuditLog } from '../../db/schema/clinic';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { placeOrder, readyCart, TEST_ADDRESS } from '../../../test/support/orders';
 import { signedInPatient } from '../../../test/support/patients';
-import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { signedInStaff, uploadPhoto, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 const CAP = 6000;
 let ctx: TestContext;
@@ -52,13 +52,16 @@ async function orderAt(cookie: string, address: Record<string, unknown>, card?: 
   return row!;
 }
 
-const decide = (number: string, decision: 'approve' | 'reject') =>
-  ctx.app.inject({
+const decide = async (number: string, decision: 'approve' | 'reject') => {
+  // A weight-loss medicine is approved on verified weight, height and identity (issue 33).
+  if (decision === 'approve') await verifyPatient(ctx, prescriber, number);
+  return ctx.app.inject({
     method: 'POST',
     url: `/shop-api/clinic/orders/${number}/${decision}`,
     headers: { cookie: prescriber.cookie },
     payload: decision === 'reject' ? { reasonCode: 'other', note: '' } : NO_GP_CONSENT,
   });
+};
 const summary = async (cookie: string) => (await ctx.app.inject({ url: '/shop-api/referrals/summary', headers: { cookie } })).json();
 
 describe("the friend's first order", () => {

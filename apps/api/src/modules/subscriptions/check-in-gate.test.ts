@@ -11,7 +11,7 @@ import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { answerCheckIn as answerCheckInTask } from '../../../test/support/check-in';
-import { orderInReview, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -40,6 +40,7 @@ async function patientWithRenewalDue() {
   at('2026-11-23');
   const patient = await signedInPatientWithId(shop.ctx.app, db());
   const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   const approved = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(approved.statusCode, approved.body).toBe(200);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));

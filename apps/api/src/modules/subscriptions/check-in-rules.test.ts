@@ -10,7 +10,7 @@ import { urgentClinicalItems } from '../../db/schema/urgent-care';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn, checkInProgressAnswers, type CheckInChoices } from '../../../test/support/check-in';
-import { NO_GP_CONSENT, orderInReview } from '../../../test/support/staff';
+import { NO_GP_CONSENT, orderInReview, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -30,6 +30,7 @@ async function patientWithCheckInOpen(product: 'WEGOVY' | 'MOUNJARO' = 'WEGOVY')
       .set({ productCode: 'MOUNJARO', productName: 'Mounjaro', variantCode: 'MOUNJARO-2-5MG', variantName: '2.5 mg', dosage: '2.5 mg' })
       .where(and(eq(orderItems.orderId, order!.id), eq(orderItems.isPrescriptionOnly, true)));
   }
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   const approved = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(approved.statusCode, approved.body).toBe(200);
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));

@@ -6,7 +6,7 @@ import { subscriptions } from '../../db/schema/subscriptions';
 import { subscriptionHistory } from '../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId } from '../../../test/support/account';
-import { NO_GP_CONSENT, orderInReview, signedInStaff } from '../../../test/support/staff';
+import { NO_GP_CONSENT, orderInReview, signedInStaff, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db } = shop;
@@ -21,6 +21,7 @@ async function suppliedMounjaro() {
     .update(orderItems)
     .set({ productCode: 'MOUNJARO', productName: 'Mounjaro', variantCode: 'MOUNJARO-2-5MG', variantName: '2.5 mg', dosage: '2.5 mg' })
     .where(and(eq(orderItems.orderId, order!.id), eq(orderItems.isPrescriptionOnly, true)));
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   expect((await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT })).statusCode).toBe(200);
   const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
   const dispatched = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${orderNumber}/dispatch`, headers: { cookie: pharmacist.cookie }, payload: { carrier: 'dpd', trackingNumber: '12345678901234' } });

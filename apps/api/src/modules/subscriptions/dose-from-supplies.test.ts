@@ -7,7 +7,7 @@ import { planSupplies } from './dose-history';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
-import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -38,6 +38,7 @@ async function suppliedPatient() {
   const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
   const patient = await signedInPatientWithId(shop.ctx.app, db());
   const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   expect((await clinic(shop.prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   await dispatch(pharmacist, orderNumber);
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));

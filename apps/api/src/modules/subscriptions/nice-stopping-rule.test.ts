@@ -8,11 +8,12 @@ import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
 import { placedOrderNumber } from '../../../test/support/orders';
-import { uploadPhoto, NO_GP_CONSENT } from '../../../test/support/staff';
+import { uploadPhoto, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop({}, new Date());
 const { at, db, round, planRow } = shop;
 const approve = async (number: string) => {
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(res.statusCode, res.body).toBe(200);
 };

@@ -8,7 +8,7 @@ import { eligibleWeightLossAnswers } from '../../seed/data/questionnaires/sample
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
-import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, type SignedInStaff } from '../../../test/support/staff';
+import { continuingOrderInReview, NO_GP_CONSENT, signedInStaff, type SignedInStaff, verifyPatient } from '../../../test/support/staff';
 import { doseLadder, planSupplies } from './dose-history';
 
 // The dispatch is dated by the database's clock, so the shop's clock starts on the same (real) day.
@@ -23,6 +23,7 @@ async function onFiveMilligrams() {
   const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
   const patient = await signedInPatientWithId(shop.ctx.app, db(), { birthday: eligibleWeightLossAnswers.wl_dob });
   const number = await continuingOrderInReview(shop.ctx, patient.cookie, { productCode: 'MOUNJARO', variantCode: 'MOUNJARO-5MG', frequency: 30 });
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   expect((await clinic(shop.prescriber, 'POST', `/orders/${number}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   const [order] = await db().select().from(orders).where(eq(orders.number, number));
   const [placed] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));

@@ -13,12 +13,13 @@ import { signedInPatientWithId, type Patient } from '../../../test/support/accou
 import { answerCheckIn } from '../../../test/support/check-in';
 import { readyCart } from '../../../test/support/orders';
 import { earnReferralCredit } from '../../../test/support/referrals';
-import { orderInReview, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 import { RENEWAL_PAID_BY_CREDIT } from './repo';
 
 const shop = renewalShop({ REFERRAL_CAP_PENCE: '100000' });
 const { at, db, round, planRow } = shop;
 const approve = async (number: string) => {
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(res.statusCode, res.body).toBe(200);
 };

@@ -8,7 +8,7 @@ import { sandboxPayments } from '../../db/schema/sandbox-gateway';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
-import { orderInReview, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 /*
  * Issue 38 item 13: the recurring-discount test's 'gift' bucket is shown £20 off the 2nd and 3rd months in the price
@@ -19,6 +19,7 @@ const shop = renewalShop();
 const { at, db, round, planRow } = shop;
 
 const approve = async (number: string) => {
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(res.statusCode, res.body).toBe(200);
 };

@@ -11,7 +11,7 @@ import { subscriptionHistory } from '../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn as answerCheckInTask } from '../../../test/support/check-in';
-import { orderInReview, signedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, signedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -39,6 +39,7 @@ const mitCharges = (reference?: string) =>
 const staffPost = (url: string, payload?: object) =>
   shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic${url}`, headers: { cookie: shop.prescriber.cookie }, ...(payload ? { payload } : {}) });
 const approve = async (number: string) => {
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   const res = await staffPost(`/orders/${number}/approve`, NO_GP_CONSENT);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { paymentState: string };

@@ -12,7 +12,7 @@ import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
 import { deliverNotifications } from '../../../test/support/notifications';
-import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT } from '../../../test/support/staff';
+import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
 import { openUrgentItem } from './index';
 
 const shop = renewalShop();
@@ -35,6 +35,7 @@ async function patientDueACheckIn() {
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   // Supplied at the second step, so a clinician may restart one step lower.
   await db().update(orderItems).set({ variantCode: 'WEGOVY-0-5MG', variantName: '0.5 mg', dosage: '0.5 mg' }).where(eq(orderItems.orderId, order!.id));
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   expect((await clinic(shop.prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   expect((await clinic(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).statusCode).toBe(200);
   const [plan] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
