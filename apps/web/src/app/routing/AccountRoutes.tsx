@@ -29,6 +29,9 @@ const accountRoutes: RouteObject[] = [
       { path: 'coaches/confirm', Component: lazyRoute(() => coachPages().then((pages) => ({ Component: pages.CoachConfirmPage }))) },
       { path: 'coaches/book', Component: lazyRoute(() => coachPages().then((pages) => ({ Component: pages.BookCallPage }))) },
       { path: 'appointments', Component: lazyRoute(() => coachPages().then((pages) => ({ Component: pages.AppointmentsPage }))) },
+      { path: 'video-consultation', Component: lazyRoute(() => import('../../features/video-consultation/routes/BookVideoConsultationRoute')) },
+      // The call's page loads alone, when it is opened: no other page carries the call's code.
+      { path: 'video-consultation/:id', Component: lazyRoute(() => import('../../features/video-consultation/routes/VideoCallRoute')) },
       { path: 'upload/:slug', Component: lazyRoute(() => import('../../features/tasks/routes/PhotoUploadRoute')) },
       { path: 'gp-information', Component: lazyRoute(() => import('../../features/tasks/routes/GpInformationRoute')) },
       { path: 'n/:slug/quiz/:step', Component: lazyRoute(() => import('../../features/tasks/routes/TaskQuizRoute')) },

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   auditLogPageSchema,
+  clinicVideoConsultationSchema,
+  clinicVideoConsultationsSchema,
+  patientVerificationSchema,
   clinicDeletionRequestSchema,
   decisionReplySchema,
   deletionQueueSchema,
@@ -308,5 +311,60 @@ export function useAuditLog(filters: AuditFilters) {
     queryFn: ({ signal }) => aware(() => clinicCall('/audit', auditLogPageSchema, { query: filters, signal })),
     placeholderData: (previous) => previous,
     retry: (count, error) => !(isApiError(error) && error.status === 403) && count < 2,
+  });
+}
+
+/** A verification by another method than video, recorded from the order's review (prescribers). */
+export function useRecordVerification(number: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (body: RecordVerificationInput) => aware(() => clinicCall(`${orderPath(number)}/verifications`, patientVerificationSchema, { method: 'POST', body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.order(number) }),
+  });
+}
+export type RecordVerificationInput = { method: 'in_person' | 'clinical_record' | 'gp_confirmation'; weightKg: number; heightCm: number; identityChecked: boolean; evidence: string };
+
+const videoKeys = {
+  list: (all: boolean) => ['clinic', 'video-consultations', all] as const,
+  one: (id: string) => ['clinic', 'video-consultations', 'one', id] as const,
+};
+
+/** Video consultations still ahead or under way (a prescriber's own unless `all`), read again each minute. */
+export function useClinicVideoConsultations(all: boolean) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: videoKeys.list(all),
+    queryFn: ({ signal }) => aware(() => clinicCall(`/video-consultations${all ? '?all=true' : ''}`, clinicVideoConsultationsSchema, { signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useClinicVideoConsultation(id: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: videoKeys.one(id),
+    queryFn: ({ signal }) => aware(() => clinicCall(`/video-consultations/${encodeURIComponent(id)}`, clinicVideoConsultationSchema, { signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+/** What the prescriber observed during the call: weight, height, identity (method 'video'). */
+export function useRecordVideoVerification(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: (body: { weightKg: number; heightCm: number; identityChecked: boolean; evidence: string }) =>
+      aware(() => clinicCall(`/video-consultations/${encodeURIComponent(id)}/verification`, patientVerificationSchema, { method: 'POST', body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: videoKeys.one(id) }),
+  });
+}
+
+export function useEndVideoConsultation(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: () => aware(() => clinicCall(`/video-consultations/${encodeURIComponent(id)}/end`, clinicVideoConsultationSchema, { method: 'POST' })),
+    onSuccess: (ended) => client.setQueryData(videoKeys.one(id), ended),
   });
 }

@@ -37,6 +37,8 @@ export function taskPath(task: Task): string {
     }
     case 'coach-call':
       return `/account/coaches${query}`;
+    case 'video-consultation':
+      return `/account/video-consultation${query}`;
     default:
       return `/account/tasks/${encodeURIComponent(task.id)}`;
   }

@@ -29,6 +29,7 @@ function StaffBar() {
     <>
       <nav className="clinic-bar__nav" aria-label="Clinic">
         {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/reviews">Reviews</NavLink> : null}
+        {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/video-consultations">Video consultations</NavLink> : null}
         {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
         {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
         {can(staff.role, 'confirmDeletions') ? <NavLink to="/clinic/deletion-requests">Deletion requests</NavLink> : null}

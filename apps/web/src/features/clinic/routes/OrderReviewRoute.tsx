@@ -10,6 +10,7 @@ import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
 import { CancelOrderSection } from '../components/CancelOrderSection';
 import { InformationRequests } from '../components/InformationRequests';
+import { VerificationSection } from '../components/VerificationSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
   ConsultationAnswers,
@@ -56,6 +57,8 @@ export function Component() {
         {clinical?.renewal?.doseIncrease ? <Tag tone="accent">Higher dose asked for</Tag> : null}
         {clinical?.dose?.reTitration?.needed ? <Tag tone="accent">Re-titration: restart at {clinical.dose.reTitration.proposed.dosage}</Tag> : null}
         {clinical && clinical.possibleSecondAccounts.length > 0 ? <Tag tone="accent">Possible second account</Tag> : null}
+        {clinical?.verification?.required && clinical.verification.standing !== 'valid' ? <Tag tone="accent">Verification needed</Tag> : null}
+        {clinical?.verification?.standing === 'valid' && clinical.verification.outsideTolerance ? <Tag tone="accent">BMI differs from declared</Tag> : null}
         {can(staff.role, 'seeDispatch') && (order.state === 'approved' || order.state === 'dispatched') ? (
           <Link to={`/clinic/orders/${encodeURIComponent(order.orderNumber)}/packing-slip`}>Packing slip</Link>
         ) : null}
@@ -69,6 +72,7 @@ export function Component() {
           {clinical ? (
             <>
               <SecondAccounts review={clinical} />
+              <VerificationSection review={clinical} canRecord={can(staff.role, 'decide')} />
               <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
               <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEFAULT_TASK_BADGE, type Task } from '@elmwood/domain';
+import { DEFAULT_TASK_BADGE, holdsTreatment, type Task } from '@elmwood/domain';
 import { Tag } from '../../../ui/Tag';
 import { taskPath } from '../taskPath';
 
@@ -10,7 +10,7 @@ export function TaskCard({ task, onSelect }: { task: Task; onSelect?: (task: Tas
     <li className="task-card">
       {image ? <img className="task-card__image" src={image} alt="" width={48} height={48} /> : <span className="task-card__image task-card__image--blank" aria-hidden="true" />}
       <div className="task-card__body">
-        <Tag tone={task.taskDefinition.isCritical ? 'accent' : 'neutral'}>{task.badge ?? DEFAULT_TASK_BADGE}</Tag>
+        <Tag tone={holdsTreatment(task) ? 'accent' : 'neutral'}>{task.badge ?? DEFAULT_TASK_BADGE}</Tag>
         <h2 className="task-card__title">
           <Link className="task-card__link" to={taskPath(task)} onClick={() => onSelect?.(task)}>
             {name}
