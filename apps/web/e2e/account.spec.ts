@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GP_CONSENT_WORDING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
+import { bookVideoConsultation } from './support/video-consultation';
 import { PATIENT_PASSWORD, placeWeightLossOrder } from './support/order';
 import { registerPatient } from './support/patients';
 
@@ -51,9 +52,9 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page).toHaveURL(/\/account\/health-actions$/);
 
   await expect(page.getByRole('heading', { level: 1, name: 'My tasks' })).toBeVisible();
-  await expect(tasks(page)).toHaveCount(3);
+  await expect(tasks(page)).toHaveCount(4);
   await expect(page.getByText('tasks to complete')).toBeVisible();
-  await expect(page.locator('.health-actions__number')).toHaveText('3');
+  await expect(page.locator('.health-actions__number')).toHaveText('4');
   await expect(tasks(page).first()).toContainText('Required');
   await expectNoAxeViolations(page, 'health actions');
 
@@ -66,7 +67,7 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expectNoAxeViolations(page, 'photo ID upload');
   await uploadPhoto(page, 'photo-id.png', ID_FRAME);
   await closePopup(page, 'Thank you for verifying your identity');
-  await expect(tasks(page)).toHaveCount(2);
+  await expect(tasks(page)).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveCount(0);
 
   // GP details: consent, the practice, confirm.
@@ -88,7 +89,7 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page.getByText('LS1 4AP')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await closePopup(page, 'Thank you for your GP details');
-  await expect(tasks(page)).toHaveCount(1);
+  await expect(tasks(page)).toHaveCount(2);
 
   // The full-length photo, the last task.
   await page.getByRole('link', { name: 'Add a full-length photo' }).click();
@@ -96,6 +97,12 @@ test('a patient with a new weight-loss order works through their tasks until the
   await expect(page.getByRole('img', { name: /illustrated person standing straight against a plain wall/ })).toBeVisible();
   await uploadPhoto(page, 'full-length.jpg', FULL_LENGTH_FRAME);
   await closePopup(page, 'We have your photo');
+
+  // The video consultation with a prescriber, the last task (its call has a test of its own: video-consultation.spec.ts).
+  await expect(tasks(page)).toHaveCount(1);
+  await page.getByRole('link', { name: 'Book your video consultation' }).click();
+  await bookVideoConsultation(page, test.info().project.name === 'mobile' ? 1 : 0);
+  await page.goto('/account/health-actions');
 
   await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
   await expectNoAxeViolations(page, 'health actions, all set');

@@ -67,6 +67,26 @@ test('a prescriber approves a weight-loss order and a pharmacist dispatches it; 
   await expect(prescriber.getByRole('region', { name: 'GP' })).toContainText('NHS ODS code B86101');
   await expectNoAxeViolations(prescriber, 'order review');
 
+  // Weight, height and identity verified in person at a pharmacy, recorded from the review (the video consultation
+  // has its own test): until then the approval waits.
+  const verified = prescriber.getByRole('region', { name: 'Verified weight and identity' });
+  await expect(verified).toContainText('Verification needed');
+  await verified.getByRole('button', { name: 'Record a verification' }).click();
+  const record = prescriber.getByRole('dialog', { name: 'Record a verification' });
+  await record.getByRole('button', { name: 'Record verification' }).click();
+  await expect(record.getByText('Choose how the measurements were verified.')).toBeVisible();
+  await record.getByLabel('How were they verified?').selectOption({ label: 'In person' });
+  await record.getByLabel('Weight (kg)').fill('101.5');
+  await record.getByLabel('Height (cm)').fill('175');
+  await expect(record.getByText('BMI from these measurements: 33.1')).toBeVisible();
+  await record.getByRole('checkbox', { name: 'Identity checked against the photo ID' }).check();
+  await record.getByLabel('Evidence').fill('Weighed and measured at Park Pharmacy by the pharmacist; passport seen.');
+  await expectNoAxeViolations(prescriber, 'record a verification');
+  await record.getByRole('button', { name: 'Record verification' }).click();
+  await expect(record).toBeHidden();
+  await expect(verified).toContainText('In person');
+  await expect(verified).not.toContainText('Verification needed');
+
   await prescriber.getByRole('button', { name: 'Approve' }).click();
   const confirm = prescriber.getByRole('dialog', { name: 'Approve this order?' });
   await expect(confirm).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT } from './support/staff';
+import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 
 /** A weight-loss order the prescriber approved: the approval brings the first coach call task. */
 async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<APIRequestContext>) {
@@ -11,6 +11,7 @@ async function approvedWeightLossPatient(page: Page, email: string, staffContext
   const staff = await staffContext();
   try {
     await staffApiSignIn(staff, PRESCRIBER);
+    await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
   } finally {
     await staff.dispose();

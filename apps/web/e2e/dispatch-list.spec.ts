@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage, NO_GP_CONSENT } from './support/staff';
+import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 
 /** A patient's order of `productSlug`, with its photos in and approved by the prescriber: ready to dispatch. */
 async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', approve: (orderNumber: string) => Promise<void>): Promise<string> {
@@ -17,7 +17,10 @@ test('the dispatch list names each order’s own medicine with its dose, and the
   const prescriber = await playwright.request.newContext({ baseURL });
   try {
     await staffApiSignIn(prescriber, PRESCRIBER);
-    const approve = async (orderNumber: string) => expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
+    const approve = async (orderNumber: string) => {
+      await verifyThroughApi(prescriber, orderNumber);
+      expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
+    };
     const wegovyPatient = await browser.newPage();
     const mounjaroPatient = await browser.newPage();
     const wegovy = await approvedOrder(wegovyPatient, 'wegovy', approve);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn } from './support/staff';
+import { PRESCRIBER, staffApiSignIn, verifyThroughApi } from './support/staff';
 
 test("'Who prescribes' is reached from the footer and names each prescriber with their register", async ({ page }) => {
   await page.goto('/');
@@ -39,6 +39,7 @@ test("the GP answers the clinic's letter through its signed link; a tampered lin
   const staff = await playwright.request.newContext({ baseURL });
   try {
     await staffApiSignIn(staff, PRESCRIBER);
+    await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
   } finally {
     await staff.dispose();

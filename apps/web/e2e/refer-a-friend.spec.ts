@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { startCheckout } from './support/consultation';
 import { PATIENT_PASSWORD, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffPage, NO_GP_CONSENT } from './support/staff';
+import { PRESCRIBER, staffPage, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 import { registerPatient } from './support/patients';
 
 /** The friend's critical photos, sent as the upload page sends them, so the order waits for the prescriber. */
@@ -73,6 +73,7 @@ test('a patient copies their referral link, a friend signs up through it and get
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
   const prescriber = await staffPage(browser, PRESCRIBER);
+  await verifyThroughApi(prescriber.request, orderNumber);
   const approved = await prescriber.request.post(`/shop-api/clinic/orders/${encodeURIComponent(orderNumber)}/approve`, { data: NO_GP_CONSENT });
   expect(approved.status()).toBe(200);
   await prescriber.context().close();

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT } from './support/staff';
+import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 
 /** The prescriber approves the order through the clinic's API (the clinic console's own test drives its pages). */
 async function approve(request: APIRequestContext, orderNumber: string) {
   await staffApiSignIn(request, PRESCRIBER);
+  await verifyThroughApi(request, orderNumber);
   expect((await request.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
 }
 

@@ -60,12 +60,24 @@ export async function staffApiSignIn(request: APIRequestContext, staff: Staff) {
  */
 export const NO_GP_CONSENT = { noGpConsentReason: 'The patient chose not to share their GP; the consultation alone shows the treatment is appropriate.' } as const;
 
-/** The prescriber approves the order through the API (and, with `dispatch`, a pharmacist sends it by Royal Mail). */
+/**
+ * What a prescriber records before approving a weight-loss medicine (issue 33) when the test is not about the video
+ * consultation: the patient weighed and measured in person, as the test consultation declared them (100 kg, 175 cm).
+ */
+export const IN_PERSON_VERIFICATION = { method: 'in_person', weightKg: 100, heightCm: 175, identityChecked: true, evidence: 'Weighed and measured at the pharmacy; passport seen.' } as const;
+
+/** A signed-in prescriber's request context records how the order's patient was verified. */
+export async function verifyThroughApi(prescriber: APIRequestContext, orderNumber: string): Promise<void> {
+  expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/verifications`, { data: IN_PERSON_VERIFICATION })).status()).toBe(201);
+}
+
+/** The prescriber verifies the patient and approves the order through the API (and, with `dispatch`, a pharmacist sends it by Royal Mail). */
 export async function approveThroughApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, orderNumber: string, { dispatch = false } = {}): Promise<void> {
   const prescriber = await playwright.request.newContext({ baseURL });
   const pharmacist = await playwright.request.newContext({ baseURL });
   try {
     await staffApiSignIn(prescriber, PRESCRIBER);
+    await verifyThroughApi(prescriber, orderNumber);
     expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
     if (!dispatch) return;
     await staffApiSignIn(pharmacist, PHARMACIST);

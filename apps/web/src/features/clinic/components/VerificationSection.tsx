@@ -66,7 +66,9 @@ export function VerificationSection({ review, canRecord }: { review: OrderReview
         <table className="clinic-table">
           <thead>
             <tr>
-              <th scope="col"></th>
+              <th scope="col">
+                <span className="visually-hidden">Measurement</span>
+              </th>
               <th scope="col">Declared{declared ? ` (${DECLARED_FROM[declared.source]})` : ''}</th>
               <th scope="col">Verified</th>
             </tr>
