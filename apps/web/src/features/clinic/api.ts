@@ -356,7 +356,8 @@ export function useRecordVideoVerification(id: string) {
   return useMutation({
     mutationFn: (body: { weightKg: number; heightCm: number; identityChecked: boolean; evidence: string }) =>
       aware(() => clinicCall(`/video-consultations/${encodeURIComponent(id)}/verification`, patientVerificationSchema, { method: 'POST', body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: videoKeys.one(id) }),
+    // The order's review (verified beside declared) and the lists change with it.
+    onSuccess: () => client.invalidateQueries({ queryKey: clinicKeys.all }),
   });
 }
 
@@ -365,6 +366,9 @@ export function useEndVideoConsultation(id: string) {
   const aware = useSessionAware();
   return useMutation({
     mutationFn: () => aware(() => clinicCall(`/video-consultations/${encodeURIComponent(id)}/end`, clinicVideoConsultationSchema, { method: 'POST' })),
-    onSuccess: (ended) => client.setQueryData(videoKeys.one(id), ended),
+    onSuccess: (ended) => {
+      client.setQueryData(videoKeys.one(id), ended);
+      return client.invalidateQueries({ queryKey: clinicKeys.all, refetchType: 'none' });
+    },
   });
 }

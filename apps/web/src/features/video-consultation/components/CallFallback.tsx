@@ -1,6 +1,7 @@
 import { VIDEO_CONSULTATION_MESSAGES } from '@elmwood/domain';
 import { CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
 import { Button, ButtonLink } from '../../../ui/Button';
+import '../video-consultation.css';
 
 const BOOKING_PATH = '/account/video-consultation';
 

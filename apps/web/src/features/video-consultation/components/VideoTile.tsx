@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import '../video-consultation.css';
 
 /** A video element showing a stream (muted for one's own, so nobody hears themselves). */
 export function VideoTile({ stream, label, muted = false, className }: { stream: MediaStream | null; label: string; muted?: boolean; className?: string }) {
