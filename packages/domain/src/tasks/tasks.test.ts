@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finishedStepCount, thankYouHeadline } from '../orders/thank-you';
-import { noTasksMessage, openTasksMessage, taskCountLabel, tasksLoadErrorMessage } from './tasks';
+import { holdsTreatment, noTasksMessage, openTasksMessage, TASK_CODES, taskCountLabel, tasksLoadErrorMessage } from './tasks';
 
 describe('taskCountLabel', () => {
   it.each([
@@ -56,5 +56,15 @@ describe('finishedStepCount', () => {
     expect(finishedStepCount([step(false), step(false), step(true), step(false)])).toBe(2);
     expect(finishedStepCount([step(true)])).toBe(0);
     expect(finishedStepCount([step(false)])).toBe(1);
+  });
+});
+
+describe('the video consultation task', () => {
+  it('holds the treatment though it is not critical: the patient is never told it is optional', () => {
+    const video = { taskDefinition: { code: TASK_CODES.videoConsultation, isCritical: false } };
+    const gp = { taskDefinition: { code: TASK_CODES.gpInformation, isCritical: false } };
+    expect(holdsTreatment(video)).toBe(true);
+    expect(holdsTreatment(gp)).toBe(false);
+    expect(openTasksMessage([video, gp])).toBe('You have 1 task to complete before we can send your treatment, and 1 optional task.');
   });
 });

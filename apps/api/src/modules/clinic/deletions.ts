@@ -26,6 +26,7 @@ import { customerPreferences, weightLogs } from '../../db/schema/weight';
 import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { endCoachingOf } from '../coaches/index';
+import { endVideoConsultationsOf } from '../verification/index';
 import type { Notifier } from '../notifications/contract';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
@@ -138,6 +139,7 @@ export function createDeletionService({ db, notifier, plans, forgetStoredCard, n
         for (const plan of plansToCancel) await plans.cancelByStaffIn(tx, actor, plan, PLAN_REASON);
         const plansCancelled = plansToCancel.map((plan) => plan.id);
         await endCoachingOf(tx, notifier, customer.id, now());
+        await endVideoConsultationsOf(tx, notifier, customer.id, now());
         // Sent to the address before it is removed (the outbox keeps the recipient as it was when asked).
         await notifier.notify(tx, {
           template: 'account-deleted',

@@ -34,6 +34,18 @@ import { completeVideoConsultationTask, moveVideoConsultationTaskEvidence, reope
 
 const reminderKey = (id: string, minutes: number) => `video-consultation-reminder:${id}:${minutes}`;
 
+/**
+ * When the clinic deletes a patient's account: their consultations still ahead are cancelled, so the prescribers'
+ * slots free up, and their reminders withdrawn (the account-deleted email is the patient's notice).
+ */
+export async function endVideoConsultationsOf(tx: Db, notifier: Pick<Notifier, 'withdraw'>, customerId: number, at: Date): Promise<void> {
+  for (const row of await repo.consultationsOf(tx, customerId)) {
+    if (row.status !== 'booked' || row.startsAt.getTime() <= at.getTime()) continue;
+    const cancelled = await repo.cancelConsultation(tx, row.id, 'account-deleted', at);
+    if (cancelled) for (const minutes of VIDEO_CONSULTATION_REMINDERS_MINUTES) await notifier.withdraw(tx, reminderKey(row.id, minutes));
+  }
+}
+
 export interface VideoConsultationDeps {
   db: Db;
   notifier: Notifier;

@@ -1,6 +1,6 @@
 // Verified facts (issue 33): how a weight-loss patient's weight, height and identity were verified, the approval's
 // check, and the video consultation that verifies most patients.
-export { createVideoConsultations, type VideoConsultations } from './consultations';
+export { createVideoConsultations, endVideoConsultationsOf, type VideoConsultations } from './consultations';
 export { createSignalRooms, type SignalRooms } from './signalling';
 export { videoConsultationRoutes, videoConsultationConsoleRoutes } from './routes';
 export { approvalVerification, declaredFor, orderStanding, reviewVerification } from './standing';

@@ -27,7 +27,7 @@ export function DecisionActions({ review }: { review: OrderReview }) {
       </p>
       {open ? (
         <div className="clinic-actions" key={round}>
-          {review.state === 'in_review' ? <ApproveDialog {...props} dose={review.dose} needsGpReason={gpConsentReasonNeeded(review.gp?.consents ?? null)} /> : null}
+          {review.state === 'in_review' ? <ApproveDialog {...props} dose={review.dose} needsGpReason={gpConsentReasonNeeded(review.gp?.consents ?? null)} verification={review.verification} /> : null}
           <RejectDialog {...props} />
           {review.state === 'in_review' ? <RequestInformationDialog {...props} /> : null}
         </div>

@@ -6,6 +6,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextAreaField } from '../../../ui/TextField';
 import type { Decision } from '../api';
 import '../../../ui/Field.css';
+import { formatDateTime } from '../format';
 import { FormError } from './FormError';
 
 interface DecisionDialogProps {
@@ -24,7 +25,16 @@ const DOSE_RELATIONS = { asked: 'asked for', lastSupplied: 'last supplied', lowe
  * patient's consent to inform their GP, the prescriber records why prescribing is still appropriate (GPhC 2025), or
  * rejects instead.
  */
-export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, dose, needsGpReason = false }: DecisionDialogProps & { dose?: OrderReview['dose']; needsGpReason?: boolean }) {
+export function ApproveDialog({
+  patient,
+  orderNumber,
+  pending,
+  error,
+  onDecide,
+  dose,
+  needsGpReason = false,
+  verification = null,
+}: DecisionDialogProps & { dose?: OrderReview['dose']; needsGpReason?: boolean; verification?: OrderReview['verification'] }) {
   const [variantCode, setVariantCode] = useState(dose?.asked.variantCode ?? '');
   const [rationale, setRationale] = useState('');
   const [missing, setMissing] = useState(false);
@@ -58,6 +68,16 @@ export function ApproveDialog({ patient, orderNumber, pending, error, onDecide, 
       <p>
         Order {orderNumber} for {patient} will be approved in your name and the payment taken.
       </p>
+      {verification?.required ? (
+        verification.standing === 'valid' && verification.verification ? (
+          <p>
+            The approval records how weight, height and identity were verified: {verification.verification.methodName.toLowerCase()} on {formatDateTime(verification.verification.verifiedAt)} by{' '}
+            {verification.verification.verifiedBy} (BMI {verification.verification.bmi?.toFixed(1) ?? '—'}; identity {verification.verification.identityChecked ? 'checked' : 'not checked'}).
+          </p>
+        ) : (
+          <p role="note">{verification.message}</p>
+        )
+      ) : null}
       {needsGpReason ? (
         <TextAreaField
           label="Why is prescribing appropriate without informing the GP?"
