@@ -37,7 +37,8 @@ const ID_FRAME = { zoom: '1', zoomedIn: '1.5', ratio: 85.6 / 54 };
 const FULL_LENGTH_FRAME = { zoom: '0.9', zoomedIn: '1.4', ratio: 2 / 3 };
 
 test('a patient with a new weight-loss order works through their tasks until they are all set', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Four tasks, the last a booking of the video consultation.
+  test.setTimeout(150_000);
   const email = `tasks-${Date.now()}-${test.info().project.name}@example.com`;
   await placeWeightLossOrder(page, email);
   await page.request.post('/shop-api/logout');

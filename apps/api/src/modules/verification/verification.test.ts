@@ -199,9 +199,22 @@ describe('the video consultation', () => {
     const { patient, orderNumber } = await patientInReview();
     const first = (await asPatient(patient, 'POST', '/video-consultations', { start: '2026-11-24T10:00:00Z' })).json<VideoConsultation>();
     expect(first.canChange).toBe(true);
+    // Reminded the day before and an hour before.
+    const reminders = async (id: string) =>
+      (await db().select().from(notifications).where(eq(notifications.template, 'video-consultation-reminder')))
+        .filter((row) => row.dedupeKey.startsWith(`video-consultation-reminder:${id}:`))
+        .map((row) => [row.sendAfter.toISOString(), row.status])
+        .sort();
+    expect(await reminders(first.id)).toEqual([
+      ['2026-11-23T10:00:00.000Z', 'queued'],
+      ['2026-11-24T09:00:00.000Z', 'queued'],
+    ]);
     expect((await asPatient(patient, 'POST', '/video-consultations', { start: '2026-11-24T11:00:00Z' })).json()).toMatchObject({ code: 'ALREADY_BOOKED' });
     const moved = await asPatient(patient, 'POST', `/video-consultations/${first.id}/reschedule`, { start: '2026-11-24T11:00:00Z' });
     expect(moved.json()).toMatchObject({ status: 'booked', startsAt: '2026-11-24T11:00:00.000Z' });
+    // The first time's reminders are withdrawn; the new time's are queued.
+    expect((await reminders(first.id)).map(([, status]) => status)).toEqual(['cancelled', 'cancelled']);
+    expect((await reminders(moved.json<VideoConsultation>().id)).map(([, status]) => status)).toEqual(['queued', 'queued']);
     const overview = (await asPatient(patient, 'GET', '/video-consultations')).json<VideoConsultationsReply>();
     expect(overview.consultations.map((item) => item.status)).toEqual(['cancelled', 'booked']);
     const cancelled = await asPatient(patient, 'POST', `/video-consultations/${moved.json<VideoConsultation>().id}/cancel`);
