@@ -125,7 +125,11 @@ export function VerificationSection({ review, canRecord }: { review: OrderReview
       ) : verification.standing !== 'valid' ? (
         <p className="clinic-muted">No video consultation is booked yet: the patient has been asked to book one.</p>
       ) : null}
-      {canRecord && (review.state === 'in_review' || review.state === 'awaiting_patient') ? <RecordVerificationDialog orderNumber={review.orderNumber} /> : null}
+      {canRecord && (review.state === 'in_review' || review.state === 'awaiting_patient') ? (
+        <div className="clinic-actions">
+          <RecordVerificationDialog orderNumber={review.orderNumber} />
+        </div>
+      ) : null}
       {others.length > 0 ? (
         <details>
           <summary>{verified ? 'Earlier verifications' : 'Verifications on record'} ({others.length})</summary>

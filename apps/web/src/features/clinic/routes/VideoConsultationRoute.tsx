@@ -107,9 +107,11 @@ export function Component() {
                 </>
               )}
               {booked.status === 'booked' ? (
-                <Button variant={done ? 'primary' : 'secondary'} loading={end.isPending} onClick={() => end.mutate(undefined, { onSuccess: () => setJoined(false) })}>
-                  End the consultation
-                </Button>
+                <div className="clinic-actions">
+                  <Button variant={done ? 'primary' : 'secondary'} loading={end.isPending} onClick={() => end.mutate(undefined, { onSuccess: () => setJoined(false) })}>
+                    End the consultation
+                  </Button>
+                </div>
               ) : null}
               {booked.status === 'completed' && booked.orderNumber ? (
                 <p>
