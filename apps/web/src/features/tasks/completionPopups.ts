@@ -45,6 +45,9 @@ export const COMPLETION_POPUPS: Record<string, CompletionPopup> = {
   [TASK_CODES.initialCoachCall]: {
     title: 'Your coach call is booked',
     message: 'Your coach will call you at the time you chose to plan your first weeks together.',
+  },  [TASK_CODES.videoConsultation]: {
+    title: 'Your video consultation is booked',
+    message: 'One of our prescribers will see you by video at the time you chose. We will remind you the day before and an hour before.',
   },
 };
 
