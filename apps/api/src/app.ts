@@ -267,7 +267,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         askClinician: (tx, { customerId, now: at }) => openUrgentItem(tx, { customerId, rules: [SIDE_EFFECTS_CALL_RULE], now: at }),
       });
       await shopApi.register(planRoutes, { plans, auth });
-      const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
+      const support = createSupportService({ db: database.db, notifier, sideEffects: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
