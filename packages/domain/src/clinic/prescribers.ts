@@ -26,6 +26,8 @@ export const MEDICAL_DIRECTOR_ROLE = 'Medical director';
 export const DEMO_PRESCRIBERS: readonly PrescriberEntry[] = [
   { name: 'Dr Helen Marsh', profession: 'Doctor (GP)', body: 'GMC', number: '7123456', role: MEDICAL_DIRECTOR_ROLE },
   { name: 'Priya Shah', profession: 'Pharmacist independent prescriber', body: 'GPhC', number: '2071234' },
+  // The demo console's prescriber (apps/api/src/seed/staff.ts): the orders they approve name them, so this page does too.
+  { name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345' },
 ];
 export const DEMO_MEDICAL_DIRECTOR: PrescriberEntry = DEMO_PRESCRIBERS[0]!;
 

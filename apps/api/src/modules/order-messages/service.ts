@@ -70,11 +70,11 @@ export function createOrderMessages({ db, notifier, answerOpenQuestion }: OrderM
   }
 
   /** The clinic's view of one order's thread (the caller has audited, or audits, the read). */
-  async function clinicView(order: OrderRow, tx: Pick<Db, 'select' | 'insert'> = db): Promise<ClinicOrderThread> {
+  async function clinicView(order: OrderRow): Promise<ClinicOrderThread> {
     const [[patient], messages, closed] = await Promise.all([
-      tx.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, order.customerId)),
-      threadOf(tx, order.id),
-      accountClosed(tx, order.customerId),
+      db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, order.customerId)),
+      threadOf(db, order.id),
+      accountClosed(db, order.customerId),
     ]);
     return { orderNumber: order.number, patient: { name: patientName(patient!) }, messages, awaitingReply: awaitsReply(messages), closed };
   }
@@ -108,18 +108,20 @@ export function createOrderMessages({ db, notifier, answerOpenQuestion }: OrderM
      * waits in their account. Refused once the patient has deleted their account (nobody would read it).
      */
     async clinicWrite(member: StaffRow, number: string, body: string, key: string): Promise<ClinicOrderThread> {
-      return db.transaction(async (tx) => {
-        const order = await placedOrderByNumber(tx, number);
-        if (await accountClosed(tx, order.customerId)) throw new AppError(409, 'ACCOUNT_CLOSED', ORDER_MESSAGE_MESSAGES.accountClosed);
-        const base = { staffId: member.id, patientId: order.customerId, orderId: order.id, orderNumber: order.number };
-        const id = await addOrderMessage(tx, { orderId: order.id, customerId: order.customerId, staffId: member.id, kind: 'message', body, key });
+      const order = await db.transaction(async (tx) => {
+        const locked = await placedOrderByNumber(tx, number);
+        if (await accountClosed(tx, locked.customerId)) throw new AppError(409, 'ACCOUNT_CLOSED', ORDER_MESSAGE_MESSAGES.accountClosed);
+        const base = { staffId: member.id, patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number };
+        const id = await addOrderMessage(tx, { orderId: locked.id, customerId: locked.customerId, staffId: member.id, kind: 'message', body, key });
         if (id !== null) {
-          await notifier.notify(tx, { template: 'order-message', customerId: order.customerId, dedupeKey: `order-message:${id}`, data: { orderNumber: order.number } });
+          await notifier.notify(tx, { template: 'order-message', customerId: locked.customerId, dedupeKey: `order-message:${id}`, data: { orderNumber: locked.number } });
           await audit(tx, { ...base, action: 'write-order-message', resource: 'order-message', resourceId: String(id) });
         }
-        await audit(tx, { ...base, action: 'read-order-messages', resource: 'order-messages', resourceId: order.number });
-        return clinicView(order, tx);
+        // The reply carries the whole thread back: a read like any other.
+        await audit(tx, { ...base, action: 'read-order-messages', resource: 'order-messages', resourceId: locked.number });
+        return locked;
       });
+      return clinicView(order);
     },
 
     /** Orders whose patient waits for a reply, the longest wait first (names patients: audited). */
