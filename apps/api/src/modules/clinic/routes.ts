@@ -55,6 +55,7 @@ import type { DeletionService } from './deletions';
 import type { StuckMessagesService } from '../notifications/index';
 import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
 import { gpLetterConsoleRoutes, type GpLetters } from '../gp-letters/index';
+import { orderMessageConsoleRoutes, type OrderMessages } from '../order-messages/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -112,6 +113,8 @@ interface ClinicDeps {
   urgent?: UrgentCareService;
   /** Letters to patients' GPs: to post, to print, kept with each order (issue 33). */
   gpLetters?: GpLetters;
+  /** The conversation on each order between the patient and the prescriber (issue 33). */
+  orderMessages?: OrderMessages;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -129,7 +132,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters, orderMessages }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -142,6 +145,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   const api = app.withTypeProvider<ZodTypeProvider>();
   if (urgent) urgentCareRoutes(app, urgent, member);
   if (gpLetters) gpLetterConsoleRoutes(app, db, gpLetters, member);
+  if (orderMessages) orderMessageConsoleRoutes(app, orderMessages, member);
 
   api.post(
     '/clinic/login',

@@ -9,7 +9,7 @@ import { ReleaseSection } from '../components/ReleaseSection';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
 import { CancelOrderSection } from '../components/CancelOrderSection';
-import { InformationRequests } from '../components/InformationRequests';
+import { PatientThread } from '../components/PatientThread';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
   ConsultationAnswers,
@@ -71,7 +71,9 @@ export function Component() {
               <SecondAccounts review={clinical} />
               <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
-              <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
+              {can(staff.role, 'readOrderMessages') ? (
+                <PatientThread orderNumber={clinical.orderNumber} state={clinical.state} showPhotos={can(staff.role, 'seePhotos')} canWrite={can(staff.role, 'writeToPatient')} />
+              ) : null}
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
               <Measurements review={clinical} />
