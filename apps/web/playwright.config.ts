@@ -46,10 +46,17 @@ const serverEnv: Record<string, string> = {
 // E2E_DATABASE=embedded keeps the shop under test on PGlite even where DATABASE_URL points the API suite at a server.
 if (process.env.DATABASE_URL && process.env.E2E_DATABASE !== 'embedded') serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+// The phone the guide names: 390 px wide.
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const MOVES_THE_CLOCK = /(reminders|test-clock-check-in|urgent-care)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two workers share one shop. The specs that move its clock (POST /dev/clock) would move it under the other
+  // worker's feet, so they run last, one at a time (the clock projects below).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
@@ -76,8 +83,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK },
+    { name: 'mobile', use: phone, testIgnore: MOVES_THE_CLOCK },
+    { name: 'desktop-clock', use: desktop, testMatch: MOVES_THE_CLOCK, workers: 1, dependencies: ['desktop', 'mobile'] },
+    { name: 'mobile-clock', use: phone, testMatch: MOVES_THE_CLOCK, workers: 1, dependencies: ['desktop-clock'] },
   ],
   webServer: {
     command: 'node apps/api/dist/main.js',

@@ -57,7 +57,8 @@ import { stockRoutes } from './modules/stock/routes';
 import { createSupportService, supportRoutes } from './modules/support/index';
 import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
-import { taskRoutes } from './modules/tasks/index';
+import { answerOpenQuestionWith, taskRoutes } from './modules/tasks/index';
+import { createOrderMessages, orderMessageRoutes } from './modules/order-messages/index';
 import { audit } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createUrgentCareService, openUrgentItem } from './modules/urgent-care/index';
@@ -263,7 +264,9 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
-      await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
+      await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
+      const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith });
+      await shopApi.register(orderMessageRoutes, { orderMessages, auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
       const plans = createPlanService({
         db: database.db,
@@ -272,7 +275,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         askClinician: (tx, { customerId, now: at }) => openUrgentItem(tx, { customerId, rules: [SIDE_EFFECTS_CALL_RULE], now: at }),
       });
       await shopApi.register(planRoutes, { plans, auth });
-      const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
+      const support = createSupportService({ db: database.db, notifier, sideEffects: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
@@ -324,7 +327,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         },
         pacing: signInPacing(database.db, { secret, limiters, now: clock }, 'staff-sign-in'),
       });
-      const clinic = createClinicService({ db: database.db, support, now });
+      const clinic = createClinicService({ db: database.db, support, prescribers: prescribingConfiguration(config).prescribers, now });
       await shopApi.register(notificationRoutes, { db: database.db, secret: notificationSecret(config), brandName: config.BRAND_NAME });
       await shopApi.register(reminderRoutes, { reminders: notifications.reminders, auth, db: database.db });
       if (textMessagingMode(config) === 'twilio') {
@@ -340,7 +343,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters, video: { consultations: videoConsultations, rooms: signalRooms } });
+      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters, orderMessages, video: { consultations: videoConsultations, rooms: signalRooms } });
       await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
       await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },

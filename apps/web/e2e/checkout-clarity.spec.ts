@@ -26,8 +26,6 @@ const steps = (page: Page) => page.getByRole('list', { name: 'Checkout steps' })
 test.slow();
 
 test('checkout: no second date of birth, log in offered first, ticks, a long email that fits, and honest prices next to Place order', async ({ page }, info) => {
-  // The phone: 390 px wide.
-  if (info.project.name === 'mobile') await page.setViewportSize({ width: 390, height: 844 });
   const visitorId = visitorIn('gift');
   await checkoutAsVisitor(page, visitorId);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TIRZEPATIDE_CONTRACEPTION_COUNSELLING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseAddressAndContinue, field, signUp } from './support/checkout';
 import { answerWeightLossConsultation } from './support/consultation';
@@ -92,19 +93,29 @@ test('a continuing patient states their dose and last dose, is offered that dose
   await expectNoAxeViolations(page, 'prescription photo page');
 });
 
-test('a woman on the pill is told about Mounjaro and contraception, and must acknowledge it', async ({ page }) => {
+test('a woman who could become pregnant is shown the Mounjaro contraception counselling, on the pill or not, and must acknowledge it; one who cannot is not asked (MHRA 2025)', async ({ page }) => {
+  const { title, acknowledgement } = TIRZEPATIDE_CONTRACEPTION_COUNSELLING;
   await answerWeightLossConsultation(page, ['about-you', 'current-treatment', 'goals']);
   await page.goto('/n/weight-loss/quiz/3');
   await expect(page.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
   await page.getByRole('radio', { name: 'Female', exact: true }).check();
   await page.getByRole('group', { name: 'Are you pregnant, breastfeeding or trying to conceive?' }).getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('group', { name: /contraceptive pill \(combined or progestogen-only\)/ }).getByRole('radio', { name: 'Yes' }).check();
-  const counselling = page.getByRole('group', { name: 'Mounjaro and the contraceptive pill' });
+  const couldBecomePregnant = page.getByRole('group', { name: 'Could you become pregnant?' });
+  const counselling = page.getByRole('group', { name: title });
+
+  await couldBecomePregnant.getByRole('radio', { name: 'No', exact: true }).check();
+  await expect(counselling).toHaveCount(0);
+  await expect(page.getByRole('group', { name: /contraceptive pill/ })).toHaveCount(0);
+
+  await couldBecomePregnant.getByRole('radio', { name: 'Yes, or I am not sure' }).check();
+  await page.getByRole('group', { name: /contraceptive pill \(combined or progestogen-only\)/ }).getByRole('radio', { name: 'No' }).check();
   await expect(counselling).toContainText('for 4 weeks after you start, and for 4 weeks after each increase in your dose');
+  await expect(counselling).toContainText('Mounjaro must not be used in pregnancy');
   await continueButton(page).click();
   await expect(counselling.getByRole('checkbox')).toHaveAccessibleDescription(/Required/);
   await expectNoAxeViolations(page, 'about you, contraception counselling');
-  await counselling.getByRole('checkbox', { name: /I understand and will use extra contraception/ }).check();
+  await page.screenshot({ path: test.info().outputPath('consultation-counselling.png'), fullPage: true });
+  await counselling.getByRole('checkbox', { name: acknowledgement }).check();
   await continueButton(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ethnic background' })).toBeVisible();
 });

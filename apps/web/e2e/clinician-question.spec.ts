@@ -24,7 +24,7 @@ test("a prescriber asks for a photo, the patient answers with one in their accou
   await ask.getByLabel('Ask for a photo').check();
   await ask.getByRole('button', { name: 'Send question' }).click();
   await expect(ask).toBeHidden();
-  const questions = prescriber.getByRole('region', { name: 'Questions to the patient' });
+  const questions = prescriber.getByRole('region', { name: 'Messages with the patient' });
   await expect(questions).toContainText(QUESTION);
   await expect(questions).toContainText('No answer yet: the order waits for the patient.');
 

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { TIRZEPATIDE_CONTRACEPTION_COUNSELLING } from '@elmwood/domain';
+import { PLAN_MESSAGES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
+import { COULD_BECOME_PREGNANT } from './support/consultation';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { approveThroughApi } from './support/staff';
 
-test('asking for a higher dose of Mounjaro shows the contraception counselling, which the patient must tick first (MHRA 2025)', async ({ page, playwright, baseURL }) => {
+test('asking for a higher dose of Mounjaro shows the contraception counselling to a patient who could become pregnant, who must tick it first (MHRA 2025)', async ({ page, playwright, baseURL }) => {
   test.setTimeout(240_000);
-  const { orderNumber } = await placeWeightLossOrder(page, `dose-counselling-${Date.now()}-${test.info().project.name}@example.com`, { productSlug: 'mounjaro' });
+  const { orderNumber } = await placeWeightLossOrder(page, `dose-counselling-${Date.now()}-${test.info().project.name}@example.com`, { productSlug: 'mounjaro', aboutYou: COULD_BECOME_PREGNANT });
   await sendCriticalPhotos(page);
   await approveThroughApi(playwright, baseURL, orderNumber, { dispatch: true });
   const home = await (await page.request.get('/shop-api/account/home')).json();
@@ -22,7 +23,7 @@ test('asking for a higher dose of Mounjaro shows the contraception counselling, 
   const counselling = dialog.getByRole('region', { name: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.title });
   await expect(counselling).toContainText('for 4 weeks after each increase in your dose');
   await dialog.getByRole('button', { name: 'Save dose' }).click();
-  await expect(dialog.getByText('Please confirm you have read about Mounjaro and the contraceptive pill before asking for a higher dose.')).toBeVisible();
+  await expect(dialog.getByText(PLAN_MESSAGES.counselling)).toBeVisible();
   await expectNoAxeViolations(page, 'dose change with the contraception counselling');
   await page.screenshot({ path: test.info().outputPath('dose-counselling.png'), fullPage: true });
 

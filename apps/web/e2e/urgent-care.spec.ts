@@ -49,11 +49,25 @@ test('a check-in answering right upper pain holds the plan and reaches the presc
     await expect(page.getByRole('heading', { level: 1, name: 'How you are getting on' })).toBeVisible();
     const group = (name: string) => page.getByRole('group', { name });
     await group('How are you getting on with your treatment?').getByRole('radio', { name: 'Well, I am happy with my progress' }).check();
+    // Contraception is asked of those who could become pregnant (answered 'No'), and not of anyone else.
+    const contraception = group('Which contraception are you using?');
+    await group('Are you pregnant, or planning a pregnancy?').getByRole('radio', { name: 'No', exact: true }).check();
+    await expect(contraception.getByRole('checkbox', { name: 'I am not using contraception' })).toBeVisible();
+    await expectNoAxeViolations(page, 'check-in: contraception asked');
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await contraception.screenshot({ path: test.info().outputPath('check-in-contraception-390.png') });
+    if (wide) await page.setViewportSize(wide);
     await group('Are you pregnant, or planning a pregnancy?').getByRole('radio', { name: 'Not applicable to me' }).check();
+    await expect(contraception).toHaveCount(0);
     await group('Are you breastfeeding?').getByRole('radio', { name: 'Not applicable to me' }).check();
     await group('Have you started any of these medicines since your last delivery?').getByRole('checkbox', { name: 'None of these' }).check();
     await page.getByRole('textbox', { name: 'How many doses have you missed since your last delivery?' }).fill('0');
     await expectNoAxeViolations(page, 'check-in: how you are getting on');
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('check-in-390.png'), fullPage: true });
+    if (desktop) await page.setViewportSize(desktop);
     await continueButton.click();
 
     // The outcome: what to do now, and the Yellow Card scheme.
@@ -67,6 +81,9 @@ test('a check-in answering right upper pain holds the plan and reaches the presc
     expect(await (await page.request.get(`/shop-api/subscriptions/${subscriptionId}/plan`)).json()).toMatchObject({ state: 'suspended', supplyStopped: true });
     await page.goto(`/account/plan/${subscriptionId}`);
     await expect(page.getByText(/Your plan is on hold after your check-in/)).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page, 'plan on hold');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('plan-on-hold-390.png'), fullPage: true });
 
     // The prescriber sees the urgent item above the review queue, and opens it.
     const prescriber = await staffPage(browser, PRESCRIBER);
@@ -124,6 +141,7 @@ test('a check-in answering right upper pain holds the plan and reaches the presc
     await expect(page.getByRole('region', { name: 'Manage your plan' }).getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(page.getByText(/Your plan is on hold after your check-in/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'plan restarted');
+    await page.screenshot({ path: test.info().outputPath('plan-restarted-390.png'), fullPage: true });
   } finally {
     await page.request.post('/dev/clock', { data: { at: new Date().toISOString() } });
   }

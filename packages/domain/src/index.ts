@@ -67,6 +67,7 @@ export * from './orders/order';
 export * from './orders/order-number';
 export * from './orders/vat';
 export * from './orders/order-page';
+export * from './orders/order-messages';
 export * from './tasks/task';
 export * from './referrals/link';
 export * from './referrals/offer';

@@ -174,8 +174,16 @@ function jobOptions(queue: QueueDefinition<object>, { singletonKey, startAfter, 
 
 export async function startJobs(database: Database, options: JobsOptions): Promise<Jobs> {
   const { runJobs, log, now = () => new Date() } = options;
+  // pg-boss records a finished job's outcome without awaiting it, so a job that ends as the queue stops can still be
+  // writing after boss.stop() resolves; stop() waits for these, or closing the pool next would fail them.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: { executeSql: (text, values) => tracked(database.executeSql(text, values)) },
     supervise: runJobs,
     schedule: runJobs,
     migrate: true,
@@ -241,7 +249,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       await boss.work<Parameters<typeof handler>[0]>(queue.name, workOptions, async ([job]) => {
         if (!job) return;
         try {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() });
+          await tracked(handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() }));
         } catch (error) {
           log.error({ err: error, queue: queue.name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
           // pg-boss keeps the error on the job's row: without a failed query's values, which may be a patient's data.
@@ -280,6 +288,12 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       if (stopped) return;
       stopped = true;
       await boss.stop({ graceful: true, timeout: 10_000 });
+      const giveUpAt = Date.now() + 30_000;
+      while (inFlight.size > 0 && Date.now() < giveUpAt) {
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+        // A job's outcome is written in the turn after its handler settles.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  GP_CONCERN_HOLD_MESSAGE,
   doseChanged,
   GP_CONSENT_REASON_NEEDED_MESSAGE,
   gpConsentReasonNeeded,
@@ -26,6 +27,7 @@ import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../mod
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import { gpConsentsOf } from '../modules/gp/index';
 import { approvalVerification } from '../modules/verification/index';
+import { gpConcernHolds } from '../modules/urgent-care/index';
 import { findCheckoutPayment, type OrderRow } from '../modules/orders/index';
 import { decideDose } from './approve-dose';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';
@@ -231,6 +233,8 @@ export function createOrderDecisions({ db, gateway, effects, payments, jobs, log
       if (!trackingNumber) throw new AppError(422, 'INVALID_TRACKING_NUMBER', TRACKING_FORMAT_MESSAGES[carrier]);
       const applied = await db.transaction(async (tx) => {
         const order = await orderByNumber(number, tx, true);
+        // A GP's concern holds the patient's next supply until a prescriber has reviewed it.
+        if (order.state === 'approved' && (await gpConcernHolds(tx, order.customerId))) throw new AppError(409, 'HELD_BY_GP_CONCERN', GP_CONCERN_HOLD_MESSAGE);
         const actor = actorOf(member);
         const details = { data: { carrier, trackingNumber, pharmacist: decidedBy(member) } };
         const moved = await applyOrderEvent(tx, order.id, 'dispatched', actor, details);

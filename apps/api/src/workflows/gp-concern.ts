@@ -1,4 +1,4 @@
-import { ukCalendarDate, type TriggeredRule } from '@elmwood/domain';
+import { GP_CONCERN_RULE_ID, ukCalendarDate, type TriggeredRule } from '@elmwood/domain';
 import type { GpConcernRaised } from '../modules/gp-letters/index';
 import { openUrgentItem } from '../modules/urgent-care/index';
 import { patientPlansIn, type PlanEvents } from '../modules/subscriptions/index';
@@ -9,7 +9,7 @@ const STILL_TO_SUPPLY = ['active', 'renewal_due', 'check_in_overdue', 'paused'] 
 /** The rule a GP's concern stands for in the urgent clinical queue. */
 export function gpConcernRule(productCode: string, medicine: string): TriggeredRule {
   return {
-    ruleId: 'gp-concern',
+    ruleId: GP_CONCERN_RULE_ID,
     kind: 'flag',
     level: 'urgent',
     summary: `The patient's GP has concerns about ${medicine}`,

@@ -24,6 +24,7 @@ import { audit, refundedSoFar } from '../modules/clinic/index';
 import type { GpLetters } from '../modules/gp-letters/index';
 import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type EventDetails } from '../modules/lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
+import { addOrderMessage } from '../modules/order-messages/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';
 import type { Referrals } from '../modules/referrals/index';
 import { dateFirstRenewalFromDispatch, type OrderPaymentEvents, type RenewalService } from '../modules/subscriptions/index';
@@ -142,14 +143,29 @@ export const ORDER_EFFECT_HANDLERS = {
     await notifier.notify(tx, { template: 'order-placed', customerId: order.customerId, dedupeKey: `order-placed:${order.number}`, data: { orderNumber: order.number } });
   },
 
-  /** One question task per order: a later question opens it again with the new text. */
-  async create_information_task({ tx, order, details }) {
+  /**
+   * One question task per order: a later question opens it again with the new text. The question is also the
+   * prescriber's message in the order's conversation with the patient (keyed by its event, so once).
+   */
+  async create_information_task({ tx, order, details, actor }) {
     const { question, photoRequested, prescriber } = dataOf(details) as { question: string; photoRequested: boolean; prescriber: { label: string } };
     const taskDetails = { question, photoRequested, askedBy: prescriber.label };
     await tx
       .insert(tasks)
       .values({ customerId: order.customerId, orderId: order.id, code: TASK_CODES.clinicianQuestion, details: taskDetails })
       .onConflictDoUpdate({ target: [tasks.orderId, tasks.code], set: { state: 'open', details: taskDetails, completedAt: null, completedWith: null, createdAt: sql`now()` } });
+    if (typeof actor.id !== 'number') throw new Error('A question is asked by a member of staff');
+    const asked = (await orderHistory(tx, order.id)).filter((row) => row.machine === 'order' && row.event === 'information_requested').at(-1);
+    await addOrderMessage(tx, {
+      orderId: order.id,
+      customerId: order.customerId,
+      staffId: actor.id,
+      kind: 'question',
+      body: question,
+      photoRequested,
+      questionEventId: asked?.id ?? null,
+      key: asked ? `question:${asked.id}` : `question:${randomUUID()}`,
+    });
   },
 
   /** Each question is its own message. */

@@ -1,7 +1,8 @@
-import { SEVERE_SIDE_EFFECT_RULE, SIDE_EFFECT_SEVERITIES } from '@elmwood/domain';
+import { SEVERE_SIDE_EFFECT_RULE, SIDE_EFFECT_SEVERITIES, urgentItemDue } from '@elmwood/domain';
+import { auditPatientAction } from '../modules/clinic/index';
 import type { Notifier } from '../modules/notifications/index';
-import type { SideEffectReported } from '../modules/support/index';
-import { openUrgentItem } from '../modules/urgent-care/index';
+import type { SideEffectWorkflow } from '../modules/support/index';
+import { openUrgentItem, openUrgentItemDue } from '../modules/urgent-care/index';
 
 export interface SideEffectReportedDeps {
   notifier: Notifier;
@@ -9,31 +10,50 @@ export interface SideEffectReportedDeps {
 }
 
 /**
- * A side effect reported from the account, in the transaction that kept the report: one the patient marks severe
- * opens (or joins) their urgent clinical item, with what they wrote, so a prescriber contacts them; every report
- * sends the patient what happens next and the MHRA Yellow Card scheme. The urgent item's own steps are audited.
+ * A side effect reported from the account, in the transaction that kept the report: the patient's filing is an audit
+ * row (a clinical event, like a member of staff's); one the patient marks severe opens (or joins) their urgent
+ * clinical item, with what they wrote, so a prescriber contacts them; every report sends the patient what happens
+ * next and the MHRA Yellow Card scheme. The urgent item's own steps are audited.
  */
-export function sideEffectReportedWorkflow({ notifier, now }: SideEffectReportedDeps): SideEffectReported {
-  return async (tx, { customerId, threadId, report }) => {
-    const at = now();
-    const item =
-      report.severity === 'severe'
-        ? await openUrgentItem(tx, {
-            customerId,
-            rules: [SEVERE_SIDE_EFFECT_RULE],
-            answers: [
-              { question: 'How bad is the side effect?', answer: SIDE_EFFECT_SEVERITIES[report.severity] },
-              { question: 'What happened?', answer: report.description },
-            ],
-            now: at,
-          })
-        : null;
-    await notifier.notify(tx, {
-      template: 'side-effect-reported',
-      customerId,
-      dedupeKey: `side-effect-reported:${threadId}`,
-      data: { threadId, severity: report.severity, ...(item ? { contactBy: item.dueAt.toISOString() } : {}) },
-    });
-    return { contactBy: item?.dueAt ?? null };
+export function sideEffectReportedWorkflow({ notifier, now }: SideEffectReportedDeps): SideEffectWorkflow {
+  return {
+    async reported(tx, { customerId, threadId, report }) {
+      const at = now();
+      const item =
+        report.severity === 'severe'
+          ? await openUrgentItem(tx, {
+              customerId,
+              rules: [SEVERE_SIDE_EFFECT_RULE],
+              answers: [
+                { question: 'How bad is the side effect?', answer: SIDE_EFFECT_SEVERITIES[report.severity] },
+                { question: 'What happened?', answer: report.description },
+              ],
+              now: at,
+            })
+          : null;
+      // What the patient wrote stays in the conversation; the audit row says that, when and how bad.
+      await auditPatientAction(tx, {
+        patientId: customerId,
+        action: 'report-side-effect',
+        resource: 'support-thread',
+        resourceId: threadId,
+        details: { severity: report.severity, toUrgentQueue: item !== null },
+      });
+      await notifier.notify(tx, {
+        template: 'side-effect-reported',
+        customerId,
+        dedupeKey: `side-effect-reported:${threadId}`,
+        data: { threadId, severity: report.severity, ...(item ? { contactBy: item.dueAt.toISOString() } : {}) },
+      });
+      return { contactBy: item?.dueAt ?? null };
+    },
+
+    /**
+     * The open urgent item's due time (what the first reply said, or earlier if another signal joined it since); once
+     * the item is closed, the time the report itself was due by (its rule's calling hours from when it was made).
+     */
+    async contactBy(tx, { customerId, reportedAt }) {
+      return (await openUrgentItemDue(tx, customerId)) ?? urgentItemDue([SEVERE_SIDE_EFFECT_RULE], reportedAt);
+    },
   };
 }

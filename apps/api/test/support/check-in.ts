@@ -9,6 +9,8 @@ import type { TestContext } from './app';
 export interface CheckInChoices {
   sideEffects?: string[];
   pregnancy?: string;
+  /** The contraception used, asked when the pregnancy answer is 'no' (default an implant, injection or coil). */
+  contraception?: string[];
   breastfeeding?: string;
   /** Medicines started since the last delivery (default none). */
   newMedicines?: string[];
@@ -20,8 +22,15 @@ export interface CheckInChoices {
 }
 
 /** The last step's answers (the check-in-progress step), for tests that answer the check-in step by step. */
-export function checkInProgressAnswers({ pregnancy = 'no', breastfeeding = 'no', newMedicines = ['none'], missedDoses = 0, gettingOn = 'well' }: Omit<CheckInChoices, 'sideEffects' | 'bmi'> = {}) {
-  return { ci_getting_on: gettingOn, ci_pregnancy: pregnancy, ci_breastfeeding: breastfeeding, ci_new_medicines: newMedicines, ci_missed_doses_count: missedDoses };
+export function checkInProgressAnswers({ pregnancy = 'no', contraception = ['long_acting'], breastfeeding = 'no', newMedicines = ['none'], missedDoses = 0, gettingOn = 'well' }: Omit<CheckInChoices, 'sideEffects' | 'bmi'> = {}) {
+  return {
+    ci_getting_on: gettingOn,
+    ci_pregnancy: pregnancy,
+    ...(pregnancy === 'no' ? { ci_contraception: contraception } : {}),
+    ci_breastfeeding: breastfeeding,
+    ci_new_medicines: newMedicines,
+    ci_missed_doses_count: missedDoses,
+  };
 }
 
 /**
@@ -32,7 +41,7 @@ export function checkInProgressAnswers({ pregnancy = 'no', breastfeeding = 'no',
 export async function answerCheckIn(
   ctx: TestContext,
   patient: Patient,
-  { sideEffects = ['none'], pregnancy = 'no', breastfeeding = 'no', newMedicines = ['none'], missedDoses = 0, gettingOn = 'well', bmi = 29 }: CheckInChoices = {},
+  { sideEffects = ['none'], pregnancy = 'no', contraception, breastfeeding = 'no', newMedicines = ['none'], missedDoses = 0, gettingOn = 'well', bmi = 29 }: CheckInChoices = {},
 ): Promise<string> {
   const [task] = await ctx.database.db
     .select({ id: tasks.id })
@@ -43,7 +52,7 @@ export async function answerCheckIn(
     ctx.app.inject({ method: 'PATCH', url: `/shop-api/medical-history-for-groups-by-slug/weight-loss-check-in?taskId=${task!.id}`, headers: { cookie: patient.cookie }, payload: body });
   expect((await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(bmi) } })).statusCode).toBe(200);
   expect((await answer({ 'check-in-side-effects': { ci_side_effects: sideEffects } })).statusCode).toBe(200);
-  const last = await answer({ 'check-in-progress': checkInProgressAnswers({ pregnancy, breastfeeding, newMedicines, missedDoses, gettingOn }) });
+  const last = await answer({ 'check-in-progress': checkInProgressAnswers({ pregnancy, ...(contraception ? { contraception } : {}), breastfeeding, newMedicines, missedDoses, gettingOn }) });
   expect(last.json().flags.complete).toBe(true);
   return task!.id;
 }

@@ -20,13 +20,23 @@ export async function placeWeightLossOrder(
     lastName = 'Smith',
     productSlug = 'wegovy',
     variantCode,
-  }: { consult?: boolean; firstName?: string; lastName?: string; productSlug?: 'wegovy' | 'mounjaro'; /** Default: the starting dose. */ variantCode?: string } = {},
+    aboutYou,
+  }: {
+    consult?: boolean;
+    firstName?: string;
+    lastName?: string;
+    productSlug?: 'wegovy' | 'mounjaro';
+    /** Default: the starting dose. */
+    variantCode?: string;
+    /** The consultation's 'About you' answers (default a man). */
+    aboutYou?: Record<string, unknown>;
+  } = {},
 ): Promise<{ orderNumber: string }> {
   const api = page.request;
   const registered = await registerPatient(api, { firstName, lastName, email, plainPassword: PATIENT_PASSWORD, phoneNumber: '07700900123', birthday: '1985-04-12', agreeTermsAndPrivacy: true });
   expect(registered.status()).toBe(201);
   // Without `consult`, the consultation this browser already answered is the one ordered from.
-  if (consult) await answerWeightLossConsultation(page);
+  if (consult) await answerWeightLossConsultation(page, [], aboutYou);
   const questionnaire = await (await api.get('/shop-api/questionnaires/by-slug/weight-loss')).json();
   const product = await (await api.get(`/shop-api/products/by-slug/${productSlug}?channel=WEB_WL_UK`)).json();
 

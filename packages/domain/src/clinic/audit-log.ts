@@ -6,6 +6,7 @@ import { calendarDateText } from './answer-text';
 import { REJECTION_REASON_NAMES, type RejectionReasonCode } from './decisions';
 import { clinicText } from './staff';
 import { CARRIER_NAMES, type Carrier } from './tracking';
+import { SIDE_EFFECT_SEVERITY_NAMES, type SideEffectSeverity } from '../support/side-effects';
 
 /** What each audited action was, as an admin reads it. */
 export const AUDIT_ACTION_NAMES: Record<string, string> = {
@@ -32,6 +33,11 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   release: 'Released the order',
   reject: 'Rejected the order',
   'request-information': 'Asked the patient for information',
+  'read-order-messages': 'Read the messages with the patient on the order',
+  'write-order-message': 'Wrote to the patient on the order',
+  'read-unanswered-order-messages': "Read the list of patients' messages waiting for a reply",
+  'read-gp-letter': 'Read a letter to a GP',
+  'post-gp-letter': 'Marked a letter to a GP as posted',
   dispatch: 'Dispatched the order',
   refund: 'Refunded',
   'take-back-referral-credit': 'Took back referral credit after a refund',
@@ -39,6 +45,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'cancel-plan': 'Cancelled the plan',
   'export-audit': 'Exported the audit log',
   'read-audit-log': 'Read the audit log',
+  'report-side-effect': 'Reported a side effect',
 };
 
 /** An action in words; one not listed yet reads as its name with spaces ('read-labels': 'Read labels'). */
@@ -62,6 +69,8 @@ const DETAIL_NAMES: Record<string, string> = {
   orderNumber: 'Order',
   patient: 'Patient',
   staffId: 'Staff member',
+  severity: 'How bad',
+  toUrgentQueue: 'Sent to the urgent clinical queue',
 };
 const PHOTO_CATEGORIES: Record<string, string> = { I: 'Photo ID', W: 'Full-length photo', P: 'Prescription', H: 'Hair-loss progress photo', S: 'Photo sent to support' };
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+Z)?$/;
@@ -79,6 +88,7 @@ function detailValue(key: string, value: unknown): string {
   if (key === 'reasonCode' && typeof value === 'string') return REJECTION_REASON_NAMES[value as RejectionReasonCode] ?? value;
   if (key === 'carrier' && typeof value === 'string') return CARRIER_NAMES[value as Carrier] ?? value;
   if (key === 'category' && typeof value === 'string') return PHOTO_CATEGORIES[value] ?? value;
+  if (key === 'severity' && typeof value === 'string') return SIDE_EFFECT_SEVERITY_NAMES[value as SideEffectSeverity] ?? value;
   if (typeof value === 'string') {
     const date = ISO_INSTANT.exec(value);
     return date ? calendarDateText(date[1]!) : value;
@@ -119,7 +129,8 @@ export const auditLogQuerySchema = auditLogFilterSchema.extend({ page: z.coerce.
 export const auditLogEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  staff: z.object({ name: z.string(), role: z.enum(STAFF_ROLES) }),
+  /** Who acted; null when the patient did, on their own record (a side-effect report). */
+  staff: z.object({ name: z.string(), role: z.enum(STAFF_ROLES) }).nullable(),
   /** The action in words ('Read the consultation answers'). */
   action: z.string(),
   patient: z.object({ name: z.string() }).nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gpConsentReasonNeeded, recordedGpConsents, GP_CONSENT_WORDING } from './gp-consent';
 import { GENERAL_MONITORING, gpLetterDelivery, gpLetterReason, monitoringFor } from './gp-letter';
-import { pharmacyRegisterUrl, registerUrl, whoPrescribes, medicalDirectorOf, DEMO_PRESCRIBERS } from './prescribers';
+import { pharmacyRegisterUrl, registerUrl, whoPrescribes, medicalDirectorOf, namedPrescriber, namedPrescriberLine, recordedPrescriber, DEMO_PRESCRIBERS } from './prescribers';
 
 describe('the GP letter', () => {
   it('is written for a first prescription and for each change of dose, never for the same dose again', () => {
@@ -55,5 +55,19 @@ describe('who prescribes', () => {
     const page = whoPrescribes({ prescribers: DEMO_PRESCRIBERS, serviceName: 'S', serviceAddress: ['S', '1'], pharmacyName: 'P', pharmacyAddress: ['P', '1'], pharmacyGphcNumber: '9012345' });
     expect(medicalDirectorOf(page)).toMatchObject({ name: 'Dr Helen Marsh', registration: { body: 'GMC', number: '7123456' } });
     expect(medicalDirectorOf({ prescribers: page.prescribers.filter((entry) => entry.role === null) })).toBeNull();
+  });
+
+  it("names an approving prescriber with the profession 'Who prescribes' gives them, else their register's", () => {
+    expect(namedPrescriber({ name: 'Dr Ana Patel', registration: 'GMC 7012345' }, DEMO_PRESCRIBERS)).toEqual({
+      name: 'Dr Ana Patel',
+      profession: 'Doctor (GP)',
+      registration: { body: 'GMC', number: '7012345', url: 'https://www.gmc-uk.org/registrants/7012345' },
+    });
+    expect(namedPrescriber({ name: 'Sam Lee', registration: 'GPhC 2099999' }, DEMO_PRESCRIBERS).profession).toBe('Pharmacist independent prescriber');
+    expect(namedPrescriber({ name: 'Dr Lee', registration: 'GMC 7099999' }, []).profession).toBe('Doctor');
+    expect(namedPrescriber({ name: 'Someone', registration: null }, DEMO_PRESCRIBERS)).toEqual({ name: 'Someone', profession: 'Prescriber', registration: null });
+    expect(namedPrescriberLine(namedPrescriber({ name: 'Priya Shah', registration: 'GPhC 2071234' }, DEMO_PRESCRIBERS))).toBe('Priya Shah, Pharmacist independent prescriber, GPhC 2071234');
+    expect(recordedPrescriber({ prescriber: { name: 'Dr Ana Patel', registration: 'GMC 7012345' } })).toEqual({ name: 'Dr Ana Patel', registration: 'GMC 7012345' });
+    expect(recordedPrescriber({ pharmacist: { name: 'Sam' } })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Sourced } from '../clinical/sourced';
+import { formatLongDate } from '../account/next-delivery';
+import type { IsoDate } from '../delivery/calendar-date';
 import { clinicText } from './staff';
 
 /**
@@ -31,7 +33,8 @@ export interface GpLetterFacts {
   reason: GpLetterReason;
   patient: { name: string; dateOfBirth: string | null; address: string[] };
   practice: { name: string; address: string[] } | null;
-  prescriber: { name: string; registration: string | null };
+  /** Who approved; their profession from 'Who prescribes' (letters written before it was kept have none). */
+  prescriber: { name: string; registration: string | null; profession?: string };
   medicine: string;
   dose: string;
   startDate: string;
@@ -109,3 +112,97 @@ export const gpLetterSummarySchema = z.object({
 });
 export type GpLetterSummary = z.infer<typeof gpLetterSummarySchema>;
 export const GP_LETTER_REASONS: Record<GpLetterReason, string> = { first_prescription: 'First prescription', dose_change: 'Dose change' };
+
+const REASON_LINE: Record<GpLetterReason, string> = {
+  first_prescription: 'We have started your patient on a new medicine',
+  dose_change: 'We have changed the dose of your patient’s medicine',
+};
+
+function bmiLine(bmi: GpLetterFacts['bmi']): string {
+  if (!bmi) return 'BMI: not recorded';
+  const measured = [bmi.weightKg === null ? null : `${bmi.weightKg} kg`, bmi.heightCm === null ? null : `${bmi.heightCm} cm`].filter(Boolean).join(', ');
+  const basis = bmi.basis === 'verified' ? 'verified by the prescriber' : 'as declared by the patient, not yet verified';
+  return `BMI: ${bmi.value.toFixed(1)}${measured ? ` (${measured})` : ''}, ${basis}`;
+}
+
+/** A titled part of the letter: its lines (bulleted for the monitoring advice), and the GP's answer link in 'Your view'. */
+export const gpLetterSectionSchema = z.object({
+  heading: z.string(),
+  lines: z.array(z.string()),
+  bulleted: z.boolean(),
+  link: z.string().nullable(),
+  after: z.array(z.string()),
+});
+
+/**
+ * The letter's words in reading order, the same for the PDF the practice gets and the console's print view (a
+ * letter to post): drawn from its facts, which never change.
+ */
+export const gpLetterContentSchema = z.object({
+  letterhead: z.object({ brandName: z.string(), lines: z.array(z.string()) }),
+  recipient: z.array(z.string()).nullable(),
+  date: z.string(),
+  regarding: z.string(),
+  patientAddress: z.string().nullable(),
+  salutation: z.string(),
+  opening: z.string(),
+  sections: z.array(gpLetterSectionSchema),
+  closing: z.object({ valediction: z.string(), name: z.string(), lines: z.array(z.string()) }),
+});
+export type GpLetterContent = z.infer<typeof gpLetterContentSchema>;
+
+export interface GpLetterContentInput {
+  brandName: string;
+  facts: GpLetterFacts;
+  /** The GP's signed link to answer 'No concerns' or 'I have concerns'. */
+  answerUrl: string;
+  /** The link's last day. */
+  answerBy: IsoDate;
+  writtenOn: IsoDate;
+}
+
+export function gpLetterContent({ brandName, facts, answerUrl, answerBy, writtenOn }: GpLetterContentInput): GpLetterContent {
+  const { contact, prescriber } = facts;
+  return {
+    letterhead: { brandName, lines: [[contact.service, ...contact.address.filter((line) => line !== contact.service)].join(', '), `${contact.email} · ${contact.phone}`] },
+    recipient: facts.practice ? ['The GP', facts.practice.name, ...facts.practice.address] : null,
+    date: formatLongDate(writtenOn),
+    regarding: `Re: ${facts.patient.name}${facts.patient.dateOfBirth ? `, born ${formatLongDate(facts.patient.dateOfBirth as IsoDate)}` : ''}`,
+    patientAddress: facts.patient.address.length ? facts.patient.address.join(', ') : null,
+    salutation: 'Dear Doctor,',
+    opening: `${REASON_LINE[facts.reason]}, with their consent. The details are below for your records.`,
+    sections: [
+      {
+        heading: 'Prescription',
+        lines: [`Medicine: ${facts.medicine}`, `Dose: ${facts.dose}`, `Start date: ${formatLongDate(facts.startDate as IsoDate)}`, bmiLine(facts.bmi)],
+        bulleted: false,
+        link: null,
+        after: [],
+      },
+      { heading: 'Monitoring', lines: facts.monitoring.map((item) => `${item.advice} (${item.source})`), bulleted: true, link: null, after: [] },
+      {
+        heading: 'Your view',
+        lines: [
+          `If you know of anything that makes this treatment unsuitable, please tell us by ${formatLongDate(answerBy)} at the address below. Answering 'I have concerns' holds the patient's next supply until a prescriber has reviewed it.`,
+        ],
+        bulleted: false,
+        link: answerUrl,
+        after: [`Or contact the prescriber: ${contact.email}, ${contact.phone}.`],
+      },
+    ],
+    closing: {
+      valediction: 'Yours sincerely,',
+      name: prescriber.name,
+      lines: [`${prescriber.profession ?? 'Prescriber'}, ${prescriber.registration ?? 'registration on request'}`, contact.service],
+    },
+  };
+}
+
+/** GET /shop-api/clinic/gp-letters/{id}: a letter as the console shows it to print (the read is audited). */
+export const gpLetterViewSchema = z.object({ letter: gpLetterSummarySchema, content: gpLetterContentSchema });
+export type GpLetterView = z.infer<typeof gpLetterViewSchema>;
+
+/** The urgent item's rule a GP's concern raises (workflows/gp-concern.ts). */
+export const GP_CONCERN_RULE_ID = 'gp-concern';
+/** Why an approved order does not go out while its patient's GP concern waits for a prescriber's review. */
+export const GP_CONCERN_HOLD_MESSAGE = "Held: the patient's GP has raised a concern. A prescriber must review it (the urgent item) and close it before this order is dispatched.";

@@ -26,6 +26,8 @@ export const MEDICAL_DIRECTOR_ROLE = 'Medical director';
 export const DEMO_PRESCRIBERS: readonly PrescriberEntry[] = [
   { name: 'Dr Helen Marsh', profession: 'Doctor (GP)', body: 'GMC', number: '7123456', role: MEDICAL_DIRECTOR_ROLE },
   { name: 'Priya Shah', profession: 'Pharmacist independent prescriber', body: 'GPhC', number: '2071234' },
+  // The demo console's prescriber (apps/api/src/seed/staff.ts): the orders they approve name them, so this page does too.
+  { name: 'Dr Ana Patel', profession: 'Doctor (GP)', body: 'GMC', number: '7012345' },
 ];
 export const DEMO_MEDICAL_DIRECTOR: PrescriberEntry = DEMO_PRESCRIBERS[0]!;
 
@@ -78,4 +80,44 @@ export function whoPrescribes(config: PrescribingConfiguration): WhoPrescribes {
 /** The medical director among the prescribers, if configuration names one. */
 export function medicalDirectorOf(page: Pick<WhoPrescribes, 'prescribers'>): WhoPrescribes['prescribers'][number] | null {
   return page.prescribers.find((entry) => entry.role === MEDICAL_DIRECTOR_ROLE) ?? null;
+}
+
+/** What each register's members are, when configuration does not name the prescriber (a doctor or a pharmacist). */
+const PROFESSION_BY_REGISTER: Record<RegistrationBody, string> = { GMC: 'Doctor', GPhC: 'Pharmacist independent prescriber' };
+const RECORDED_REGISTRATION = /^(GPhC|GMC) (\d{7})$/;
+
+/** The prescriber who approved an order, as the patient, the receipt and the console name them. */
+export const namedPrescriberSchema = z.object({
+  name: z.string(),
+  /** As the patient reads it, e.g. 'Pharmacist independent prescriber'. */
+  profession: z.string(),
+  /** The register that holds them, their number and where anyone can check it; null when none was recorded. */
+  registration: registerEntrySchema.nullable(),
+});
+export type NamedPrescriber = z.infer<typeof namedPrescriberSchema>;
+
+/**
+ * The approving prescriber as the approval recorded them ({name, registration: 'GPhC 2071234'}), with their
+ * profession: the configured one for that registration ('Who prescribes'), else the register's (GMC: a doctor; GPhC:
+ * a pharmacist independent prescriber).
+ */
+export function namedPrescriber(recorded: { name: string; registration: string | null }, configured: readonly PrescriberEntry[]): NamedPrescriber {
+  const match = recorded.registration ? RECORDED_REGISTRATION.exec(recorded.registration.trim()) : null;
+  if (!match) return { name: recorded.name, profession: 'Prescriber', registration: null };
+  const body = match[1] as RegistrationBody;
+  const number = match[2]!;
+  const entry = configured.find((candidate) => candidate.body === body && candidate.number === number);
+  return { name: recorded.name, profession: entry?.profession ?? PROFESSION_BY_REGISTER[body], registration: { body, number, url: registerUrl(body, number) } };
+}
+
+/** 'Priya Shah, Pharmacist independent prescriber, GPhC 2071234': one line for a receipt or a letter. */
+export function namedPrescriberLine(prescriber: NamedPrescriber): string {
+  return [prescriber.name, prescriber.profession, prescriber.registration ? `${prescriber.registration.body} ${prescriber.registration.number}` : null].filter(Boolean).join(', ');
+}
+
+/** The prescriber an approval's event data recorded ({prescriber: {name, registration}}), or null. */
+export function recordedPrescriber(data: Record<string, unknown> | null | undefined): { name: string; registration: string | null } | null {
+  const prescriber = data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
+  if (!prescriber || typeof prescriber.name !== 'string') return null;
+  return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
 }

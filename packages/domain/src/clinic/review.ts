@@ -7,6 +7,7 @@ import { reviewVerificationSchema } from '../clinical/verification';
 import { orderItemSchema } from '../orders/order';
 import { ORDER_PAYMENT_STATES, ORDER_STATES } from '../orders/lifecycle';
 import { clinicText } from './staff';
+import { namedPrescriberSchema } from './prescribers';
 import type { StaffRole } from '../lifecycle/actors';
 import { CARRIERS } from './tracking';
 import { supportThreadSchema } from '../support/support';
@@ -168,6 +169,8 @@ export const orderReviewSchema = z.object({
    * medicine is approved only on a verification that stands for this supply. Null for an order without one to verify.
    */
   verification: reviewVerificationSchema.nullable().default(null),
+  /** Once approved: the prescriber who approved it (name, profession, registration), as the patient's order page names them. */
+  prescriber: namedPrescriberSchema.nullable().default(null),
   dose: z
     .object({
       productName: z.string(),
@@ -221,7 +224,17 @@ export const readsClinicalRecord = (role: StaffRole) => CLINICAL_RECORD_ROLES.in
 export const CLINICAL_DECISION_EVENTS: readonly string[] = ['rejected', 'information_requested'];
 
 export const dispatchQueueSchema = z.object({
-  orders: z.array(z.object({ orderNumber: z.string(), patient: z.object({ name: z.string() }), items: z.array(z.object({ productName: z.string(), dosage: z.string(), quantity: z.number().int() })), approvedAt: z.string(), postcode: z.string() })),
+  orders: z.array(
+    z.object({
+      orderNumber: z.string(),
+      patient: z.object({ name: z.string() }),
+      items: z.array(z.object({ productName: z.string(), dosage: z.string(), quantity: z.number().int() })),
+      approvedAt: z.string(),
+      postcode: z.string(),
+      /** The patient's GP raised a concern a prescriber has not yet reviewed: the order waits (GP_CONCERN_HOLD_MESSAGE). */
+      held: z.boolean().default(false),
+    }),
+  ),
 });
 export type DispatchQueue = z.infer<typeof dispatchQueueSchema>;
 

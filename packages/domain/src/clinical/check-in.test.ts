@@ -127,6 +127,32 @@ describe('assessCheckIn', () => {
     });
   });
 
+  describe('contraception, asked of those who could become pregnant (MHRA Drug Safety Update, June 2025; SmPC 4.6)', () => {
+    it('none: the patient is told to use effective contraception and the prescriber reviews the renewal, with no hold or call', () => {
+      const outcome = assess({ ci_pregnancy: 'no', ci_contraception: ['none'] });
+      expect(outcome).toMatchObject({ supply: 'continue', urgentReview: false, niceStoppingRule: false, patientMessage: CHECK_IN_RULES.noContraception.patientMessage });
+      expect(outcome.patientMessage).toContain('must not be used in pregnancy');
+      expect(outcome.triggeredRules).toEqual([
+        expect.objectContaining({ ruleId: 'check-in-no-contraception', level: 'review', questionIds: ['ci_contraception'], source: expect.stringContaining('MHRA Drug Safety Update, June 2025') }),
+      ]);
+      expect(CHECK_IN_RULES.noContraception.source).toMatch(/Wegovy SmPC 4\.6.*Mounjaro SmPC 4\.6/);
+    });
+
+    it.each([[['long_acting']], [['pill']], [['pill', 'barrier']], [['patch_ring']], [['barrier']], [['sterilisation']]])('a method (%j) is the boundary: nothing follows', (methods) => {
+      expect(assess({ ci_pregnancy: 'no', ci_contraception: methods })).toMatchObject({ supply: 'continue', patientMessage: null, triggeredRules: [] });
+    });
+
+    it('not asked (the pregnancy question not applicable) tells nothing', () => {
+      expect(assess({ ci_pregnancy: 'not_applicable' })).toMatchObject({ patientMessage: null, triggeredRules: [] });
+    });
+
+    it('keeps CHECK_IN_RULES\' order with the other rules, for the messages told later', () => {
+      const outcome = assess({ ci_contraception: ['none'], ci_side_effects: ['low_mood'], ci_new_medicines: ['oral_contraceptive'] }, { ...titrating, onTirzepatide: true });
+      expect(ruleIds(outcome)).toEqual(['check-in-tirzepatide-oral-contraceptive', 'check-in-no-contraception', 'check-in-low-mood']);
+      expect(checkInPatientMessages(ruleIds(outcome)).join('\n\n')).toBe(outcome.patientMessage);
+    });
+  });
+
   describe('NICE stopping rule: under 5% of the initial weight lost after 6 months on the maintenance dose', () => {
     const maintenance = (since: string): CheckInContext => ({ today: TODAY, initialWeightKg: 100, maintenanceDoseSince: since, onTirzepatide: false });
 

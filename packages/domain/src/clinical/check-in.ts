@@ -10,6 +10,8 @@ export const CHECK_IN_QUESTIONS = {
   pregnancy: 'ci_pregnancy',
   breastfeeding: 'ci_breastfeeding',
   newMedicines: 'ci_new_medicines',
+  /** The contraception used, asked of those who could become pregnant (answered 'no' to the pregnancy question). */
+  contraception: 'ci_contraception',
   /** How many doses were missed since the last delivery: a whole number. */
   missedDosesCount: 'ci_missed_doses_count',
 } as const;
@@ -26,6 +28,9 @@ export const CHECK_IN_ANSWERS = {
   sulfonylurea: 'sulfonylurea',
   oralContraceptive: 'oral_contraceptive',
 } as const;
+
+/** The contraception question's answer the rules act on: no contraception at all (exclusive of the methods). */
+export const NO_CONTRACEPTION_ANSWER = 'none';
 
 /** What the patient's treatment history says about this supply. */
 export interface CheckInContext {
@@ -56,9 +61,10 @@ interface CheckInRule extends Sourced {
   id: string;
   /**
    * stop: the supply is held and a clinician contacts the patient; urgent-review: a clinician contacts the patient,
-   * the supply goes on to the prescriber; counselling: the patient is told again; nice-stopping-rule: the prescriber decides.
+   * the supply goes on to the prescriber; counselling: the patient is told again; review: the patient is told, and the
+   * prescriber sees the flag on the renewal before deciding; nice-stopping-rule: the prescriber decides.
    */
-  effect: 'stop' | 'urgent-review' | 'counselling' | 'nice-stopping-rule';
+  effect: 'stop' | 'urgent-review' | 'counselling' | 'review' | 'nice-stopping-rule';
   question: string;
   summary: string;
   /** For the patient, when the rule stops the supply or needs them to act. */
@@ -152,6 +158,18 @@ export const CHECK_IN_RULES = {
     rationale: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.rationale,
     patientMessage: counsellingText(TIRZEPATIDE_CONTRACEPTION_COUNSELLING),
   },
+  noContraception: {
+    id: 'check-in-no-contraception',
+    effect: 'review',
+    question: CHECK_IN_QUESTIONS.contraception,
+    summary: 'Could become pregnant and uses no contraception: told to use effective contraception, prescriber to review before the supply',
+    source:
+      'MHRA Drug Safety Update, June 2025 (GLP-1 and dual GIP/GLP-1 receptor agonists: effective contraception while taking them, not in pregnancy); Wegovy SmPC 4.6 (contraception recommended; stop at least 2 months before a planned pregnancy); Mounjaro SmPC 4.6 (not recommended in women of childbearing potential not using contraception)',
+    rationale:
+      'Semaglutide and tirzepatide are not to be used in pregnancy, and MHRA asks that anyone who could become pregnant uses effective contraception while taking them. A patient who could become pregnant and uses none is told so now, and the prescriber reviews the renewal (a pregnancy test, a method, or stopping) before it is supplied.',
+    patientMessage:
+      'Weight-loss injections must not be used in pregnancy, so please use effective contraception while you take them, and for 2 months after your last dose of Wegovy. Your GP, a pharmacist or a sexual health clinic can help you choose; with Mounjaro, an implant, injection or coil is best, because it can make the pill work less well. If there is any chance you are pregnant, take a pregnancy test before your next dose and tell us if it is positive. Our prescriber will look at this before your next delivery.',
+  },
   lowMood: {
     id: 'check-in-low-mood',
     effect: 'urgent-review',
@@ -216,8 +234,9 @@ export function missedDosesCount(answers: Record<string, unknown>): number | nul
  * The check-in before each weight-loss supply, judged: severe or persistent abdominal pain (possible pancreatitis),
  * possible gallbladder disease, a pregnancy (or one being planned) and breastfeeding hold the supply and tell the
  * patient what to do; severe vomiting or dehydration, a newly started insulin or sulfonylurea, and low mood need a
- * clinician; the pill started on tirzepatide brings the contraception counselling again; NICE's stopping rule is
- * flagged for the prescriber. Patient messages follow the rules' order in CHECK_IN_RULES. Pure: the caller supplies
+ * clinician; the pill started on tirzepatide brings the contraception counselling again; no contraception, for one who
+ * could become pregnant, is told to the patient and flagged for the prescriber; NICE's stopping rule is flagged for
+ * the prescriber. Patient messages follow the rules' order in CHECK_IN_RULES. Pure: the caller supplies
  * the patient's history and decides what to do with the outcome.
  */
 export function assessCheckIn(answers: Record<string, unknown>, context: CheckInContext): CheckInOutcome {
@@ -235,6 +254,8 @@ export function assessCheckIn(answers: Record<string, unknown>, context: CheckIn
   if (had(CHECK_IN_ANSWERS.severeVomitingOrDiarrhoea) || had(CHECK_IN_ANSWERS.dehydration)) held.push(CHECK_IN_RULES.severeVomitingOrDehydration);
   if (started(CHECK_IN_ANSWERS.insulin) || started(CHECK_IN_ANSWERS.sulfonylurea)) held.push(CHECK_IN_RULES.hypoglycaemiaRisk);
   if (context.onTirzepatide && started(CHECK_IN_ANSWERS.oralContraceptive)) held.push(CHECK_IN_RULES.tirzepatideOralContraceptive);
+  // Asked only of those who could become pregnant; 'none' is exclusive, so no other method was ticked with it.
+  if (ticked(answers, CHECK_IN_QUESTIONS.contraception, NO_CONTRACEPTION_ANSWER)) held.push(CHECK_IN_RULES.noContraception);
   if (had(CHECK_IN_ANSWERS.lowMood)) held.push(CHECK_IN_RULES.lowMood);
   if (meetsNiceStoppingRule(context, weightToday(answers))) held.push(CHECK_IN_RULES.niceStoppingRule);
 

@@ -20,21 +20,22 @@ export interface Counselling extends Sourced {
 }
 
 /**
- * Tirzepatide and oral contraception, shown and acknowledged when the patient starts Mounjaro and at every dose
- * increase, and again when a check-in says the patient has started the pill.
+ * Tirzepatide, contraception and pregnancy, shown to everyone who could become pregnant and acknowledged when they
+ * start Mounjaro (the consultation) and at every dose increase (the plan page), and again when a check-in says the
+ * patient has started the pill.
  */
 export const TIRZEPATIDE_CONTRACEPTION_COUNSELLING: Counselling = {
-  version: 'mhra-2025-06-v1',
-  title: 'Mounjaro and the contraceptive pill',
+  version: 'mhra-2025-06-v2',
+  title: 'Mounjaro, contraception and pregnancy',
   paragraphs: [
     `Mounjaro can make the contraceptive pill (or any contraceptive you take by mouth) work less well for ${TIRZEPATIDE_CONTRACEPTION_WEEKS} weeks after you start, and for ${TIRZEPATIDE_CONTRACEPTION_WEEKS} weeks after each increase in your dose.`,
     `If you take the pill, use a barrier method such as condoms as well during those weeks, or talk to your GP or a pharmacist about switching to a contraceptive that is not taken by mouth, such as an implant, injection or coil.`,
-    'Mounjaro must not be used in pregnancy. If you could become pregnant, use effective contraception while you take it.',
+    'Mounjaro must not be used in pregnancy. If you could become pregnant, use effective contraception while you take it, and tell us straight away if you become pregnant.',
   ],
-  acknowledgement: 'I have read this and understand how Mounjaro can affect the contraceptive pill.',
+  acknowledgement: 'I have read this and understand how Mounjaro affects contraception and pregnancy.',
   source: 'MHRA Drug Safety Update, June 2025 (GLP-1 and dual GIP/GLP-1 receptor agonists: contraception and pregnancy); Mounjaro SmPC 4.5 and 4.6',
   rationale:
-    'Tirzepatide slows gastric emptying and may reduce the absorption of oral contraceptives, most after starting and after each dose increase; MHRA advises a barrier method for 4 weeks after starting and after each increase, or a switch to a non-oral method.',
+    'Tirzepatide is not to be used in pregnancy, so anyone who could become pregnant is to use effective contraception; it slows gastric emptying and may reduce the absorption of oral contraceptives, most after starting and after each dose increase, so MHRA advises a barrier method for 4 weeks after starting and after each increase, or a switch to a non-oral method.',
 };
 
 /** The counselling as one text, for a message or an email. */
@@ -66,5 +67,22 @@ export const counsellingAcknowledgement = (counselling: Pick<Counselling, 'versi
   at: at.toISOString(),
 });
 
-/** The counselling a dose increase of this product needs acknowledged first (MHRA 2025: tirzepatide), or null. */
-export const doseIncreaseCounselling = (productCode: string | null | undefined): Counselling | null => (isTirzepatide(productCode) ? TIRZEPATIDE_CONTRACEPTION_COUNSELLING : null);
+/** The weight-loss consultation's questions that tell whether the patient could become pregnant. */
+export const PREGNANCY_POTENTIAL_QUESTIONS = { sex: 'wl_sex', couldBecomePregnant: 'wl_could_become_pregnant' } as const;
+
+/**
+ * Whether the patient could become pregnant, from their weight-loss consultation's answers: not when they answered
+ * male, or that they could not. Unknown (no consultation, or one from before the question) counts as could: the
+ * counselling is then shown rather than missed.
+ */
+export function couldBecomePregnant(answers: Record<string, unknown> | null | undefined): boolean {
+  if (!answers) return true;
+  return answers[PREGNANCY_POTENTIAL_QUESTIONS.sex] !== 'male' && answers[PREGNANCY_POTENTIAL_QUESTIONS.couldBecomePregnant] !== 'no';
+}
+
+/**
+ * The counselling a dose increase of this product needs acknowledged first, or null: tirzepatide for a patient who
+ * could become pregnant (MHRA 2025).
+ */
+export const doseIncreaseCounselling = (productCode: string | null | undefined, mayBecomePregnant = true): Counselling | null =>
+  isTirzepatide(productCode) && mayBecomePregnant ? TIRZEPATIDE_CONTRACEPTION_COUNSELLING : null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timelineStepSchema } from '../account/timeline';
 import { cartAddressSchema, totalsSchema } from '../cart/cart';
+import { namedPrescriberSchema } from '../clinic/prescribers';
 import { CARRIERS } from '../clinic/tracking';
 import { orderItemSchema, orderStateSchema } from './order';
 import { vatLineSchema } from './vat';
@@ -22,6 +23,8 @@ export const orderPageSchema = z.object({
   vat: z.array(vatLineSchema),
   /** The prescriber approved a different dose from the one ordered: which, and why (the lines and totals are the approved ones). */
   doseChange: z.object({ productName: z.string(), askedDosage: z.string(), approvedDosage: z.string(), rationale: z.string().nullable() }).nullable().default(null),
+  /** Once approved: the prescriber who approved it (name, profession, registration with the register's link). */
+  prescriber: namedPrescriberSchema.nullable().default(null),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

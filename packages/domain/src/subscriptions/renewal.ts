@@ -34,7 +34,7 @@ export const PLAN_MESSAGES = {
   pausePeriods: 'Please choose to pause for 1 or 2 deliveries.',
   reason: 'Please choose a reason.',
   dose: 'Please choose one of the doses offered.',
-  counselling: 'Please confirm you have read about Mounjaro and the contraceptive pill before asking for a higher dose.',
+  counselling: 'Please confirm you have read about Mounjaro, contraception and pregnancy before asking for a higher dose.',
   commitment: (months: number) =>
     `Your plan runs for ${months} months, so you can renew or cancel it in the week before it renews. To cancel sooner, please contact our support team.`,
   afterCutOff: (next: IsoDate) => `The change applies from your delivery on ${formatLongDate(next)}: your coming delivery is already being prepared.`,

@@ -9,6 +9,8 @@ export const SIDE_EFFECT_SEVERITIES = {
   severe: 'Severe: it stops me doing everyday things, or it worries me',
 } as const;
 export type SideEffectSeverity = keyof typeof SIDE_EFFECT_SEVERITIES;
+/** The severity in a word, for the audit log. */
+export const SIDE_EFFECT_SEVERITY_NAMES: Record<SideEffectSeverity, string> = { mild: 'Mild', moderate: 'Moderate', severe: 'Severe' };
 export const SIDE_EFFECT_SEVERITY_CODES = Object.keys(SIDE_EFFECT_SEVERITIES) as [SideEffectSeverity, ...SideEffectSeverity[]];
 
 /** POST /shop-api/support/side-effects: what happened and how bad it is. */

@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import type { ConsultationOutcome } from '@elmwood/domain';
 import { orders } from './orders';
@@ -84,17 +85,17 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
- * Every staff read of a patient's record, photo or answers, and every decision. Append-only: the foreign keys
- * never cascade (a patient with audit rows cannot be deleted out from under them) and a trigger refuses UPDATE and
- * DELETE (migration 0008).
+ * Every staff read of a patient's record, photo or answers, and every decision; and the clinical events a patient
+ * raises themselves (a side-effect report), with no member of staff. Append-only: the foreign keys never cascade (a
+ * patient with audit rows cannot be deleted out from under them) and a trigger refuses UPDATE and DELETE (migration
+ * 0008).
  */
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    /** Who acted; null when the patient acted on their own record (then patient_id names them). */
+    staffId: integer('staff_id').references(() => staff.id),
     /** e.g. read-order, read-photo, approve, reject, request-information, dispatch, refund, export-audit. */
     action: text('action').notNull(),
     patientId: integer('patient_id').references(() => customers.id),
@@ -107,7 +108,11 @@ export const staffAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('staff_audit_log_at').on(table.at), index('staff_audit_log_patient').on(table.patientId, table.at)],
+  (table) => [
+    index('staff_audit_log_at').on(table.at),
+    index('staff_audit_log_patient').on(table.patientId, table.at),
+    check('staff_audit_log_actor', sql`${table.staffId} is not null or ${table.patientId} is not null`),
+  ],
 );
 
 /**

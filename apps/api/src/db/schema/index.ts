@@ -21,3 +21,4 @@ export * from './information';
 export * from './urgent-care';
 export * from './gp-letters';
 export * from './verification';
+export * from './order-messages';

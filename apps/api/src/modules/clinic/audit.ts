@@ -32,6 +32,27 @@ export async function audit(db: Insertable, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** A clinical event the patient raised on their own record (a side-effect report): the audit log's row without staff. */
+export interface PatientAuditEntry {
+  patientId: number;
+  action: string;
+  resource: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+/** Appends the patient's own row, in the transaction that kept what they did. */
+export async function auditPatientAction(db: Insertable, entry: PatientAuditEntry): Promise<void> {
+  await db.insert(staffAuditLog).values({
+    staffId: null,
+    action: entry.action,
+    resource: entry.resource,
+    patientId: entry.patientId,
+    resourceId: entry.resourceId ?? null,
+    details: entry.details ?? null,
+  });
+}
+
 /** The filters of the audit page and its CSV export, parsed (auditLogFilterSchema). */
 export interface AuditFilter {
   orderNumber?: string | undefined;
@@ -85,7 +106,7 @@ function selectRows(db: Pick<Db, 'select'>) {
       lastName: customers.lastName,
     })
     .from(staffAuditLog)
-    .innerJoin(staff, eq(staff.id, staffAuditLog.staffId))
+    .leftJoin(staff, eq(staff.id, staffAuditLog.staffId))
     .leftJoin(customers, eq(customers.id, staffAuditLog.patientId));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
@@ -99,7 +120,7 @@ export async function auditPage(db: Pick<Db, 'select'>, filter: AuditFilter, pag
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(staffAuditLog)
-    .innerJoin(staff, eq(staff.id, staffAuditLog.staffId))
+    .leftJoin(staff, eq(staff.id, staffAuditLog.staffId))
     .leftJoin(customers, eq(customers.id, staffAuditLog.patientId))
     .where(where);
   const total = counted?.total ?? 0;
@@ -115,7 +136,8 @@ export async function auditPage(db: Pick<Db, 'select'>, filter: AuditFilter, pag
     entries: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
-      staff: { name: row.staffName, role: row.staffRole as StaffRole },
+      // A row without staff is the patient's own action.
+      staff: row.staffName === null ? null : { name: row.staffName, role: row.staffRole as StaffRole },
       action: auditActionText(row.action),
       patient: row.patientId === null ? null : { name: patientName(row)! },
       orderNumber: row.orderNumber,
@@ -129,6 +151,9 @@ export async function auditPage(db: Pick<Db, 'select'>, filter: AuditFilter, pag
     staff: members.map((member) => ({ ...member, role: member.role as StaffRole })),
   };
 }
+
+/** Who acted, in a row the patient raised themselves. */
+const PATIENT_ACTOR = 'The patient';
 
 const COLUMNS = ['id', 'at', 'staff', 'staff_role', 'action', 'action_code', 'patient', 'patient_id', 'order_number', 'resource', 'resource_id', 'details'] as const;
 
@@ -146,7 +171,7 @@ export function csvField(value: unknown): string {
 export async function auditCsv(db: Pick<Db, 'select'>, filter: AuditFilter, now: Date): Promise<string> {
   const rows = await selectRows(db).where(conditions(filter, auditRange(filter, now))).orderBy(asc(staffAuditLog.id));
   const lines = rows.map((row) =>
-    [row.id, row.at, row.staffName, row.staffRole, auditActionText(row.action), row.action, patientName(row), row.patientId, row.orderNumber, row.resource, row.resourceId, auditDetailsText(row.details)]
+    [row.id, row.at, row.staffName ?? PATIENT_ACTOR, row.staffRole ?? 'patient', auditActionText(row.action), row.action, patientName(row), row.patientId, row.orderNumber, row.resource, row.resourceId, auditDetailsText(row.details)]
       .map(csvField)
       .join(','),
   );

@@ -56,6 +56,7 @@ import type { StuckMessagesService } from '../notifications/index';
 import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
 import { gpLetterConsoleRoutes, type GpLetters } from '../gp-letters/index';
 import { videoConsultationConsoleRoutes, type SignalRooms, type VideoConsultations } from '../verification/index';
+import { orderMessageConsoleRoutes, type OrderMessages } from '../order-messages/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
 declare module 'fastify' {
@@ -115,6 +116,8 @@ interface ClinicDeps {
   gpLetters?: GpLetters;
   /** Video consultations and the verifications prescribers record (issue 33). */
   video?: { consultations: VideoConsultations; rooms: SignalRooms };
+  /** The conversation on each order between the patient and the prescriber (issue 33). */
+  orderMessages?: OrderMessages;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
@@ -132,7 +135,7 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters, video }: ClinicDeps) {
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters, orderMessages, video }: ClinicDeps) {
   app.decorateRequest('staffMember', null);
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config?.staffRoles;
@@ -146,6 +149,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
   if (urgent) urgentCareRoutes(app, urgent, member);
   if (gpLetters) gpLetterConsoleRoutes(app, db, gpLetters, member);
   if (video) videoConsultationConsoleRoutes(app, video.consultations, video.rooms, member);
+  if (orderMessages) orderMessageConsoleRoutes(app, orderMessages, member);
 
   api.post(
     '/clinic/login',

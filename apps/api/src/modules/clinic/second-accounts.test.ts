@@ -52,6 +52,12 @@ describe('one patient, one supply: possible second accounts in the review', () =
     expect((await review(second)).possibleSecondAccounts).toEqual([]);
   });
 
+  it('names an order sharing both the card and the address once, with both reasons', async () => {
+    const first = await orderOf({ firstName: 'Lee', lastName: 'Carter', birthday: '1972-08-08' }, '5200828282828210', { company: '7 Rowan Way', postcode: 'YO1 7HH' });
+    const second = await orderOf({ firstName: 'Casey', lastName: 'North', birthday: '1991-09-09' }, '5200828282828210', { company: '7 Rowan Way', postcode: 'YO17HH' });
+    expect((await review(second)).possibleSecondAccounts).toEqual([expect.objectContaining({ orderNumber: first, patientName: 'Lee Carter', matches: ['address', 'card'] })]);
+  });
+
   it('names another account with the same date of birth and a similar name', async () => {
     const first = await orderOf({ firstName: 'Alexander', lastName: 'Brown', birthday: '1966-07-07' }, '5105105105105100', { company: '1 Oak Road', postcode: 'BS1 4DJ' });
     const second = await orderOf({ firstName: 'Alex', lastName: 'Browne', birthday: '1966-07-07' }, '4111111111111111', { company: '2 Pine Road', postcode: 'CF10 1AA' });

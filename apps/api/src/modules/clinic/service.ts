@@ -3,7 +3,10 @@ import {
   answerInWords,
   approvedDoseOf,
   dateOfBirthText,
+  GP_CONCERN_RULE_ID,
+  namedPrescriber,
   productNamesText,
+  recordedPrescriber,
   readsClinicalRecord,
   rulesBesideAnswers,
   trackingUrl,
@@ -14,6 +17,7 @@ import {
   type OrderReview,
   type OrderState,
   type PackingSlip,
+  type PrescriberEntry,
   type ReviewQueue,
   type StaffRole,
   type ClinicSupportThread,
@@ -52,6 +56,8 @@ export interface ClinicServiceDeps {
   db: Db;
   /** Patients' conversations with the clinic: shown on the order review, read and answered by support. */
   support: SupportService;
+  /** The configured prescribers ('Who prescribes'): the order names the approving one's profession. */
+  prescribers?: readonly PrescriberEntry[];
   now?: () => Date;
 }
 
@@ -68,7 +74,13 @@ function eventView(row: OrderEventRow) {
   };
 }
 
-export function createClinicService({ db, support, now = () => new Date() }: ClinicServiceDeps) {
+/** The prescriber who approved the order (the last approval), named with their profession; null before. */
+function approvedBy(history: readonly OrderEventRow[], prescribers: readonly PrescriberEntry[]) {
+  const recorded = recordedPrescriber(history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1)?.data);
+  return recorded ? namedPrescriber(recorded, prescribers) : null;
+}
+
+export function createClinicService({ db, support, prescribers = [], now = () => new Date() }: ClinicServiceDeps) {
   const orderByNumber = (number: string) => placedOrderByNumber(db, number);
 
   async function patientOf(order: OrderRow) {
@@ -347,6 +359,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
         dose,
         possibleSecondAccounts: otherAccounts,
         verification,
+        prescriber: approvedBy(history, prescribers),
       };
       return clinical ? review : supportOrderView(review);
     },
@@ -360,6 +373,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           approvedAt,
           shippingAddress: orders.shippingAddress,
           // What the pharmacist packs: each medicine with its dose, never the name alone.
+          held: sql<boolean>`exists (select 1 from urgent_clinical_items u where u.customer_id = ${outer(orders.customerId)} and u.closed_at is null and u.rules @> ${JSON.stringify([{ ruleId: GP_CONCERN_RULE_ID }])}::jsonb)`,
           items: sql<DispatchQueue['orders'][number]['items']>`(select coalesce(json_agg(json_build_object('productName', i.product_name, 'dosage', i.dosage, 'quantity', i.quantity) order by i.id), '[]'::json) from order_items i where i.order_id = ${outer(orders.id)})`,
         })
         .from(orders)
@@ -373,6 +387,7 @@ export function createClinicService({ db, support, now = () => new Date() }: Cli
           items: row.items,
           approvedAt: new Date(row.approvedAt).toISOString(),
           postcode: String(row.shippingAddress.postcode ?? ''),
+          held: row.held,
         })),
       };
     },

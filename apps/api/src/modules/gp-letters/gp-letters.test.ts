@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GP_CONSENT_REASON_NEEDED_MESSAGE } from '@elmwood/domain';
+import { dispatchQueueSchema, GP_CONCERN_HOLD_MESSAGE, GP_CONSENT_REASON_NEEDED_MESSAGE, gpLetterViewSchema } from '@elmwood/domain';
 import { staffAuditLog } from '../../db/schema/clinic';
 import { gpLetters } from '../../db/schema/gp-letters';
 import { notifications } from '../../db/schema/notifications';
@@ -89,7 +89,7 @@ describe('the letter to the GP', () => {
     const [pdf] = toPractice[0]!.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf' });
     const text = pdfText(pdf!.content);
-    for (const words of ['Test prescriber', 'GPhC 2071234', 'Wegovy', '0.25 mg', '23 November 2026', 'as declared by the patient, not yet verified']) expect(text).toContain(words);
+    for (const words of ['Test prescriber', 'Pharmacist independent prescriber, GPhC 2071234', 'Wegovy', '0.25 mg', '23 November 2026', 'as declared by the patient, not yet verified']) expect(text).toContain(words);
 
     // Kept with the order, encrypted at rest, readable by clinicians (audited).
     const listed = await clinic(pharmacist, 'GET', `/orders/${orderNumber}/gp-letters`);
@@ -118,8 +118,35 @@ describe('the letter to the GP', () => {
     expect(letter!.state).toBe('to_post');
     const toPost = (await clinic(pharmacist, 'GET', '/gp-letters/to-post')).json() as { id: string; delivery: string }[];
     expect(toPost).toEqual(expect.arrayContaining([expect.objectContaining({ id: letter!.id, delivery: 'post', orderNumber })]));
+    expect(toPost.find((entry) => entry.id === letter!.id)).toMatchObject({ patient: 'Alex Smith', practice: 'Riverside Surgery', createdAt: expect.any(String) });
     expect((await clinic(pharmacist, 'GET', `/gp-letters/${letter!.id}/pdf`)).statusCode).toBe(200);
+
+    // The print view: the letter's words as the PDF has them (one source), read by a clinician and audited.
+    const printed = await clinic(pharmacist, 'GET', `/gp-letters/${letter!.id}`);
+    expect(printed.statusCode).toBe(200);
+    const { letter: shown, content } = gpLetterViewSchema.parse(printed.json());
+    expect(shown).toMatchObject({ id: letter!.id, state: 'to_post', orderNumber });
+    expect(content.recipient).toEqual(['The GP', 'Riverside Surgery', '1 Mill Road', 'Leeds', 'LS1 4AP']);
+    expect(content.closing).toMatchObject({ name: 'Test prescriber', lines: ['Pharmacist independent prescriber, GPhC 2071234', expect.any(String)] });
+    const yourView = content.sections.find((section) => section.heading === 'Your view')!;
+    expect(yourView.link).toMatch(/^https:\/\/shop\.example\/gp\/letter\//);
+    const pdf = pdfText((await clinic(pharmacist, 'GET', `/gp-letters/${letter!.id}/pdf`)).rawPayload);
+    for (const line of [content.opening, content.regarding, ...content.sections[0]!.lines]) expect(pdf.replace(/\s+/g, ' ')).toContain(line);
+    const reads = await db().select().from(staffAuditLog).where(and(eq(staffAuditLog.action, 'read-gp-letter'), eq(staffAuditLog.resourceId, letter!.id)));
+    expect(reads.map((row) => row.staffId)).toContain(pharmacist.row.id);
+    expect((await clinic(pharmacist, 'GET', '/gp-letters/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await clinic(pharmacist, 'GET', '/gp-letters/not-a-letter')).statusCode).toBe(400);
+    const supportMember = await signedInStaff(ctx, 'support');
+    expect((await clinic(supportMember, 'GET', `/gp-letters/${letter!.id}`)).statusCode).toBe(403);
+    expect((await clinic(supportMember, 'POST', `/gp-letters/${letter!.id}/posted`)).statusCode).toBe(403);
+
     expect((await clinic(pharmacist, 'POST', `/gp-letters/${letter!.id}/posted`)).json()).toMatchObject({ state: 'posted' });
+    expect((await clinic(pharmacist, 'POST', `/gp-letters/${letter!.id}/posted`)).json()).toMatchObject({ state: 'posted' });
+    const posts = await db().select().from(staffAuditLog).where(and(eq(staffAuditLog.action, 'post-gp-letter'), eq(staffAuditLog.resourceId, letter!.id)));
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ staffId: pharmacist.row.id, orderNumber });
+    const [posted] = await lettersOf(orderNumber);
+    expect(posted).toMatchObject({ state: 'posted', postedByStaffId: pharmacist.row.id, postedAt: expect.any(Date) });
     expect(((await clinic(pharmacist, 'GET', '/gp-letters/to-post')).json() as { id: string }[]).map((entry) => entry.id)).not.toContain(letter!.id);
   }, 60_000);
 });
@@ -195,6 +222,29 @@ describe("the GP's answer through the letter's signed link", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('GP_ANSWER_EXISTS');
     expect((await view(token)).json()).toMatchObject({ answer: 'concerns' });
+  }, 90_000);
+
+  it("'I have concerns' before the first supply went out holds its dispatch until a prescriber has reviewed and closed the urgent item", async () => {
+    const { patient, orderNumber } = await consentingPatientWithOrder();
+    expect((await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
+    await sendLetters(orderNumber);
+    await deliverNotifications({ app: ctx.app, db: db() }, clock);
+    const [letter] = await lettersOf(orderNumber);
+    const [message] = await db().select().from(notifications).where(eq(notifications.dedupeKey, `gp-letter:${letter!.id}`));
+    const token = new URL(String(message!.data.answerUrl)).pathname.split('/').at(-1)!;
+    expect((await answer(token, { answer: 'concerns', concern: 'Recent gallstones: please hold.' })).statusCode).toBe(200);
+
+    const queued = dispatchQueueSchema.parse((await clinic(pharmacist, 'GET', '/dispatch')).json()).orders.find((order) => order.orderNumber === orderNumber);
+    expect(queued).toMatchObject({ held: true });
+    const held = await clinic(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({ code: 'HELD_BY_GP_CONCERN', message: GP_CONCERN_HOLD_MESSAGE });
+    expect((await db().select().from(orders).where(eq(orders.number, orderNumber)))[0]!.state).toBe('approved');
+
+    const [item] = await db().select().from(urgentClinicalItems).where(and(eq(urgentClinicalItems.customerId, patient.customerId), isNull(urgentClinicalItems.closedAt)));
+    expect((await clinic(prescriber, 'POST', `/urgent/${item!.id}/actions`, { action: 'called_patient', note: 'Spoke to the GP and the patient: safe to continue.' })).statusCode).toBe(200);
+    expect((await clinic(prescriber, 'POST', `/urgent/${item!.id}/close`, { note: 'Reviewed with the GP.' })).statusCode).toBe(200);
+    expect((await clinic(pharmacist, 'POST', `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' })).json()).toMatchObject({ state: 'dispatched' });
   }, 90_000);
 
   it("'No concerns' is recorded and holds nothing", async () => {

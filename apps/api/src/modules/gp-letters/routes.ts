@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, GP_ANSWERS, gpAnswerBodySchema, gpLetterSummarySchema, type StaffRole } from '@elmwood/domain';
+import { apiErrorSchema, GP_ANSWERS, gpAnswerBodySchema, gpLetterSummarySchema, gpLetterViewSchema, type StaffRole } from '@elmwood/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -63,6 +63,14 @@ export function gpLetterConsoleRoutes(app: FastifyInstance, db: Db, gpLetters: G
     '/clinic/gp-letters/to-post',
     { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'Letters to post: letters to GPs whose practice has no known email, oldest first', response: { 200: z.array(gpLetterSummarySchema), ...errors } } },
     async (_request, reply) => reply.header('cache-control', NO_STORE).send(await gpLetters.toPost()),
+  );
+  api.get(
+    '/clinic/gp-letters/:id',
+    {
+      config: { staffRoles: CLINICAL },
+      schema: { tags: ['clinic'], summary: "A letter to a GP: its state and its words, for the console's print view; audited", params: letterParams, response: { 200: gpLetterViewSchema, ...errors } },
+    },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send(await gpLetters.viewForStaff(member(request), request.params.id)),
   );
   api.get(
     '/clinic/gp-letters/:id/pdf',

@@ -2,14 +2,19 @@ import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   addDays,
   formatAddressLines,
+  gpLetterContent,
   gpLetterDelivery,
   gpLetterReason,
+  namedPrescriber,
   monitoringFor,
   ukCalendarDate,
   type CartAddress,
   type GpAnswerBody,
+  type GpLetterContent,
   type GpLetterFacts,
   type GpLetterSummary,
+  type GpLetterView,
+  type PrescriberEntry,
   type IsoDate,
   type LetterBmi,
   GP_LINK_DAYS,
@@ -58,6 +63,8 @@ export interface GpLettersDeps {
   siteUrl: string;
   brandName: string;
   contact: GpLetterFacts['contact'];
+  /** The configured prescribers ('Who prescribes'): the letter names the approving one's profession. */
+  prescribers: readonly PrescriberEntry[];
   onConcern: GpConcernRaised;
   now: () => Date;
 }
@@ -78,8 +85,18 @@ export const GP_LINK_MESSAGES = {
 const letterKey = (id: string) => id;
 
 export function createGpLetters(deps: GpLettersDeps) {
-  const { db, store, jobs, notifier, secret, siteUrl, brandName, contact, onConcern, now } = deps;
+  const { db, store, jobs, notifier, secret, siteUrl, brandName, contact, prescribers, onConcern, now } = deps;
   const answerUrl = (letter: Pick<LetterRow, 'id' | 'createdAt'>) => new URL(`/gp/letter/${gpLinkToken(secret, letter.id, letter.createdAt)}`, siteUrl).toString();
+
+  /** The letter's words, as the PDF draws them and the console prints them. */
+  const contentOf = (letter: LetterRow): GpLetterContent =>
+    gpLetterContent({
+      brandName,
+      facts: letter.facts,
+      answerUrl: answerUrl(letter),
+      answerBy: addDays(ukCalendarDate(letter.createdAt), GP_LINK_DAYS - 1),
+      writtenOn: ukCalendarDate(letter.createdAt),
+    });
 
   /** The BMI the letter states: the latest the patient declared with this order (verified values are the verification's). */
   async function bmiFor(tx: Db, order: OrderRow): Promise<LetterBmi | null> {
@@ -148,7 +165,7 @@ export function createGpLetters(deps: GpLettersDeps) {
           reason,
           patient: { name: `${patient!.firstName} ${patient!.lastName}`.trim(), dateOfBirth: patient!.birthday, address: formatAddressLines(order.shippingAddress as CartAddress) },
           practice: { name: gp.practiceName, address: [gp.addressLine1, gp.addressLine2, gp.cityOrTown, gp.postCode].filter((part): part is string => Boolean(part)) },
-          prescriber,
+          prescriber: { ...prescriber, profession: namedPrescriber(prescriber, prescribers).profession },
           medicine: line.productName,
           dose: line.dosage,
           startDate,
@@ -175,8 +192,7 @@ export function createGpLetters(deps: GpLettersDeps) {
     async send(letterId: string): Promise<void> {
       const [letter] = await db.select().from(gpLetters).where(eq(gpLetters.id, letterId));
       if (!letter || letter.state !== 'writing') return;
-      const answerBy = addDays(ukCalendarDate(letter.createdAt), GP_LINK_DAYS - 1);
-      const pdf = await renderGpLetter({ brandName, facts: letter.facts, answerUrl: answerUrl(letter), answerBy, writtenOn: ukCalendarDate(letter.createdAt) });
+      const pdf = await renderGpLetter(contentOf(letter));
       await store.put(letterKey(letter.id), pdf);
       await db.transaction(async (tx) => {
         const delivery = gpLetterDelivery(letter.practiceEmail);
@@ -207,6 +223,15 @@ export function createGpLetters(deps: GpLettersDeps) {
       if (!row || !content) throw notFound('We could not find that letter.');
       await audit(db, { staffId: member.id, action: 'read-gp-letter', resource: 'gp-letter', resourceId: letterId, patientId: row.letter.customerId, orderId: row.letter.orderId, orderNumber: row.orderNumber });
       return content;
+    },
+
+    /** A clinician reads a letter's words, to print one to post among it: audited as the PDF's read is. */
+    async viewForStaff(member: StaffRow, letterId: string): Promise<GpLetterView> {
+      if (!/^[0-9a-f-]{36}$/i.test(letterId)) throw notFound('We could not find that letter.');
+      const [row] = await db.select({ letter: gpLetters, orderNumber: orders.number }).from(gpLetters).innerJoin(orders, eq(orders.id, gpLetters.orderId)).where(eq(gpLetters.id, letterId));
+      if (!row) throw notFound('We could not find that letter.');
+      await audit(db, { staffId: member.id, action: 'read-gp-letter', resource: 'gp-letter', resourceId: letterId, patientId: row.letter.customerId, orderId: row.letter.orderId, orderNumber: row.orderNumber });
+      return { letter: summary(row.letter, row.orderNumber), content: contentOf(row.letter) };
     },
 
     /** Letters for the clinic to print and post, oldest first. */

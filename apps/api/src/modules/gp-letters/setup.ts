@@ -20,6 +20,7 @@ export function gpLettersFor(config: Config, db: Db, deps: Pick<GpLettersDeps, '
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,
     contact: { service: prescribing.serviceName, address: [...prescribing.serviceAddress], email: config.PRESCRIBER_EMAIL, phone: config.CLINIC_PHONE },
+    prescribers: prescribing.prescribers,
     ...deps,
   });
 }

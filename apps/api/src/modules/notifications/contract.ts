@@ -32,6 +32,8 @@ export type NotificationRequest =
   | { template: 'order-rejected'; customerId: number; dedupeKey: string; data: { orderNumber: string; reason: string } }
   | { template: 'order-dispatched'; customerId: number; dedupeKey: string; data: { orderNumber: string; carrier: string; trackingUrl: string } }
   | { template: 'information-requested'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
+  /** To the patient: their prescriber wrote on the order (the words are read in the account, never in the email). */
+  | { template: 'order-message'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'renewal-coming'; customerId: number; dedupeKey: string; data: { subscriptionId: string; chargeDate: string; amount: number } }
   | { template: 'payment-failed'; customerId: number; dedupeKey: string; data: { subscriptionId?: string; orderNumber?: string; nextAttemptDate?: string } }
   | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' | 'cancelled' } }

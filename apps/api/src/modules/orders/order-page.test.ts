@@ -64,6 +64,12 @@ describe('the order page and its receipt', () => {
     expect(page.vat.map((line) => line.rate)).toEqual([0, 20]);
     expect(page.vat.reduce((sum, line) => sum + line.gross, 0)).toBe(row.total);
     expect(page.vat[1]!.vat).toBeGreaterThan(0);
+    // The prescriber who approved it: name, profession ('Who prescribes' knows this registration) and the register's entry.
+    expect(page.prescriber).toEqual({
+      name: 'Test prescriber',
+      profession: 'Pharmacist independent prescriber',
+      registration: { body: 'GPhC', number: '2071234', url: 'https://www.pharmacyregulation.org/registers/pharmacist/registrationnumber/2071234' },
+    });
   });
 
   it('makes a real PDF receipt whose totals and VAT are the order’s, with the clinic and the approving prescriber', async () => {
@@ -92,7 +98,7 @@ describe('the order page and its receipt', () => {
     );
     expect(text).toContain(`Zero-rated (0%) on ${formatPrice(zero!.gross)}: £0.00`);
     expect(text).toContain(`VAT at 20% included in ${formatPrice(standard!.gross)}: ${formatPrice(standard!.vat)}`);
-    expect(text).toContain('Test prescriber, registration GPhC 2071234');
+    expect(text).toContain('Test prescriber, Pharmacist independent prescriber, GPhC 2071234');
     expect(text).toContain('VAT Notice 701/57');
   });
 
@@ -104,6 +110,7 @@ describe('the order page and its receipt', () => {
     expect(text).not.toContain('Prescriber');
     const page = orderPageSchema.parse((await get(`/shop-api/orders/${number}/details`, patient)).json());
     expect(page.timeline.find((step) => step.status === 'active')).toMatchObject({ id: 'awaiting_patient', title: 'Waiting for your tasks' });
+    expect(page.prescriber).toBeNull();
   });
 
   it('is the owner’s only: another patient, a made-up number and a visitor are refused without a 500', async () => {

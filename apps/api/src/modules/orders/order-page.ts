@@ -3,11 +3,15 @@ import {
   approvedDoseOf,
   datedOrderTimeline,
   doseChanged,
+  namedPrescriber,
+  recordedPrescriber,
   trackingUrl,
   vatSummary,
   type Carrier,
   type CartAddress,
+  type NamedPrescriber,
   type OrderPage,
+  type PrescriberEntry,
   type OrderState,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
@@ -20,12 +24,10 @@ import { renderReceipt } from './receipt-pdf';
 
 const NOT_FOUND = 'We could not find that order.';
 
-/** Who approved the order, as the approval recorded them (name and professional registration), else null. */
-function prescriberOf(history: readonly OrderEventRow[]): { name: string; registration: string | null } | null {
-  const approval = history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1);
-  const prescriber = approval?.data?.prescriber as { name?: unknown; registration?: unknown } | undefined;
-  if (!prescriber || typeof prescriber.name !== 'string') return null;
-  return { name: prescriber.name, registration: typeof prescriber.registration === 'string' ? prescriber.registration : null };
+/** Who approved the order, as the approval recorded them (name and registration) with their profession, else null. */
+function prescriberOf(history: readonly OrderEventRow[], configured: readonly PrescriberEntry[]): NamedPrescriber | null {
+  const recorded = recordedPrescriber(history.filter((row) => row.machine === 'order' && row.event === 'approved').at(-1)?.data);
+  return recorded ? namedPrescriber(recorded, configured) : null;
 }
 
 /** The prescriber approved another dose than the one ordered: which, and their reason. */
@@ -47,8 +49,11 @@ const discountsOf = (value: unknown): OrderPage['discounts'] =>
     typeof entry?.name === 'string' && typeof entry.amount === 'number' ? [{ name: entry.name, amount: entry.amount }] : [],
   );
 
-/** The patient's order page and its receipt (owner only: another patient's order number is not found). */
-export function createOrderPages({ db, brandName }: { db: Db; brandName: string }) {
+/**
+ * The patient's order page and its receipt (owner only: another patient's order number is not found). Both name the
+ * prescriber who approved it, with the profession 'Who prescribes' gives them (`prescribers`, from configuration).
+ */
+export function createOrderPages({ db, brandName, prescribers }: { db: Db; brandName: string; prescribers: readonly PrescriberEntry[] }) {
   async function load(customer: Customer, number: string) {
     const order = await findOwnedOrder(db, customer.id, number);
     // An order whose payment never went through was never placed: there is nothing to show or receipt.
@@ -74,18 +79,19 @@ export function createOrderPages({ db, brandName }: { db: Db; brandName: string 
           : null,
       vat: vatSummary(rows, order.total),
       doseChange: doseChangeOf(history),
+      prescriber: ['approved', 'dispatched', 'delivered', 'refunded'].includes(order.state) ? prescriberOf(history, prescribers) : null,
     };
-    return { page, prescriber: ['approved', 'dispatched', 'delivered', 'refunded'].includes(order.state) ? prescriberOf(history) : null };
+    return page;
   }
 
   return {
     /** GET /orders/{number}/details. */
-    page: async (customer: Customer, number: string): Promise<OrderPage> => (await load(customer, number)).page,
+    page: (customer: Customer, number: string): Promise<OrderPage> => load(customer, number),
 
     /** GET /orders/{number}/receipt: the receipt as a PDF. */
     async receipt(customer: Customer, number: string): Promise<Buffer> {
-      const { page, prescriber } = await load(customer, number);
-      return renderReceipt({ brandName, order: page, prescriber, customerName: `${page.billingAddress.firstName} ${page.billingAddress.lastName}`.trim() });
+      const page = await load(customer, number);
+      return renderReceipt({ brandName, order: page, prescriber: page.prescriber, customerName: `${page.billingAddress.firstName} ${page.billingAddress.lastName}`.trim() });
     },
   };
 }

@@ -1,13 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../lib/pdf';
-import { CARRIER_NAMES, formatAddressLines, formatLongDate, formatPrice, formatShipping, paymentMethodText, ukCalendarDate, type OrderPage } from '@elmwood/domain';
+import { CARRIER_NAMES, formatAddressLines, formatLongDate, formatPrice, formatShipping, namedPrescriberLine, paymentMethodText, ukCalendarDate, type NamedPrescriber, type OrderPage } from '@elmwood/domain';
 
 export interface ReceiptInput {
   brandName: string;
   order: OrderPage;
   customerName: string;
-  /** Once a prescriber approved the order: their name and registration (e.g. 'GPhC 2212345'). */
-  prescriber: { name: string; registration: string | null } | null;
+  /** Once a prescriber approved the order: their name, profession and registration (e.g. 'GPhC 2212345'). */
+  prescriber: NamedPrescriber | null;
 }
 
 const MARGIN = 56;
@@ -78,7 +78,7 @@ export function renderReceipt({ brandName, order, customerName, prescriber }: Re
 
   if (prescriber) {
     heading('Prescriber');
-    lines([prescriber.registration ? `${prescriber.name}, registration ${prescriber.registration}` : prescriber.name]);
+    lines([namedPrescriberLine(prescriber)]);
   }
   doc.end();
   return done;

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, CHECK_IN_RULES, TASK_CODES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, URGENT_CONTACT_POLICY, addCallingHours, urgentContactLine, type Task } from '@elmwood/domain';
+import { addDays, CHECK_IN_RULES, TASK_CODES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, URGENT_CONTACT_POLICY, addCallingHours, urgentContactLine, type OrderReview, type Task } from '@elmwood/domain';
 import { notifications } from '../../db/schema/notifications';
 import { orderItems, orders } from '../../db/schema/orders';
 import { consultations } from '../../db/schema/quiz';
@@ -11,6 +11,7 @@ import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn, checkInProgressAnswers, type CheckInChoices } from '../../../test/support/check-in';
 import { NO_GP_CONSENT, orderInReview, verifyPatient } from '../../../test/support/staff';
+import { bmiAnswer } from '../../seed/data/questionnaires/sample-answers';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -128,6 +129,53 @@ describe('the fuller check-in, through the real check-in on PostgreSQL', () => {
     it('on Wegovy nothing follows', async () => {
       const { patient, planId } = await patientWithCheckInOpen('WEGOVY');
       expect(await checkIn(patient, planId, { newMedicines: ['oral_contraceptive'] })).toMatchObject({ state: 'renewal_ordered', item: undefined, popup: undefined, email: undefined });
+    });
+  });
+
+  describe('contraception, asked of those who could become pregnant: none is told and flagged for the prescriber', () => {
+    const renewalReview = async (planId: string) => {
+      const [renewal] = await db().select({ number: orders.number }).from(subscriptionRenewals).innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId)).where(eq(subscriptionRenewals.subscriptionId, planId));
+      const res = await shop.ctx.app.inject({ url: `/shop-api/clinic/orders/${renewal!.number}`, headers: { cookie: shop.prescriber.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<OrderReview>();
+    };
+
+    it('none: the renewal goes to the prescriber with the sourced review flag beside the answer; the patient is shown and sent why; no urgent item', async () => {
+      const { patient, planId } = await patientWithCheckInOpen();
+      const outcome = await checkIn(patient, planId, { pregnancy: 'no', contraception: ['none'] });
+      expect(outcome).toMatchObject({ state: 'renewal_ordered', renewals: 1, item: undefined });
+      expect(outcome.popup).toEqual({ title: 'Please read this before your next dose', message: CHECK_IN_RULES.noContraception.patientMessage });
+      expect(outcome.email).toEqual({ ruleIds: [CHECK_IN_RULES.noContraception.id], supplyStopped: false });
+      const [answered] = (await renewalReview(planId)).consultations;
+      const flag = { ruleId: CHECK_IN_RULES.noContraception.id, level: 'review', source: CHECK_IN_RULES.noContraception.source, rationale: CHECK_IN_RULES.noContraception.rationale };
+      expect(answered!.answers.find((answer) => answer.questionId === 'ci_contraception')).toMatchObject({ rules: [expect.objectContaining(flag)] });
+      expect(answered!.outcome.triggeredRules).toEqual([expect.objectContaining(flag)]);
+    });
+
+    it('a method (the boundary) goes on with no flag, message or item', async () => {
+      const { patient, planId } = await patientWithCheckInOpen();
+      expect(await checkIn(patient, planId, { pregnancy: 'no', contraception: ['pill', 'barrier'] })).toMatchObject({ state: 'renewal_ordered', item: undefined, popup: undefined, email: undefined });
+      expect((await renewalReview(planId)).consultations[0]!.outcome.triggeredRules).toEqual([]);
+    });
+
+    it('is not asked of a patient who cannot become pregnant, and the check-in completes without it', async () => {
+      const { patient, planId } = await patientWithCheckInOpen();
+      expect(await checkIn(patient, planId, { pregnancy: 'not_applicable' })).toMatchObject({ state: 'renewal_ordered', popup: undefined });
+      expect((await renewalReview(planId)).consultations[0]!.answers.map((answer) => answer.questionId)).not.toContain('ci_contraception');
+    });
+
+    it('is required of a patient who could become pregnant', async () => {
+      const { patient } = await patientWithCheckInOpen();
+      const [task] = await db().select({ id: tasks.id }).from(tasks).where(and(eq(tasks.customerId, patient.customerId), eq(tasks.code, TASK_CODES.weightLossCheckIn), eq(tasks.state, 'open')));
+      const answer = (body: object) =>
+        shop.ctx.app.inject({ method: 'PATCH', url: `/shop-api/medical-history-for-groups-by-slug/weight-loss-check-in?taskId=${task!.id}`, headers: { cookie: patient.cookie }, payload: body });
+      await answer({ 'check-in-measurements': { ci_bmi: bmiAnswer(29) } });
+      await answer({ 'check-in-side-effects': { ci_side_effects: ['none'] } });
+      const { ci_contraception: _left, ...withoutContraception } = checkInProgressAnswers({ pregnancy: 'no' });
+      const res = await answer({ 'check-in-progress': withoutContraception });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ flags: { complete: false } });
+      expect((await answer({ 'check-in-progress': checkInProgressAnswers({ pregnancy: 'no' }) })).json()).toMatchObject({ flags: { complete: true } });
     });
   });
 

@@ -11,11 +11,14 @@ import { NO_GP_CONSENT, orderInReview, signedInStaff, verifyPatient } from '../.
 const shop = renewalShop();
 const { at, db } = shop;
 
-/** A patient whose first Mounjaro 2.5 mg a prescriber approved and a pharmacist dispatched. */
-async function suppliedMounjaro() {
+/** A woman who could become pregnant and has read the counselling in her consultation (MHRA 2025). */
+const COULD_BECOME_PREGNANT = { wl_sex: 'female', wl_pregnancy: 'no', wl_could_become_pregnant: 'yes', wl_oral_contraception: 'yes', wl_tirzepatide_counselling: ['understood'] };
+
+/** A patient (by default one who could become pregnant) whose first Mounjaro 2.5 mg a prescriber approved and a pharmacist dispatched. */
+async function suppliedMounjaro(answers: Record<string, unknown> = COULD_BECOME_PREGNANT) {
   at('2026-11-23');
   const patient = await signedInPatientWithId(shop.ctx.app, db());
-  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie, { answers });
   const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
   await db()
     .update(orderItems)
@@ -61,6 +64,20 @@ describe('a dose increase of Mounjaro (tirzepatide): the contraception counselli
     const kept = (changed[0]!.data as { counsellingAcknowledged: { version: string; wording: string; at: string } }).counsellingAcknowledged;
     expect(kept).toEqual({ version: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.version, wording: expect.stringContaining('barrier method'), at: shop.clock.toISOString() });
     expect(kept.wording).toContain(TIRZEPATIDE_CONTRACEPTION_COUNSELLING.acknowledgement);
+  });
+
+  it.each([
+    ['a man', { wl_sex: 'male' }],
+    ['a woman who cannot become pregnant', { wl_sex: 'female', wl_pregnancy: 'no', wl_could_become_pregnant: 'no' }],
+  ])('is not asked of %s: the higher dose is offered without it', async (_who, answers) => {
+    const { planId, call } = await suppliedMounjaro(answers);
+    const plan = (await call('GET', '/plan')).json<PlanManagement>();
+    expect(plan.dose.options.map((option) => option.relation)).toContain('higher');
+    expect(plan.dose.counselling).toBeNull();
+    const asked = await call('POST', '/dose', { variantCode: 'MOUNJARO-5MG' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [changed] = (await subscriptionHistory(db(), planId)).filter((row) => row.event === 'dose_changed');
+    expect(changed!.data).not.toHaveProperty('counsellingAcknowledged');
   });
 
   it('staying on the same dose needs no acknowledgement', async () => {

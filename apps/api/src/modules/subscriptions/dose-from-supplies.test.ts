@@ -8,6 +8,7 @@ import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';
 import { orderInReview, signedInStaff, type SignedInStaff, NO_GP_CONSENT, verifyPatient } from '../../../test/support/staff';
+import { MOUNJARO_MONTHLY, WEGOVY_MONTHLY, type PlaceOrderOptions } from '../../../test/support/orders';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
@@ -32,12 +33,12 @@ async function dispatch(pharmacist: SignedInStaff, number: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** A patient on a monthly Wegovy plan whose first order (0.25 mg) was approved and dispatched. */
-async function suppliedPatient() {
+/** A patient on a monthly plan (Wegovy, or Mounjaro) whose first order at the starting dose was approved and dispatched. */
+async function suppliedPatient(items: PlaceOrderOptions['items'] = [WEGOVY_MONTHLY]) {
   at('2026-11-23');
   const pharmacist = await signedInStaff(shop.ctx, 'pharmacist');
   const patient = await signedInPatientWithId(shop.ctx.app, db());
-  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
+  const { orderNumber } = await orderInReview(shop.ctx, patient.cookie, { items });
   await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   expect((await clinic(shop.prescriber, 'POST', `/orders/${orderNumber}/approve`, NO_GP_CONSENT)).statusCode).toBe(200);
   await dispatch(pharmacist, orderNumber);
@@ -49,23 +50,26 @@ async function suppliedPatient() {
 }
 
 describe('doses from supplies', () => {
-  it('after a higher dose is rejected and the plan resumed, renews at the dose last supplied, not the rejected one', async () => {
-    const { patient, planId } = await suppliedPatient();
+  it.each([
+    ['Wegovy: 0.5 mg rejected, renewed at the 0.25 mg supplied', WEGOVY_MONTHLY, 'WEGOVY-0-5MG', '0.25 mg'],
+    ['Mounjaro: 5 mg rejected, renewed at the 2.5 mg supplied', MOUNJARO_MONTHLY, 'MOUNJARO-5MG', '2.5 mg'],
+  ])('after a higher dose is rejected and the plan resumed, renews at the dose last supplied, not the rejected one (%s)', async (_case, first, higherCode, suppliedDose) => {
+    const { patient, planId } = await suppliedPatient([first]);
     const price = (await planRow(planId)).price;
-    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: 'WEGOVY-0-5MG' })).statusCode).toBe(200);
+    expect((await planCall(patient, 'POST', `${planId}/dose`, { variantCode: higherCode })).statusCode).toBe(200);
     const delivery = (await planRow(planId)).nextDeliveryDate;
     at(addDays(delivery, -7));
     await round();
     await answerCheckIn(shop.ctx, patient);
     const [higher] = await renewals(planId);
-    expect(higher).toMatchObject({ variants: ['WEGOVY-0-5MG'], doseIncrease: true });
-    const rejected = await clinic(shop.prescriber, 'POST', `/orders/${higher!.number}/reject`, { reasonCode: 'clinically_unsuitable', note: 'Stay on 0.25 mg for now' });
+    expect(higher).toMatchObject({ variants: [higherCode], doseIncrease: true });
+    const rejected = await clinic(shop.prescriber, 'POST', `/orders/${higher!.number}/reject`, { reasonCode: 'clinically_unsuitable', note: `Stay on ${suppliedDose} for now` });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect((await planRow(planId)).state).toBe('suspended');
 
     expect((await planCall(patient, 'POST', `${planId}/resume`)).statusCode).toBe(200);
     const page = (await planCall(patient, 'GET', `${planId}/plan`)).json<PlanManagement>();
-    expect(page.dose).toMatchObject({ current: '0.25 mg', requested: null });
+    expect(page.dose).toMatchObject({ current: suppliedDose, requested: null });
     expect(page.nextCharge!.amount).toBe(price);
 
     // The first renewal now comes three weeks after the dispatch, so the resumed delivery is still in the period whose
@@ -76,7 +80,7 @@ describe('doses from supplies', () => {
     await round();
     await answerCheckIn(shop.ctx, patient);
     const again = (await renewals(planId)).at(-1)!;
-    expect(again).toMatchObject({ deliveryDate: next, variants: ['WEGOVY-0-25MG'], doseIncrease: false, total: price });
+    expect(again).toMatchObject({ deliveryDate: next, variants: [first.variantCode], doseIncrease: false, total: price });
   });
 
   it('offers a step up once 4 weeks on the current dose have passed by the day the new pen is first used (SmPC 4.2), one step at a time', async () => {

@@ -29,7 +29,7 @@ import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscri
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
-import { chargeAttempts, ownPlan, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
+import { chargeAttempts, ownPlan, planPatientCouldBecomePregnant, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
 import { doseChoicesFor, planReTitration, renewalDose } from './dose-history';
 
@@ -76,7 +76,8 @@ export function createPlanService({ db, planEvents, now, askClinician }: PlanSer
     const choices = await doseChoicesFor(tx, dose, supplied, appliesTo);
     if (!choices.current) return { current: '', requested: null, options: [], counselling: null };
     const requested = plan.requestedVariantCode ? choices.options.find((option) => option.variantCode === plan.requestedVariantCode && option.relation !== 'same') : undefined;
-    const counselling = choices.options.some((option) => option.relation === 'higher') ? doseIncreaseCounselling(choices.current.productCode) : null;
+    const higher = choices.options.some((option) => option.relation === 'higher');
+    const counselling = higher ? doseIncreaseCounselling(choices.current.productCode, await planPatientCouldBecomePregnant(tx, plan)) : null;
     return { current: choices.current.dosage, requested: requested?.dosage ?? null, options: choices.options, counselling: counselling ? counsellingView(counselling) : null };
   }
 

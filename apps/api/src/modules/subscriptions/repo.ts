@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { creditToSpend, questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
+import { couldBecomePregnant, creditToSpend, PREGNANCY_POTENTIAL_QUESTIONS, questionnaireSchema, renewalChargeDate, type IsoDate } from '@elmwood/domain';
+import { orderConsultations } from '../../db/schema/clinic';
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { consultations, questionnaires } from '../../db/schema/quiz';
@@ -43,6 +44,16 @@ export async function updatePlan(tx: Queryable, id: string, values: Partial<Pick
     .update(subscriptions)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(subscriptions.id, id));
+}
+
+/**
+ * Whether the plan's patient could become pregnant, from the consultation copied onto the plan's first order (the one
+ * that asked): unknown counts as could (couldBecomePregnant).
+ */
+export async function planPatientCouldBecomePregnant(db: Queryable, plan: Pick<PlanRow, 'orderId'>): Promise<boolean> {
+  const copied = await db.select({ answers: orderConsultations.answers }).from(orderConsultations).where(eq(orderConsultations.orderId, plan.orderId)).orderBy(asc(orderConsultations.id));
+  const asked = copied.find((row) => PREGNANCY_POTENTIAL_QUESTIONS.sex in row.answers);
+  return couldBecomePregnant(asked?.answers);
 }
 
 /** Whether the plan is on hold because a check-in's answers stopped the supply (its latest event put it there). */

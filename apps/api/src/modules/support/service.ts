@@ -23,17 +23,19 @@ import type { Notifier } from '../notifications/contract';
 type ThreadRow = typeof supportThreads.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * What follows a side-effect report, in the transaction that stored it (the side-effect workflow, handed in where the
- * modules are composed): a severe one reaches a clinician. Answers when the patient will have been contacted.
- */
-export type SideEffectReported = (tx: Tx, input: { customerId: number; threadId: string; report: SideEffectReport }) => Promise<{ contactBy: Date | null }>;
+/** What follows a side-effect report (the side-effect workflow, handed in where the modules are composed). */
+export interface SideEffectWorkflow {
+  /** A new report, in the transaction that stored it: a severe one reaches a clinician. Answers when the patient will have been contacted. */
+  reported(tx: Tx, input: { customerId: number; threadId: string; report: SideEffectReport }): Promise<{ contactBy: Date | null }>;
+  /** A severe report sent again (the same key): when the patient will have been contacted, as the first reply said. */
+  contactBy(tx: Tx, input: { customerId: number; reportedAt: Date }): Promise<Date>;
+}
 
 export interface SupportServiceDeps {
   db: Db;
   notifier: Notifier;
   /** Absent where no process reports side effects (the clinic console's own use of the service). */
-  sideEffectReported?: SideEffectReported;
+  sideEffects?: SideEffectWorkflow;
 }
 
 const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0]! : null);
@@ -43,7 +45,7 @@ const firstName = (name: string | null) => (name ? name.trim().split(/\s+/)[0]! 
  * only their own (another's id is 404); every patient message raises one email to the clinic inbox, and every
  * reply one to the patient, through the notifications outbox, keyed by the message, so a repeat never mails twice.
  */
-export function createSupportService({ db, notifier, sideEffectReported }: SupportServiceDeps) {
+export function createSupportService({ db, notifier, sideEffects }: SupportServiceDeps) {
   async function messagesOf(threadIds: string[]): Promise<Map<string, SupportMessage[]>> {
     const byThread = new Map<string, SupportMessage[]>(threadIds.map((id) => [id, []]));
     if (threadIds.length === 0) return byThread;
@@ -154,10 +156,10 @@ export function createSupportService({ db, notifier, sideEffectReported }: Suppo
     /**
      * A side effect reported from the account: kept as a conversation with the care team (severity in its subject),
      * and carried on by the side-effect workflow in the same transaction (a severe one opens the urgent item). A
-     * repeat with the same key answers the first report and raises nothing again.
+     * repeat with the same key answers as the first report did, the call time included, and raises nothing again.
      */
     async reportSideEffect(customerId: number, report: SideEffectReport, key: string): Promise<SideEffectReportReply> {
-      if (!sideEffectReported) throw new Error('Side-effect reports need the side-effect workflow');
+      if (!sideEffects) throw new Error('Side-effect reports need the side-effect workflow');
       const { threadId, contactBy } = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(supportThreads)
@@ -166,10 +168,11 @@ export function createSupportService({ db, notifier, sideEffectReported }: Suppo
           .returning();
         if (!created) {
           const [earlier] = await tx.select().from(supportThreads).where(and(eq(supportThreads.customerId, customerId), eq(supportThreads.idempotencyKey, key)));
-          return { threadId: earlier!.id, contactBy: null };
+          const severe = earlier!.subject === sideEffectReportSubject('severe');
+          return { threadId: earlier!.id, contactBy: severe ? await sideEffects.contactBy(tx, { customerId, reportedAt: earlier!.createdAt }) : null };
         }
         await addMessage(tx, created, `${SIDE_EFFECT_SEVERITIES[report.severity]}\n\n${report.description}`, key, null);
-        return { threadId: created.id, ...(await sideEffectReported(tx, { customerId, threadId: created.id, report })) };
+        return { threadId: created.id, ...(await sideEffects.reported(tx, { customerId, threadId: created.id, report })) };
       });
       const thread = await one(await anyThread(threadId));
       return { thread, urgent: thread.subject === sideEffectReportSubject('severe'), contactBy: contactBy?.toISOString() ?? null };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCallingHours, SEVERE_SIDE_EFFECT_RULE, URGENT_CONTACT_POLICY, urgentContactLine, urgentItemDue, type SideEffectReportReply, type UrgentItem, type UrgentQueue } from '@elmwood/domain';
+import { addCallingHours, SEVERE_SIDE_EFFECT_RULE, URGENT_CONTACT_POLICY, urgentContactLine, urgentItemDue, type AuditLogPage, type SideEffectReportReply, type UrgentItem, type UrgentQueue } from '@elmwood/domain';
+import { staffAuditLog } from '../../db/schema/clinic';
+import { supportThreads } from '../../db/schema/support';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
@@ -44,8 +46,10 @@ describe('a side effect the patient reports', () => {
       { question: 'What happened?', answer: SEVERE.description },
     ]);
 
-    // A repeat of the same send raises nothing again.
-    expect((await report(patient.cookie, SEVERE, key)).statusCode).toBe(201);
+    // A repeat of the same send raises nothing again, and answers as the first did: the call time included.
+    const repeat = await report(patient.cookie, SEVERE, key);
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json<SideEffectReportReply>()).toEqual(body);
     expect(await openItems(patient.customerId)).toHaveLength(1);
     expect(await db().select().from(notifications).where(and(eq(notifications.template, 'side-effect-reported'), eq(notifications.customerId, patient.customerId)))).toHaveLength(1);
 
@@ -82,6 +86,55 @@ describe('a side effect the patient reports', () => {
     expect(items).toHaveLength(1);
     expect(items[0]!.dueAt).toEqual(first!.dueAt);
     expect(items[0]!.answers.map((answer) => answer.answer)).toContain('Now I also feel dizzy.');
+  });
+
+  it('sent again after the item was closed still names the call time it was due by (its calling hours from the report)', async () => {
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const key = randomUUID();
+    const first = (await report(patient.cookie, SEVERE, key)).json<SideEffectReportReply>();
+    const [item] = await openItems(patient.customerId);
+    const clinic = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/urgent/${item!.id}${url}`, headers: { cookie: prescriber.cookie }, payload });
+    expect((await clinic('/actions', { action: 'called_patient', note: 'Called; sick for a day, now keeping fluids down.' })).statusCode).toBe(200);
+    expect((await clinic('/close', { note: 'Called; settling with fluids.' })).statusCode).toBe(200);
+    expect(await openItems(patient.customerId)).toEqual([]);
+
+    const [thread] = await db().select().from(supportThreads).where(eq(supportThreads.id, first.thread.id));
+    const again = (await report(patient.cookie, SEVERE, key)).json<SideEffectReportReply>();
+    expect(again).toMatchObject({ urgent: true, contactBy: addCallingHours(thread!.createdAt, URGENT_CONTACT_POLICY.sameDayHours).toISOString() });
+    expect(again.contactBy).not.toBeNull();
+  });
+
+  it('a mild report sent again still promises no call', async () => {
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const key = randomUUID();
+    await report(patient.cookie, { severity: 'mild', description: 'A little sick.' }, key);
+    expect((await report(patient.cookie, { severity: 'mild', description: 'A little sick.' }, key)).json<SideEffectReportReply>()).toMatchObject({ urgent: false, contactBy: null });
+  });
+
+  it('is an audit row of the patient’s own (no staff), once per report, read by an admin in words and in the CSV', async () => {
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const key = randomUUID();
+    const severe = (await report(patient.cookie, SEVERE, key)).json<SideEffectReportReply>();
+    await report(patient.cookie, SEVERE, key);
+    const mild = (await report(patient.cookie, { severity: 'mild', description: 'A little sick after each dose.' })).json<SideEffectReportReply>();
+
+    const rows = await db().select().from(staffAuditLog).where(and(eq(staffAuditLog.patientId, patient.customerId), eq(staffAuditLog.action, 'report-side-effect'))).orderBy(asc(staffAuditLog.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ staffId: null, resource: 'support-thread', resourceId: severe.thread.id, details: { severity: 'severe', toUrgentQueue: true } }),
+      expect.objectContaining({ staffId: null, resource: 'support-thread', resourceId: mild.thread.id, details: { severity: 'mild', toUrgentQueue: false } }),
+    ]);
+    // What the patient wrote stays in the conversation, not in the audit log.
+    expect(JSON.stringify(rows)).not.toContain(SEVERE.description);
+
+    const admin = await signedInStaff(ctx, 'admin');
+    const [customer] = await db().select({ email: customers.email }).from(customers).where(eq(customers.id, patient.customerId));
+    const page = (await ctx.app.inject({ url: `/shop-api/clinic/audit?patient=${encodeURIComponent(customer!.email)}`, headers: { cookie: admin.cookie } })).json<AuditLogPage>();
+    expect(page.entries.filter((entry) => entry.action === 'Reported a side effect')).toEqual([
+      expect.objectContaining({ staff: null, details: 'How bad: Mild · Sent to the urgent clinical queue: No' }),
+      expect.objectContaining({ staff: null, details: 'How bad: Severe · Sent to the urgent clinical queue: Yes' }),
+    ]);
+    const csv = (await ctx.app.inject({ url: `/shop-api/clinic/audit.csv?patient=${encodeURIComponent(customer!.email)}`, headers: { cookie: admin.cookie } })).body;
+    expect(csv).toContain(',The patient,patient,Reported a side effect,report-side-effect,');
   });
 
   it('refuses bad input with the field named, and anyone signed out', async () => {

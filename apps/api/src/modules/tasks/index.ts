@@ -3,3 +3,4 @@ export { createTasksForOrder, findTasks, toTask, type TaskFilter } from './repo'
 export { completeOpenTasksWhere, completeTask, findOwnTask, type CheckInAnswered, type OpenTaskRow } from './completion';
 export { taskRoutes } from './routes';
 export { offerFirstCoachCall, offerReminderSetUp } from './reminder-offer';
+export { answerOpenQuestionWith } from './answer';

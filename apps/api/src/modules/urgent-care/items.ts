@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { allQuestions, answerInWords, questionnaireSchema, urgentItemDue, type TriggeredRule } from '@elmwood/domain';
+import { allQuestions, answerInWords, GP_CONCERN_RULE_ID, questionnaireSchema, urgentItemDue, type TriggeredRule } from '@elmwood/domain';
 import type { Queryable } from '../orders/index';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
@@ -71,4 +71,16 @@ export async function openUrgentItemDue(tx: Pick<Queryable, 'select'>, customerI
     .from(urgentClinicalItems)
     .where(and(eq(urgentClinicalItems.customerId, customerId), isNull(urgentClinicalItems.closedAt)));
   return row?.dueAt ?? null;
+}
+
+/**
+ * Whether the patient's open urgent item carries a GP's concern: their next supply is held (nothing is dispatched)
+ * until a prescriber has reviewed and closed it.
+ */
+export async function gpConcernHolds(tx: Pick<Queryable, 'select'>, customerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: urgentClinicalItems.id })
+    .from(urgentClinicalItems)
+    .where(and(eq(urgentClinicalItems.customerId, customerId), isNull(urgentClinicalItems.closedAt), sql`${urgentClinicalItems.rules} @> ${JSON.stringify([{ ruleId: GP_CONCERN_RULE_ID }])}::jsonb`));
+  return row !== undefined;
 }

@@ -96,6 +96,54 @@ describe('the urgent clinical queue', () => {
     expect(items[0]!.dueAt.toISOString()).toBe('2026-11-28T14:00:00.000Z');
   });
 
+  it('joins, through the real check-in, an item another signal is opening at the same moment (its transaction not yet committed): one item, both rules, the email naming the joined due time', async () => {
+    const { patient, planId } = await patientDueACheckIn();
+    const mood: TriggeredRule = {
+      ruleId: CHECK_IN_RULES.lowMood.id,
+      kind: 'flag',
+      level: 'urgent',
+      summary: CHECK_IN_RULES.lowMood.summary,
+      questionIds: ['ci_side_effects'],
+      productCode: null,
+      source: CHECK_IN_RULES.lowMood.source,
+      rationale: CHECK_IN_RULES.lowMood.rationale,
+    };
+    // Another signal's transaction opens the patient's item and holds it uncommitted while the check-in is answered.
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const other = db().transaction(async (tx) => {
+      const item = await openUrgentItem(tx, { customerId: patient.customerId, consultationId: randomUUID(), rules: [mood], now: shop.clock });
+      opened();
+      await released;
+      return item;
+    });
+    await isOpen;
+    const checkIn = stopAnswer(patient);
+    // The check-in's own insert waits on the uncommitted item: a lock wait seen by PostgreSQL, not a guess at timing.
+    await expect
+      .poll(async () => {
+        const result = await db().execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        return (result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting;
+      }, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    release();
+    const first = await other;
+    await checkIn;
+
+    const items = await openItems(patient.customerId);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.id).toBe(first.id);
+    expect(items[0]!.rules.map((rule) => rule.ruleId).sort()).toEqual([CHECK_IN_RULES.lowMood.id, CHECK_IN_RULES.possiblePancreatitis.id].sort());
+    expect(items[0]!.consultationIds).toHaveLength(2);
+    // Low mood's 4 calling hours come before the stopped supply's 12: the joined item keeps the earlier, and the email says it.
+    expect(items[0]!.dueAt).toEqual(first.dueAt);
+    expect((await planRow(planId)).state).toBe('suspended');
+    const [message] = await db().select().from(notifications).where(and(eq(notifications.template, 'check-in-outcome'), eq(notifications.customerId, patient.customerId)));
+    expect(message!.data).toMatchObject({ supplyStopped: true, contactBy: first.dueAt.toISOString() });
+  });
+
   it('also raises one item when the same check-in is sent twice at once', async () => {
     const { patient } = await patientDueACheckIn();
     const [first, second] = await Promise.allSettled([stopAnswer(patient), stopAnswer(patient)]);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, OrderPage, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, OrderPage, OrderThread, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
+import { taskKeys } from '../tasks';
 
 export const accountKeys = {
   home: ['account', 'home'] as const,
@@ -8,6 +9,7 @@ export const accountKeys = {
   plan: (id: string) => ['account', 'plan', id] as const,
   orders: (page: number) => ['account', 'orders', page] as const,
   order: (number: string) => ['account', 'order', number] as const,
+  orderMessages: (number: string) => ['account', 'order', number, 'messages'] as const,
   paymentTokens: ['account', 'payment-tokens'] as const,
   paymentConfig: ['payment', 'config'] as const,
   deletionRequest: ['account', 'deletion-request'] as const,
@@ -103,6 +105,31 @@ export function useOrderPage(number: string) {
   return useQuery({
     queryKey: accountKeys.order(number),
     queryFn: ({ signal }) => apiGet<OrderPage>(`/shop-api/orders/${encodeURIComponent(number)}/details`, undefined, signal),
+  });
+}
+
+/** GET /shop-api/orders/{number}/messages: the conversation with the prescriber on the order. */
+export function useOrderThread(number: string) {
+  return useQuery({
+    queryKey: accountKeys.orderMessages(number),
+    queryFn: ({ signal }) => apiGet<OrderThread>(`/shop-api/orders/${encodeURIComponent(number)}/messages`, undefined, signal),
+  });
+}
+
+/**
+ * POST /shop-api/orders/{number}/messages: one per key, so a retried send is kept once. While the prescriber's
+ * question is open the message answers it, which moves the order and completes a task: those are read again.
+ */
+export function useWriteOnOrder(number: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, key }: { message: string; key: string }) =>
+      apiRequest<OrderThread>(`/shop-api/orders/${encodeURIComponent(number)}/messages`, { method: 'POST', body: { message }, headers: { 'Idempotency-Key': key } }),
+    onSuccess: (thread) => {
+      client.setQueryData(accountKeys.orderMessages(number), thread);
+      void client.invalidateQueries({ queryKey: accountKeys.order(number), exact: true });
+      void client.invalidateQueries({ queryKey: taskKeys.all });
+    },
   });
 }
 

@@ -9,3 +9,10 @@ export function formatUkDate(value: string): string {
   if (!parsed) return value;
   return `${parsed.day} ${MONTHS[parsed.month - 1]} ${parsed.year}`;
 }
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/** '22 Nov. 2026, 09:30' on the UK clock. */
+export function formatUkDateTime(iso: string): string {
+  return `${formatUkDate(iso)}, ${CLOCK.format(new Date(iso))}`;
+}

@@ -24,10 +24,14 @@ import {
   staffSessionReplySchema,
   clinicSupportThreadSchema,
   supportInboxSchema,
+  clinicOrderThreadSchema,
+  gpLetterSummarySchema,
+  gpLetterViewSchema,
+  unansweredOrderMessagesSchema,
   type Carrier,
   type RejectionReasonCode,
 } from '@elmwood/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiRequest, buildUrl, isApiError, type RequestOptions } from '../../lib/api';
 
 const BASE = '/shop-api/clinic';
@@ -55,6 +59,11 @@ export const clinicKeys = {
   stuckMessages: ['clinic', 'messages'] as const,
   failedWork: ['clinic', 'failed-work'] as const,
   audit: (filters: AuditFilters) => ['clinic', 'audit', filters] as const,
+  orderMessages: (number: string) => ['clinic', 'orders', number, 'messages'] as const,
+  unansweredMessages: ['clinic', 'order-messages'] as const,
+  unansweredCount: ['clinic', 'order-messages', 'count'] as const,
+  lettersToPost: ['clinic', 'gp-letters'] as const,
+  letter: (id: string) => ['clinic', 'gp-letters', id] as const,
 };
 
 export type ReviewTab = 'ready' | 'waiting';
@@ -372,3 +381,71 @@ export function useEndVideoConsultation(id: string) {
     },
   });
 }
+/** The conversation between the patient and the prescriber on an order (the read is audited). */
+export function useOrderMessages(number: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.orderMessages(number),
+    queryFn: ({ signal }) => aware(() => clinicCall(`${orderPath(number)}/messages`, clinicOrderThreadSchema, { signal })),
+  });
+}
+
+/** A prescriber writes to the patient on the order; one message per key, so a retry never sends it twice. */
+export function useWriteToPatient(number: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: ({ message, key }: { message: string; key: string }) =>
+      aware(() => clinicCall(`${orderPath(number)}/messages`, clinicOrderThreadSchema, { method: 'POST', body: { message }, headers: { 'Idempotency-Key': key } })),
+    onSuccess: (thread) => {
+      client.setQueryData(clinicKeys.orderMessages(number), thread);
+      void client.invalidateQueries({ queryKey: clinicKeys.unansweredMessages });
+    },
+  });
+}
+
+/** Orders whose patient waits for a reply, the longest wait first (the read is audited). */
+export function useUnansweredMessages() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.unansweredMessages, queryFn: ({ signal }) => aware(() => clinicCall('/order-messages/unanswered', unansweredOrderMessagesSchema, { signal })) });
+}
+
+const countSchema = z.object({ count: z.number().int() });
+
+/** How many orders wait for a reply, for the navigation: looked at again every minute while the console is open. */
+export function useUnansweredCount(enabled: boolean) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.unansweredCount,
+    queryFn: ({ signal }) => aware(() => clinicCall('/order-messages/unanswered/count', countSchema, { signal })),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Letters to GPs whose practice has no known email: to print and post, oldest first. */
+export function useLettersToPost() {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.lettersToPost, queryFn: ({ signal }) => aware(() => clinicCall('/gp-letters/to-post', z.array(gpLetterSummarySchema), { signal })) });
+}
+
+/** One letter's words, for the print view (the read is audited). */
+export function useGpLetter(id: string) {
+  const aware = useSessionAware();
+  return useQuery({ queryKey: clinicKeys.letter(id), queryFn: ({ signal }) => aware(() => clinicCall(`/gp-letters/${encodeURIComponent(id)}`, gpLetterViewSchema, { signal })) });
+}
+
+/** Marks a printed letter as posted; the API does it once however often it is asked. */
+export function useMarkLetterPosted(id: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: () => aware(() => clinicCall(`/gp-letters/${encodeURIComponent(id)}/posted`, gpLetterSummarySchema, { method: 'POST' })),
+    onSuccess: (letter) => {
+      client.setQueryData(clinicKeys.letter(id), (view: z.infer<typeof gpLetterViewSchema> | undefined) => (view ? { ...view, letter } : view));
+      void client.invalidateQueries({ queryKey: clinicKeys.lettersToPost, exact: true });
+    },
+  });
+}
+
+export const letterPdfUrl = (id: string) => `${BASE}/gp-letters/${encodeURIComponent(id)}/pdf`;

@@ -3,6 +3,11 @@ import type { StaffRole } from '@elmwood/domain';
 /** Who may use what, as the API decides it (apps/api/src/modules/clinic/routes.ts); the console only hides the rest. */
 export const CAN = {
   seeReviews: ['prescriber', 'pharmacist', 'admin'],
+  /** Letters to patients' GPs: printed and posted by the clinical team. */
+  postLetters: ['prescriber', 'pharmacist', 'admin'],
+  /** The conversation on an order between the patient and the prescriber. */
+  readOrderMessages: ['prescriber', 'pharmacist', 'admin'],
+  writeToPatient: ['prescriber'],
   decide: ['prescriber'],
   /** Own, act on and close an urgent clinical item. */
   actOnUrgent: ['prescriber'],

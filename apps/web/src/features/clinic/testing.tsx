@@ -164,6 +164,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     dose: null,
     possibleSecondAccounts: [],
     verification: null,
+    prescriber: null,
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@ export interface ProgrammeContent {
   guaranteeLink: string;
   planHeading: string;
   planDescription: string;
-  howItWorks: { step: string; detail: string }[];
+  /** A step whose words give a figure (a dose, a time) carries its source, which the page shows beside it. */
+  howItWorks: { step: string; detail: string; source?: string }[];
   /** A figure shown to patients carries its source (`source`), which the page shows under it. */
   persona: { title: string; text: string; source?: string };
   /**
@@ -18,7 +19,8 @@ export interface ProgrammeContent {
   alsoShow: string[];
   /** Products bought without a consultation offered beside the treatment ('Add to basket'). */
   supplements: string[];
-  faq: { id: string; title: string; text: string }[];
+  /** An answer that gives a figure carries its source (the medicine's leaflet, or the shop's own terms). */
+  faq: { id: string; title: string; text: string; source?: string }[];
   testimonials: Testimonial[];
   /** Titrating treatments (weight-loss injections) show the dosage per month table. */
   showDosageTable: boolean;
@@ -54,11 +56,13 @@ const sharedFaq = [
     id: 'delivery',
     title: 'How is my treatment delivered?',
     text: 'Free tracked delivery in plain, unbranded packaging, usually one to two working days after approval.',
+    source: 'Our terms of sale: delivery',
   },
   {
     id: 'cancel',
     title: 'Can I cancel?',
     text: 'Yes. In your account you can pause, skip a delivery or cancel a monthly plan at any time; changes made up to 48 hours before a payment apply to that delivery. Quarterly plans renew or end after each three months.',
+    source: 'Our terms of sale: plans and cancellation',
   },
 ];
 
@@ -70,8 +74,8 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     planHeading: 'Medical weight loss plan',
     planDescription: 'A weekly injection prescribed by our clinicians, with a dose that rises gently over the first months, plus coaching and check-ins.',
     howItWorks: [
-      { step: 'Weeks 1 to 4', detail: 'Start on the lowest dose so your body can adjust.' },
-      { step: 'Month 2 onwards', detail: 'Your prescriber increases the dose monthly if it suits you.' },
+      { step: 'Weeks 1 to 4', detail: 'Start on the lowest dose so your body can adjust.', source: 'Wegovy SmPC 4.2; Mounjaro SmPC 4.2' },
+      { step: 'Month 2 onwards', detail: 'Your prescriber increases the dose monthly if it suits you.', source: 'Wegovy SmPC 4.2; Mounjaro SmPC 4.2' },
       { step: 'Every month', detail: 'A short check-in about your weight and any side effects.' },
     ],
     persona: {
@@ -101,7 +105,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     planDescription: 'Licensed tablets taken when you need them (or daily), prescribed after our clinicians review your answers.',
     howItWorks: [
       { step: 'Today', detail: 'Choose a treatment and dose; a prescriber reviews your consultation.' },
-      { step: '1 to 2 days', detail: 'Your tablets arrive in plain packaging.' },
+      { step: '1 to 2 days', detail: 'Your tablets arrive in plain packaging.', source: 'Our terms of sale: delivery' },
       { step: 'Any time', detail: 'Message our clinicians if you want to change your dose or treatment.' },
     ],
     persona: {
@@ -117,6 +121,7 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
         id: 'which',
         title: 'Sildenafil or tadalafil?',
         text: 'Sildenafil works for about four hours and suits planned occasions. Tadalafil lasts up to 36 hours, or can be taken daily. Our prescribers will check the one you choose suits you.',
+        source: 'Sildenafil (Viagra) patient information leaflet, section 3; Tadalafil (Cialis) patient information leaflet, section 3',
       },
       ...sharedFaq,
     ],
@@ -130,12 +135,12 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
     heading: 'Your hair loss treatment',
     guarantee: 'Not for you? Our 180-day money-back guarantee has you covered.',
     guaranteeLink: '/pages/guarantee',
-    planHeading: 'Clinically proven hair loss treatment',
-    planDescription: 'Treatments that slow hair loss and help regrowth, with progress photos checked by our clinicians.',
+    planHeading: 'Hair loss treatment, reviewed by our clinicians',
+    planDescription: 'Licensed treatments for hereditary hair loss, with progress photos checked by our clinicians.',
     howItWorks: [
-      { step: 'Months 1 to 3', detail: 'Treatment starts working under the scalp; shedding can briefly increase.' },
-      { step: 'Months 3 to 6', detail: 'Most people notice less hair loss.' },
-      { step: 'Month 6 onwards', detail: 'Regrowth becomes visible for many patients.' },
+      { step: 'Today', detail: 'Answer a few questions; a prescriber or pharmacist checks the treatment suits you.' },
+      { step: 'Months 1 to 6', detail: 'Use it every day as the leaflet says: any effect takes months to show, and some extra shedding at first is common.', source: 'Finasteride 1 mg patient information leaflet, section 3; Regaine patient information leaflets, sections 3 and 4' },
+      { step: 'Every few months', detail: 'Send progress photos so our clinicians can check how it is going with you.' },
     ],
     persona: { title: 'Start early', text: 'Treatment works best when started early, while the hair follicles are still active.' },
     catalogue: ['FINASTERIDE', 'MINOXIDIL', 'MINOXIDIL-WOMEN-2', 'MINOXIDIL-FOAM-5', 'POWER-SHAMPOO'],
@@ -145,7 +150,8 @@ export const PROGRAMMES: Record<string, ProgrammeContent> = {
       {
         id: 'how-long',
         title: 'How long until I see results?',
-        text: 'Most people notice less shedding after three to six months; regrowth can take up to a year. Keep taking your treatment to keep the results.',
+        text: 'The leaflets say it takes three to six months of daily use before any effect can show, and the effect lasts only while you keep using the treatment.',
+        source: 'Finasteride 1 mg patient information leaflet, section 3; Regaine patient information leaflets, section 3',
       },
       ...sharedFaq,
     ],

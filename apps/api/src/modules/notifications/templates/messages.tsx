@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, orderPagePath, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -196,6 +196,18 @@ const composers: Composers = {
       </>
     ),
     short: `${context.brandName}: our prescriber has a question about your order ${orderNumber}. ${context.url('/account/health-actions')}`,
+  }),
+  'order-message': ({ orderNumber }, context) => ({
+    subject: `A message from your prescriber (order ${orderNumber})`,
+    preview: 'Your prescriber has written to you about your order.',
+    body: (
+      <>
+        <Title>A message from your prescriber</Title>
+        <P>Your prescriber has written to you about order {orderNumber}. You can read it, and reply, on your order page.</P>
+        <Action href={context.url(orderPagePath(orderNumber))}>Read the message</Action>
+      </>
+    ),
+    short: `${context.brandName}: your prescriber has written to you about order ${orderNumber}. ${context.url(orderPagePath(orderNumber))}`,
   }),
   'renewal-coming': ({ subscriptionId, chargeDate, amount }, context) => {
     // A renewal the patient's referral credit pays in full takes no card payment: say so rather than 'charge £0.00'.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allQuestions, answerKind, CHECK_IN_ANSWERS, CHECK_IN_QUESTIONS, questionnaireSchema } from '@elmwood/domain';
+import { allQuestions, answerKind, CHECK_IN_ANSWERS, CHECK_IN_QUESTIONS, NO_CONTRACEPTION_ANSWER, questionnaireSchema } from '@elmwood/domain';
 import { weightLossCheckInQuestionnaire } from './weight-loss-check-in';
 
 const questions = new Map(allQuestions(questionnaireSchema.parse(weightLossCheckInQuestionnaire)).map((question) => [question.id, question]));
@@ -20,6 +20,12 @@ describe('the weight-loss check-in asks what assessCheckIn reads', () => {
     const { insulin, sulfonylurea, oralContraceptive, ...sideEffects } = CHECK_IN_ANSWERS;
     expect(options(CHECK_IN_QUESTIONS.sideEffects)).toEqual(expect.arrayContaining(Object.values(sideEffects)));
     expect(options(CHECK_IN_QUESTIONS.newMedicines)).toEqual(expect.arrayContaining([insulin, sulfonylurea, oralContraceptive]));
+    expect(options(CHECK_IN_QUESTIONS.contraception)).toContain(NO_CONTRACEPTION_ANSWER);
+  });
+
+  it('asks about contraception only of those who could become pregnant (not pregnant, not planning, not "not applicable")', () => {
+    expect(questions.get(CHECK_IN_QUESTIONS.contraception)!.showWhen).toEqual({ '==': [{ var: 'answers.ci_pregnancy' }, 'no'] });
+    expect(questions.get(CHECK_IN_QUESTIONS.contraception)!.answers.find((answer) => answer.value === NO_CONTRACEPTION_ANSWER)).toMatchObject({ exclusive: true });
   });
 
   it('asks how many doses were missed as a whole number', () => {

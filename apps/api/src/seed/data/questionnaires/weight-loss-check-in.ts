@@ -5,7 +5,8 @@ export const WEIGHT_LOSS_CHECK_IN_SLUG = 'weight-loss-check-in';
 
 /**
  * The pharmacist's check-in before each renewal: today's weight (so the clinician sees progress and BMI), side
- * effects (with the red flags of pancreatitis, gallbladder disease and dehydration), pregnancy and breastfeeding,
+ * effects (with the red flags of pancreatitis, gallbladder disease and dehydration), pregnancy, contraception for those
+ * who could become pregnant, and breastfeeding,
  * newly started medicines (insulin, a sulfonylurea, the pill), doses missed, and how the patient is getting on. It recommends nothing: the answers go to the clinical
  * team, who decide on the renewal, so it has no knock-outs and lists the treatments it follows up. The safety
  * rules that judge its answers (stop the supply, urgent review, NICE stopping rule) are `assessCheckIn` in
@@ -84,12 +85,28 @@ export const weightLossCheckInQuestionnaire: QuestionnaireInput = {
           id: 'ci_pregnancy',
           type: 'choice',
           question: 'Are you pregnant, or planning a pregnancy?',
-          note: 'Weight-loss injections must be stopped in pregnancy, and at least 2 months before trying for a baby.',
+          note: 'Weight-loss injections must be stopped in pregnancy, and at least 2 months before trying for a baby. Choose ‘Not applicable to me’ if you cannot become pregnant.',
           answers: [
             { value: 'pregnant', text: 'Yes, I am pregnant or might be' },
             { value: 'planning', text: 'I am planning a pregnancy' },
             { value: 'no', text: 'No' },
             { value: 'not_applicable', text: 'Not applicable to me' },
+          ],
+        },
+        {
+          // Asked of those who could become pregnant: the answer 'no' above (not pregnant, not planning one).
+          id: 'ci_contraception',
+          type: 'multichoice',
+          question: 'Which contraception are you using?',
+          note: 'Weight-loss injections must not be used in pregnancy, so anyone who could become pregnant needs effective contraception while taking them. Choose all that apply.',
+          showWhen: { '==': [{ var: 'answers.ci_pregnancy' }, 'no'] },
+          answers: [
+            { value: 'long_acting', text: 'An implant, injection or coil (IUD or IUS)' },
+            { value: 'pill', text: 'The contraceptive pill' },
+            { value: 'patch_ring', text: 'A contraceptive patch or vaginal ring' },
+            { value: 'barrier', text: 'Condoms or another barrier method' },
+            { value: 'sterilisation', text: 'Sterilisation, or my partner has had a vasectomy' },
+            { value: 'none', text: 'I am not using contraception', exclusive: true },
           ],
         },
         {

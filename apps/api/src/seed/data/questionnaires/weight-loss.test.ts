@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, allQuestions, DEFAULT_CLINICAL_POLICY, evaluateConsultation, questionnaireSchema, type ClinicalPolicy } from '@elmwood/domain';
+import { addDays, allQuestions, DEFAULT_CLINICAL_POLICY, evaluateConsultation, questionnaireSchema, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type ClinicalPolicy } from '@elmwood/domain';
 import { bmiAnswer, eligibleWeightLossAnswers, goalWeightAnswer } from './sample-answers';
 import { LOWER_THRESHOLD_BACKGROUNDS, weightLossQuestionnaire } from './weight-loss';
 
@@ -151,8 +151,8 @@ describe('weight-loss consultation', () => {
     });
 
     it('asks about pregnancy only when female, and ignores a stale answer once the sex changes', () => {
-      expectEligible(evaluate({ wl_sex: 'female', wl_pregnancy: 'no', wl_oral_contraception: 'no' }));
-      expect(evaluate({ wl_sex: 'female', wl_pregnancy: undefined, wl_oral_contraception: 'no' }).missingQuestions).toEqual(['wl_pregnancy']);
+      expectEligible(evaluate({ wl_sex: 'female', wl_pregnancy: 'no', wl_could_become_pregnant: 'no' }));
+      expect(evaluate({ wl_sex: 'female', wl_pregnancy: undefined }).missingQuestions).toEqual(['wl_pregnancy']);
       expectEligible(evaluate({ wl_sex: 'male', wl_pregnancy: 'yes' }));
     });
 
@@ -290,19 +290,36 @@ describe('weight-loss consultation', () => {
     });
   });
 
-  describe('oral contraception with tirzepatide', () => {
+  describe('contraception counselling with tirzepatide, for everyone who could become pregnant (MHRA, June 2025)', () => {
     const woman = { wl_sex: 'female', wl_pregnancy: 'no' };
-    it('asks women about the pill, and a woman on it must acknowledge the barrier-method advice', () => {
-      expect(evaluate(woman).missingQuestions).toEqual(['wl_oral_contraception']);
-      expect(evaluate({ ...woman, wl_oral_contraception: 'no' }).missingQuestions).toEqual([]);
-      expect(evaluate({ ...woman, wl_oral_contraception: 'yes' }).missingQuestions).toEqual(['wl_tirzepatide_counselling']);
+    const COUNSELLED = 'tirzepatide-oral-contraception';
+    it('asks a woman whether she could become pregnant; one who could is asked about the pill and must acknowledge the counselling, on the pill or not', () => {
+      expect(evaluate(woman).missingQuestions).toEqual(['wl_could_become_pregnant']);
+      expect(evaluate({ ...woman, wl_could_become_pregnant: 'yes' }).missingQuestions).toEqual(['wl_oral_contraception', 'wl_tirzepatide_counselling']);
+      expect(evaluate({ ...woman, wl_could_become_pregnant: 'yes', wl_oral_contraception: 'no' }).missingQuestions).toEqual(['wl_tirzepatide_counselling']);
+      expect(evaluate({ ...woman, wl_could_become_pregnant: 'yes', wl_oral_contraception: 'yes' }).missingQuestions).toEqual(['wl_tirzepatide_counselling']);
     });
 
-    it('the acknowledgement is kept as a counselling record for Mounjaro orders', () => {
-      const outcome = evaluate({ ...woman, wl_oral_contraception: 'yes', wl_tirzepatide_counselling: ['understood'] });
+    it('shows the counselling in the words the plan page uses at each dose increase, ticked with its acknowledgement', () => {
+      const question = allQuestions(questionnaire).find((entry) => entry.id === 'wl_tirzepatide_counselling')!;
+      expect(question.question).toBe(TIRZEPATIDE_CONTRACEPTION_COUNSELLING.title);
+      for (const paragraph of TIRZEPATIDE_CONTRACEPTION_COUNSELLING.paragraphs) expect(question.note).toContain(paragraph);
+      expect(question.answers).toEqual([expect.objectContaining({ value: 'understood', text: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.acknowledgement })]);
+    });
+
+    it('asks nothing more of a woman who cannot become pregnant, or of a man', () => {
+      const cannot = evaluate({ ...woman, wl_could_become_pregnant: 'no' });
+      expectEligible(cannot);
+      expect(cannot.triggeredRules.map((rule) => rule.ruleId)).not.toContain(COUNSELLED);
+      expect(evaluate({ wl_sex: 'male' }).missingQuestions).toEqual([]);
+    });
+
+    it.each([['on the pill', 'yes'], ['not on the pill', 'no']])('the acknowledgement of a woman %s is kept as a sourced counselling record for Mounjaro orders', (_who, pill) => {
+      const outcome = evaluate({ ...woman, wl_could_become_pregnant: 'yes', wl_oral_contraception: pill, wl_tirzepatide_counselling: ['understood'] });
       expectEligible(outcome);
-      expect(outcome.triggeredRules.find((rule) => rule.ruleId === 'tirzepatide-oral-contraception')).toMatchObject({ level: 'counselling', productCode: 'MOUNJARO' });
+      expect(outcome.triggeredRules.find((rule) => rule.ruleId === COUNSELLED)).toMatchObject({ level: 'counselling', productCode: 'MOUNJARO', source: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.source });
     });
   });
+
 });
 

@@ -1,4 +1,4 @@
-import { TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type QuestionnaireInput } from '@elmwood/domain';
+import { PREGNANCY_POTENTIAL_QUESTIONS, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type QuestionnaireInput } from '@elmwood/domain';
 
 /**
  * NICE (TA875 1.1, TA1026 1.1) lowers both BMI thresholds by 2.5 for these family backgrounds, whose health risks
@@ -96,11 +96,23 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
           ],
         },
         {
+          // Who could become pregnant sees the contraception counselling (MHRA, June 2025): not only those on the pill.
+          id: PREGNANCY_POTENTIAL_QUESTIONS.couldBecomePregnant,
+          type: 'choice',
+          question: 'Could you become pregnant?',
+          note: 'Answer no only if you have been through the menopause, had a hysterectomy or been sterilised.',
+          showWhen: { and: [{ '==': [{ var: 'answers.wl_sex' }, 'female'] }, { '==': [{ var: 'answers.wl_pregnancy' }, 'no'] }] },
+          answers: [
+            { value: 'yes', text: 'Yes, or I am not sure' },
+            { value: 'no', text: 'No' },
+          ],
+        },
+        {
           id: 'wl_oral_contraception',
           type: 'choice',
           question: 'Do you take the contraceptive pill (combined or progestogen-only)?',
           note: 'Mounjaro can make the pill less reliable, so we need to know before we prescribe it.',
-          showWhen: { '==': [{ var: 'answers.wl_sex' }, 'female'] },
+          showWhen: { '==': [{ var: 'answers.wl_could_become_pregnant' }, 'yes'] },
           answers: [
             { value: 'yes', text: 'Yes' },
             { value: 'no', text: 'No' },
@@ -112,8 +124,8 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
           // The same words the plan page shows before each dose increase, and a check-in shows again.
           question: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.title,
           note: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join(''),
-          showWhen: { '==': [{ var: 'answers.wl_oral_contraception' }, 'yes'] },
-          answers: [{ value: 'understood', text: 'I understand and will use extra contraception if I am prescribed Mounjaro' }],
+          showWhen: { '==': [{ var: 'answers.wl_could_become_pregnant' }, 'yes'] },
+          answers: [{ value: 'understood', text: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.acknowledgement }],
         },
       ],
     },
@@ -498,12 +510,13 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
         rationale: 'After bariatric surgery nutrition and gastric emptying differ and the surgical team’s follow-up matters; the prescriber confirms treatment is appropriate.',
       },
       {
+        // The id is kept from when only women on the pill were counselled: outcomes already stored name it.
         id: 'tirzepatide-oral-contraception',
         when: ticked('wl_tirzepatide_counselling', 'understood'),
         question: 'wl_tirzepatide_counselling',
         level: 'counselling',
         product: 'MOUNJARO',
-        summary: 'Takes the pill: counselled on a barrier method for 4 weeks after starting and after each dose increase (acknowledged)',
+        summary: 'Could become pregnant: counselled on effective contraception, no use in pregnancy, and with the pill a barrier method for 4 weeks after starting and after each dose increase (acknowledged)',
         source: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.source,
         rationale: TIRZEPATIDE_CONTRACEPTION_COUNSELLING.rationale,
       },

@@ -2,12 +2,15 @@ import { Link, useParams } from 'react-router';
 import { formatAddressLines, formatPrice, formatShipping, orderReceiptPath, orderStatus, paymentMethodText, type CartAddress, type OrderPage } from '@elmwood/domain';
 import { taskPath, useOpenTasks } from '../../tasks';
 import { isApiError } from '../../../lib/api';
+import { BRAND_NAME } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { buttonClass, ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import { Registration } from '../../../ui/Registration';
 import { useOrderPage } from '../api';
+import { OrderThread } from '../components/OrderThread';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ProductThumb } from '../components/ProductThumb';
 import { formatUkDate } from '../dates';
@@ -20,6 +23,22 @@ function Address({ address }: { address: CartAddress }) {
         <span key={index}>{line}</span>
       ))}
     </address>
+  );
+}
+
+/** The prescriber who approved the order, with their profession and where to check their registration. */
+function PrescribedBy({ prescriber }: { prescriber: NonNullable<OrderPage['prescriber']> }) {
+  return (
+    <section className="account-card" aria-labelledby="order-prescriber-title">
+      <h2 id="order-prescriber-title">Your prescriber</h2>
+      <p>
+        Approved by <strong>{prescriber.name}</strong>, {prescriber.profession}
+        {prescriber.registration ? <Registration {...prescriber.registration} /> : null}
+      </p>
+      <p className="account-muted">
+        <Link to="/who-prescribes">Who prescribes at {BRAND_NAME}</Link>
+      </p>
+    </section>
   );
 }
 
@@ -85,6 +104,8 @@ export function Component() {
           </ul>
         </section>
       ) : null}
+      {view.prescriber ? <PrescribedBy prescriber={view.prescriber} /> : null}
+      <OrderThread orderNumber={view.number} />
       <section className="account-card" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Items</h2>
         <ul className="order-list">

@@ -45,6 +45,15 @@ export function OrderSummary({ review }: { review: ClinicOrder }) {
       <dl className="clinic-facts">
         <dt>Placed</dt>
         <dd>{formatDateTime(review.placedAt)}</dd>
+        {review.prescriber ? (
+          <>
+            <dt>Approved by</dt>
+            <dd>
+              {review.prescriber.name}, {review.prescriber.profession}
+              {review.prescriber.registration ? `, ${review.prescriber.registration.body} ${review.prescriber.registration.number}` : ''}
+            </dd>
+          </>
+        ) : null}
         <dt>Total</dt>
         <dd>{formatPrice(review.totals.total)}</dd>
         <dt>Payment</dt>

@@ -17,6 +17,15 @@ const PAGE: AuditLogPage = {
       orderNumber: 'EH-7KQ4-M2XP',
       details: 'Reason: BMI not eligible',
     },
+    {
+      id: 11,
+      at: '2026-11-20T09:00:00.000Z',
+      staff: null,
+      action: 'Reported a side effect',
+      patient: { name: 'Jo Reed' },
+      orderNumber: null,
+      details: 'How bad: Severe · Sent to the urgent clinical queue: Yes',
+    },
   ],
   page: 1,
   pageCount: 3,
@@ -36,6 +45,10 @@ describe('the audit log page', () => {
     expect(within(row).getByRole('cell', { name: 'Reason: BMI not eligible' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Jo Reed' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Dr Ana Patel (Prescriber)' })).toBeInTheDocument();
+    // The patient's own clinical event: no member of staff.
+    const reported = screen.getByRole('cell', { name: 'Reported a side effect' }).closest('tr')!;
+    expect(within(reported).getByRole('cell', { name: 'The patient' })).toBeInTheDocument();
+    expect(within(reported).getByRole('cell', { name: 'How bad: Severe · Sent to the urgent clinical queue: Yes' })).toBeInTheDocument();
     expect(screen.getByText('Entries 1 to 50 of 120, page 1 of 3')).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-10-29');
 

@@ -72,7 +72,7 @@ function Entries({ read }: { read: AuditLogPage }) {
         <thead>
           <tr>
             <th scope="col">When</th>
-            <th scope="col">Staff member</th>
+            <th scope="col">Who</th>
             <th scope="col">Action</th>
             <th scope="col">Patient</th>
             <th scope="col">Order</th>
@@ -86,7 +86,14 @@ function Entries({ read }: { read: AuditLogPage }) {
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
               <td>
-                {entry.staff.name} <span className="clinic-muted">({ROLE_NAMES[entry.staff.role]})</span>
+                {entry.staff ? (
+                  <>
+                    {entry.staff.name} <span className="clinic-muted">({ROLE_NAMES[entry.staff.role]})</span>
+                  </>
+                ) : (
+                  // The patient's own clinical event (a side-effect report).
+                  <span className="clinic-muted">The patient</span>
+                )}
               </td>
               <td>{entry.action}</td>
               <td className="clinic-audit__patient">{entry.patient?.name ?? '—'}</td>
@@ -136,7 +143,7 @@ export function Component() {
           Download CSV
         </a>
       </div>
-      <p>Every read of a patient’s data and every decision by staff, newest first. Reading this page is recorded too.</p>
+      <p>Every read of a patient’s data and every decision by staff, and the clinical events patients raise themselves, newest first. Reading this page is recorded too.</p>
       <FilterForm filters={filters} read={read} onApply={(next) => setParams(new URLSearchParams(next))} />
       {log.isPending ? (
         <LoadStatus status="loading" />

@@ -4,7 +4,7 @@ import { BRAND_NAME } from '../../../lib/config';
 import { useFocusMainOnNavigate } from '../../../lib/useFocusMainOnNavigate';
 import { Button } from '../../../ui/Button';
 import { LeafMark } from '../../../ui/Logo';
-import { useStaffLogout, useStaffMe } from '../api';
+import { useStaffLogout, useStaffMe, useUnansweredCount } from '../api';
 import { can, ROLE_NAMES } from '../roles';
 import '../clinic.css';
 
@@ -18,8 +18,21 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 
+/** How many patients wait for a reply on an order, beside the link to them. */
+function WaitingCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="clinic-nav__count">
+      {count}
+      <span className="visually-hidden"> waiting for a reply</span>
+    </span>
+  );
+}
+
 function StaffBar() {
   const me = useStaffMe();
+  const readsMessages = me.data ? can(me.data.role, 'readOrderMessages') : false;
+  const waiting = useUnansweredCount(readsMessages);
   const logout = useStaffLogout();
   const navigate = useNavigate();
   const staff = me.data;
@@ -30,7 +43,14 @@ function StaffBar() {
       <nav className="clinic-bar__nav" aria-label="Clinic">
         {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/reviews">Reviews</NavLink> : null}
         {can(staff.role, 'seeReviews') ? <NavLink to="/clinic/video-consultations">Video consultations</NavLink> : null}
+        {readsMessages ? (
+          <NavLink to="/clinic/patient-messages">
+            Patient messages{' '}
+            <WaitingCount count={waiting.data?.count ?? 0} />
+          </NavLink>
+        ) : null}
         {can(staff.role, 'seeDispatch') ? <NavLink to="/clinic/dispatch">Dispatch</NavLink> : null}
+        {can(staff.role, 'postLetters') ? <NavLink to="/clinic/gp-letters">Letters to post</NavLink> : null}
         {can(staff.role, 'answerSupport') ? <NavLink to="/clinic/support">Support</NavLink> : null}
         {can(staff.role, 'confirmDeletions') ? <NavLink to="/clinic/deletion-requests">Deletion requests</NavLink> : null}
         {can(staff.role, 'settleStuckMessages') ? <NavLink to="/clinic/messages">Stuck messages</NavLink> : null}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { GP_CONCERN_HOLD_MESSAGE } from '@elmwood/domain';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { QueryContent } from '../../../ui/QueryContent';
+import { Tag } from '../../../ui/Tag';
 import { useDispatchQueue } from '../api';
 import { DispatchForm } from '../components/DispatchForm';
 import { formatDateTime } from '../format';
@@ -32,7 +34,11 @@ export function Component() {
                 <p>
                   <Link to={`${path}/packing-slip`}>Packing slip</Link>
                 </p>
-                {can(staff.role, 'dispatch') ? <DispatchForm orderNumber={order.orderNumber} onDispatched={() => setDone(`Order ${order.orderNumber} is dispatched.`)} /> : null}
+                {order.held ? (
+                  <p className="clinic-held">
+                    <Tag tone="accent">Held</Tag> {GP_CONCERN_HOLD_MESSAGE}
+                  </p>
+                ) : can(staff.role, 'dispatch') ? <DispatchForm orderNumber={order.orderNumber} onDispatched={() => setDone(`Order ${order.orderNumber} is dispatched.`)} /> : null}
               </section>
             </li>
           );

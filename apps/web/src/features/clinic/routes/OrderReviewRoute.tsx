@@ -9,7 +9,7 @@ import { ReleaseSection } from '../components/ReleaseSection';
 import { DecisionActions } from '../components/DecisionActions';
 import { DispatchSection } from '../components/DispatchSection';
 import { CancelOrderSection } from '../components/CancelOrderSection';
-import { InformationRequests } from '../components/InformationRequests';
+import { PatientThread } from '../components/PatientThread';
 import { VerificationSection } from '../components/VerificationSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
 import {
@@ -75,7 +75,9 @@ export function Component() {
               <VerificationSection review={clinical} canRecord={can(staff.role, 'decide')} />
               <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
-              <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
+              {can(staff.role, 'readOrderMessages') ? (
+                <PatientThread orderNumber={clinical.orderNumber} state={clinical.state} showPhotos={can(staff.role, 'seePhotos')} canWrite={can(staff.role, 'writeToPatient')} />
+              ) : null}
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
               <Measurements review={clinical} />

@@ -116,6 +116,21 @@ describe('Testimonials', () => {
     renderWithProviders(<PlanOption content={ed} products={[]} />);
     expect(screen.getByText(/^Source: Feldman HA et al/)).toBeInTheDocument();
   });
+
+  it.each(Object.entries(PROGRAMMES))('%s: every figure in the how-it-works steps and the answers carries its source, shown beside it', (_slug, content) => {
+    for (const row of content.howItWorks) if (/\d/.test(row.detail)) expect(row.source?.trim(), row.detail).toBeTruthy();
+    for (const item of content.faq) if (/\d/.test(item.text)) expect(item.source?.trim(), item.text).toBeTruthy();
+    const sourced = content.howItWorks.find((row) => row.source);
+    if (sourced) {
+      renderWithProviders(<PlanOption content={content} products={[]} />);
+      expect(screen.getAllByText(`Source: ${sourced.source}`).length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(Object.entries(PROGRAMMES))('%s: beside the named prescription-only medicines, the plan makes no outcome claim', (_slug, content) => {
+    const words = [content.planHeading, content.planDescription, ...content.howItWorks.map((row) => row.detail), ...content.faq.map((item) => item.text)].join(' ');
+    expect(words).not.toMatch(/\b(proven|most people notice|regrowth becomes|results?|lose \d|lost)\b/i);
+  });
 });
 
 describe('Experts, FAQ, medical director and perks', () => {

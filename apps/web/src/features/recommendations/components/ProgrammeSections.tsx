@@ -42,7 +42,10 @@ export function PlanOption({ content, products }: { content: ProgrammeContent; p
           {content.howItWorks.map((row) => (
             <tr key={row.step}>
               <th scope="row">{row.step}</th>
-              <td>{row.detail}</td>
+              <td>
+                {row.detail}
+                {row.source ? <span className="how-table__source">Source: {row.source}</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -168,7 +171,18 @@ export function Faq({ content }: { content: ProgrammeContent }) {
   return (
     <section className="rec-section" aria-labelledby="faq-title">
       <h2 id="faq-title">Frequently asked questions</h2>
-      <Accordion items={content.faq.map((item) => ({ id: item.id, title: item.title, content: <p>{item.text}</p> }))} />
+      <Accordion
+        items={content.faq.map((item) => ({
+          id: item.id,
+          title: item.title,
+          content: (
+            <>
+              <p>{item.text}</p>
+              {item.source ? <p className="persona__source">Source: {item.source}</p> : null}
+            </>
+          ),
+        }))}
+      />
     </section>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_audit_log" ALTER COLUMN "staff_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_audit_log" ADD CONSTRAINT "staff_audit_log_actor" CHECK ("staff_audit_log"."staff_id" is not null or "staff_audit_log"."patient_id" is not null);
