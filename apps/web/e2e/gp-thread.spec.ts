@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage } from './support/staff';
+import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage, verifyThroughApi } from './support/staff';
 
 // A checkout through the API, staff sign-ins and trips between the console and the patient's account.
 test.slow();
@@ -68,6 +68,7 @@ test("a letter to a GP without email is listed to post, printed from its view an
   const staff = await playwright.request.newContext({ baseURL });
   try {
     await staffApiSignIn(staff, PRESCRIBER);
+    await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
   } finally {
     await staff.dispose();

@@ -11,7 +11,7 @@ import { pdfText } from '../../../../web/e2e/support/pdf';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { deliverNotifications } from '../../../test/support/notifications';
-import { orderInReview, signedInTeam, type ClinicTeam, type SignedInStaff } from '../../../test/support/staff';
+import { orderInReview, signedInTeam, type ClinicTeam, type SignedInStaff, verifyPatient } from '../../../test/support/staff';
 
 let ctx: TestContext;
 let team: ClinicTeam;
@@ -33,6 +33,7 @@ describe("a deleted account's letters to the GP and messages with the prescriber
     const { orderNumber } = await orderInReview(ctx, patient.cookie);
     expect((await as(team.prescriber, 'POST', `/orders/${orderNumber}/messages`, { message: 'Any allergies?' })).statusCode).toBe(201);
     expect((await ctx.app.inject({ method: 'POST', url: `/shop-api/orders/${orderNumber}/messages`, headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() }, payload: { message: 'None.' } })).statusCode).toBe(201);
+    await verifyPatient(ctx, team.prescriber, orderNumber);
     expect((await as(team.prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.number, orderNumber));
     const [written] = await db().select().from(gpLetters).where(eq(gpLetters.orderId, order!.id));
