@@ -226,6 +226,7 @@ describe("the GP's answer through the letter's signed link", () => {
 
   it("'I have concerns' before the first supply went out holds its dispatch until a prescriber has reviewed and closed the urgent item", async () => {
     const { patient, orderNumber } = await consentingPatientWithOrder();
+    await verifyPatient(ctx, prescriber, orderNumber);
     expect((await clinic(prescriber, 'POST', `/orders/${orderNumber}/approve`)).statusCode).toBe(200);
     await sendLetters(orderNumber);
     await deliverNotifications({ app: ctx.app, db: db() }, clock);
