@@ -32,7 +32,9 @@ export const NOT_A_DEVICE_KEY = 'These keys are not a device’s push keys.';
 /** Whether the device's public key is a point on P-256 (a browser's always is; anything else cannot be encrypted to). */
 function isDeviceKey(p256dh: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
     return true;
   } catch {
     return false;
