@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ACCOUNT_DATA_CACHE, NEVER_KEPT_API, OUTBOX_DATABASE, SESSION_CHANGES } from '../lib/device-stores';
+import { notificationFrom, openFromNotification } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -73,12 +74,46 @@ function forgetEverythingOnDevice(): Promise<unknown> {
   ]);
 }
 
+/**
+ * Logging out ends app notifications on this device: its record with the shop goes while the session still lets it,
+ * then the browser's subscription. The next account signed in here must turn them on for itself.
+ */
+async function forgetPushSubscription(): Promise<void> {
+  const subscription = await self.registration.pushManager?.getSubscription().catch(() => null);
+  if (!subscription) return;
+  try {
+    const settings = await fetch('/shop-api/account/push', { credentials: 'same-origin' });
+    const devices = settings.ok ? ((await settings.json()) as { devices: { id: string; endpoint: string }[] }).devices : [];
+    const here = devices.find((device) => device.endpoint === subscription.endpoint);
+    if (here) await fetch(`/shop-api/account/push-subscriptions/${here.id}`, { method: 'DELETE', credentials: 'same-origin' });
+  } catch {
+    // Offline: the push service will answer 410 for the subscription ended below, and the shop then removes it.
+  }
+  await subscription.unsubscribe().catch(() => false);
+}
+
 registerRoute(
   ({ url, request }) => request.method === 'POST' && url.origin === self.location.origin && SESSION_CHANGES.includes(url.pathname),
   async ({ url, request }) => {
+    if (url.pathname === '/shop-api/logout') await forgetPushSubscription();
     const reply = await fetch(request);
     if (reply.ok) await (url.pathname === '/shop-api/logout' ? forgetEverythingOnDevice() : forgetAccountData());
     return reply;
   },
   'POST',
 );
+
+/** An app notification (a reminder): shown with the shop's words, which carry no health detail. */
+self.addEventListener('push', (event) => {
+  const shown = notificationFrom(event.data, self.location.origin);
+  event.waitUntil(
+    self.registration.showNotification(shown.title, { body: shown.body, tag: shown.tag, icon: '/icons/icon-192.png', badge: '/icons/maskable-192.png', data: { url: shown.url } }),
+  );
+});
+
+/** A tap opens the page the message is about, in the app's window if one is open. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(openFromNotification(self.clients, self.location.origin, typeof url === 'string' ? url : '/account/home'));
+});
