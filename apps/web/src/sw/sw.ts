@@ -32,11 +32,14 @@ registerRoute(
 const isKeptRead = (url: URL, request: Request) =>
   request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/shop-api/') && !NEVER_KEPT_API.some((path) => url.pathname.startsWith(path));
 
-/** Whether the read was made by an account page (the shop's pages are the network's alone). */
+/** Pages whose reads are kept: the account, and a consultation's steps (answered in the app with a weak signal). */
+const KEPT_PAGES = /^\/(account(\/|$)|n\/[a-z0-9-]+\/quiz(\/|$))/;
+
+/** Whether the read was made by an account or consultation page (the shop's other pages are the network's alone). */
 async function byAccountPage(event: ExtendableEvent): Promise<boolean> {
   const clientId = (event as FetchEvent).clientId;
   const client = clientId ? await self.clients.get(clientId) : undefined;
-  return client !== undefined && new URL(client.url).pathname.startsWith('/account');
+  return client !== undefined && KEPT_PAGES.test(new URL(client.url).pathname);
 }
 
 /**

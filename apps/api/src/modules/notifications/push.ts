@@ -5,7 +5,7 @@ import type { AppNotifications } from '../../adapters/web-push/choose';
 import { PushError } from '../../adapters/web-push/port';
 import { isKnownPushService } from '../../adapters/web-push/request';
 import type { Db } from '../../db/client';
-import { notifications, pushSends, pushSubscriptions } from '../../db/schema/notifications';
+import { pushSends, pushSubscriptions, type notifications } from '../../db/schema/notifications';
 import { AppError, notFound } from '../../lib/errors';
 import { turnChannelOn } from './preferences';
 
