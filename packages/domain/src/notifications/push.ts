@@ -49,6 +49,7 @@ export const PUSH_MESSAGES = {
     'We will send a notification to this device at your reminder time. It says only “Time to log your weight”: nothing about your treatment shows on your lock screen. Your browser will ask you to allow notifications next.',
   denied:
     'Notifications are blocked for this site in your browser. To get reminders on this device, allow notifications for this site in your browser’s settings, then try again. Or choose email, SMS or WhatsApp instead.',
+  dismissed: 'Notifications are still off: your browser did not turn them on. Tap the button again when you want them.',
   unsupported: 'This browser cannot show app notifications. Add the app to your home screen, or choose email, SMS or WhatsApp instead.',
   noDevice: 'Turn on app notifications on this device first, or choose email, SMS or WhatsApp.',
   unavailable: 'App notifications are not available at the moment. Please choose email, SMS or WhatsApp.',

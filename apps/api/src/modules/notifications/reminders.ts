@@ -108,13 +108,14 @@ export function createReminders({
         throw new AppError(422, 'INVALID_REMINDER', issue.message, { issues: [{ field: String(issue.path[0] ?? 'settings'), message: issue.message }] });
       }
       const settings = parsed.data;
+      // Before the transaction: on the embedded database a read outside it would wait for it forever.
+      if (settings.isEnabled && settings.selectedChannel === 'push') {
+        if (!push.available) throw new AppError(422, 'CHANNEL_UNAVAILABLE', PUSH_MESSAGES.unavailable, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.unavailable }] });
+        if (!(await push.hasDevice(customerId))) throw new AppError(422, 'NO_PUSH_DEVICE', PUSH_MESSAGES.noDevice, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.noDevice }] });
+      }
       return db.transaction(async (tx) => {
         const [customer] = await tx.select({ phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, customerId)).for('update');
         const text = settings.selectedChannel === 'sms' || settings.selectedChannel === 'whatsapp';
-        if (settings.isEnabled && settings.selectedChannel === 'push') {
-          if (!push.available) throw new AppError(422, 'CHANNEL_UNAVAILABLE', PUSH_MESSAGES.unavailable, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.unavailable }] });
-          if (!(await push.hasDevice(customerId))) throw new AppError(422, 'NO_PUSH_DEVICE', PUSH_MESSAGES.noDevice, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.noDevice }] });
-        }
         if (settings.isEnabled && text && !textChannels) {
           throw new AppError(422, 'CHANNEL_UNAVAILABLE', TEXT_CHANNELS_OFF_MESSAGE, { issues: [{ field: 'selectedChannel', message: TEXT_CHANNELS_OFF_MESSAGE }] });
         }

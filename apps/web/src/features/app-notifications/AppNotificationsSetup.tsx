@@ -18,14 +18,15 @@ export function AppNotificationsSetup() {
   const thisDevice = useThisDeviceEndpoint();
   const turnOn = useTurnOnThisDevice(settings.data?.publicKey ?? null);
   const turnOff = useTurnOffDevice();
-  const [refused, setRefused] = useState(false);
+  // The browser's answer to this page's request: blocked, or the prompt closed without a choice.
+  const [refused, setRefused] = useState<'denied' | 'default' | null>(null);
 
   if (settings.isPending || thisDevice.isPending) return <LoadStatus status="loading" />;
   if (settings.isError) return <LoadStatus status="error" onRetry={() => void settings.refetch()} />;
   const { available, devices } = settings.data;
   const here = devices.find((device) => device.endpoint === thisDevice.data);
   const state = deviceState();
-  const blocked = refused || state === 'denied';
+  const blocked = refused === 'denied' || state === 'denied';
 
   let content;
   if (!available) content = <p>{PUSH_MESSAGES.unavailable}</p>;
@@ -46,12 +47,13 @@ export function AppNotificationsSetup() {
     content = (
       <>
         <p>{PUSH_MESSAGES.explanation}</p>
+        {refused === 'default' ? <p role="status">{PUSH_MESSAGES.dismissed}</p> : null}
         <Button
           loading={turnOn.isPending}
           onClick={() =>
             turnOn.mutate(undefined, {
               onSuccess: (outcome) => {
-                if ('refused' in outcome) setRefused(true);
+                if ('refused' in outcome) setRefused(outcome.refused);
               },
             })
           }
