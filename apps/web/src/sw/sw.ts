@@ -46,13 +46,21 @@ async function byAccountPage(event: ExtendableEvent): Promise<boolean> {
  * The account's reads: from the network, each good reply to an account page kept as the last seen; offline, the last
  * seen. Only one account's replies are ever kept: a 401 or a session that starts or ends empties the store.
  */
+/**
+ * Bumped when a session starts or ends: a read that was under way then (or, after a logout, any read until the next
+ * sign-in) is never kept, so a reply that lands after the logout cannot bring the last account's data back.
+ */
+let session = { generation: 0, signedOut: false };
+
 registerRoute(
   ({ url, request }) => isKeptRead(url, request),
   async ({ request, event }) => {
     try {
+      const started = session.generation;
       const reply = await fetch(request);
+      const keep = reply.ok && started === session.generation && !session.signedOut;
       if (reply.status === 401) await caches.delete(ACCOUNT_DATA_CACHE);
-      else if (reply.ok && (await byAccountPage(event))) await (await caches.open(ACCOUNT_DATA_CACHE)).put(request, reply.clone());
+      else if (keep && (await byAccountPage(event))) await (await caches.open(ACCOUNT_DATA_CACHE)).put(request, reply.clone());
       return reply;
     } catch (error) {
       const kept = await caches.match(request, { cacheName: ACCOUNT_DATA_CACHE });
@@ -98,9 +106,14 @@ async function forgetPushSubscription(): Promise<void> {
 registerRoute(
   ({ url, request }) => request.method === 'POST' && url.origin === self.location.origin && SESSION_CHANGES.includes(url.pathname),
   async ({ url, request }) => {
-    if (url.pathname === '/shop-api/logout') await forgetPushSubscription();
+    const logout = url.pathname === '/shop-api/logout';
+    if (logout) await forgetPushSubscription();
+    session = { generation: session.generation + 1, signedOut: session.signedOut };
     const reply = await fetch(request);
-    if (reply.ok) await (url.pathname === '/shop-api/logout' ? forgetEverythingOnDevice() : forgetAccountData());
+    if (reply.ok) {
+      session = { generation: session.generation + 1, signedOut: logout };
+      await (logout ? forgetEverythingOnDevice() : forgetAccountData());
+    }
     return reply;
   },
   'POST',
