@@ -128,3 +128,4 @@ export * from './coaches/slots';
 export * from './coaches/appointment';
 export * from './coaches/eligibility';
 export * from './notifications/stuck';
+export * from './notifications/push';
