@@ -45,7 +45,7 @@ import { createOrderPages, orderRoutes, productsTakenBy, type OrderService } fro
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/routes';
 import { sandboxGatewayRoutes } from './modules/payment/sandbox-routes';
 import { providerScripts } from './modules/payment/setup';
-import { createStuckMessages, notificationRoutes, notificationSecret, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
+import { createStuckMessages, notificationRoutes, notificationSecret, pushRoutes, reminderRoutes, twilioRoutes, type Notifications } from './modules/notifications/index';
 import { textMessagingMode } from './modules/notifications/setup';
 import type { SettableClock } from './lib/test-clock';
 import { mailboxRoutes, testClockRoutes } from './modules/mailbox/routes';
@@ -330,6 +330,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       const clinic = createClinicService({ db: database.db, support, prescribers: prescribingConfiguration(config).prescribers, now });
       await shopApi.register(notificationRoutes, { db: database.db, secret: notificationSecret(config), brandName: config.BRAND_NAME });
       await shopApi.register(reminderRoutes, { reminders: notifications.reminders, auth, db: database.db });
+      await shopApi.register(pushRoutes, { push: notifications.push, auth });
       if (textMessagingMode(config) === 'twilio') {
         await shopApi.register(twilioRoutes, { db: database.db, authToken: config.TWILIO_AUTH_TOKEN!, publicBase: config.SITE_URL ?? `http://localhost:${config.PORT}` });
       }

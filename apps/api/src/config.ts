@@ -214,6 +214,27 @@ const envSchema = z
    * (the default in production when TWILIO_* are set); off offers email reminders only.
    */
   TEXT_MESSAGING: z.enum(['sandbox', 'twilio', 'off']).optional(),
+  /**
+   * App notifications (Web Push): 'sandbox' checks and keeps each message for /dev/mailbox (the default outside
+   * production), 'live' sends to the browsers' push services (the default in production with VAPID keys), 'off'.
+   */
+  WEB_PUSH: z.enum(['sandbox', 'live', 'off']).optional(),
+  /**
+   * The shop's VAPID key pair (RFC 8292), base64url: the uncompressed P-256 public key and the 32-byte private key.
+   * Unset outside production, a pair is made once and kept in DATA_DIR (never logged, never in the repository).
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key (65 bytes), base64url').optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key (32 bytes), base64url').optional()),
+  /** Who push services may contact about the shop's messages: mailto: or https:; unset, the support inbox. */
+  VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional()),
+  /** The push services' hosts the shop posts to ('*.' for subdomains), comma-separated; unset, the browsers' own. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean))
+      .optional(),
+  ),
   /** Where coach calls are booked: the shop's own scheduler (default) or the coaches' Calendly pages. */
   SCHEDULER: z.enum(['built-in', 'calendly']).default('built-in'),
   /** The signing key of the Calendly webhook subscription (invitee.created, invitee.canceled). */
@@ -321,6 +342,18 @@ const envSchema = z
     path: ['TWILIO_ACCOUNT_SID'],
     message: 'TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM are required when TEXT_MESSAGING is twilio',
   })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'and VAPID_PUBLIC_KEY go together: set both, or neither',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.WEB_PUSH === 'sandbox'), {
+    path: ['WEB_PUSH'],
+    message: 'cannot be sandbox in production: patients would get no app notifications',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.WEB_PUSH === 'live' && env.VAPID_PRIVATE_KEY === undefined), {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'and VAPID_PUBLIC_KEY are required in production when WEB_PUSH is live',
+  })
   .refine((env) => env.RUN_JOBS || env.DATABASE_URL !== undefined, {
     path: ['RUN_JOBS'],
     message: 'can be false only with DATABASE_URL: the embedded database opens in one process, so no worker could run the jobs',
@@ -368,6 +401,7 @@ const envSchema = z
     SOCIAL_SIGN_IN: env.SOCIAL_SIGN_IN ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
     REVIEWS_PLATFORM: env.REVIEWS_PLATFORM ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox'),
     GP_PRACTICE_SEARCH: env.GP_PRACTICE_SEARCH ?? (env.NODE_ENV === 'production' ? 'nhs-ods' : 'sandbox'),
+    WEB_PUSH: env.WEB_PUSH ?? (env.NODE_ENV !== 'production' ? 'sandbox' : env.VAPID_PRIVATE_KEY ? 'live' : 'off'),
   }));
 
 export type Config = z.infer<typeof envSchema>;

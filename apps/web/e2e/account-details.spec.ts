@@ -68,7 +68,7 @@ test('my details: what the clinic holds, a password change that ends other sign-
   await preferences.getByRole('checkbox', { name: 'SMS' }).uncheck();
   await expect(preferences.getByRole('status')).toHaveText('SMS reminders turned off.');
   await expectNoAxeViolations(page, 'email and SMS preferences');
-  expect(await (await page.request.get('/shop-api/account/notification-preferences')).json()).toEqual({ email: true, sms: false, whatsapp: true });
+  expect(await (await page.request.get('/shop-api/account/notification-preferences')).json()).toEqual({ email: true, sms: false, whatsapp: true, push: true });
 
   // Delete my account: a request the clinic confirms, saying what is kept and for how long.
   const deletion = page.getByRole('region', { name: 'Delete my account' });

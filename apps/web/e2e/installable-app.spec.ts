@@ -151,3 +151,37 @@ test('the account home offers the app until it is first opened installed, and th
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Robin');
   await expect(page.getByRole('region', { name: 'Get the app' })).toHaveCount(0);
 });
+
+test('a consultation step answered offline in the app waits on the device, then reaches the clinic once when the connection returns', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signUpPatient(page, 'offline-answers');
+  await page.goto('/account/home');
+  await controlledByServiceWorker(page);
+  await page.goto('/n/weight-loss/quiz/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Height and weight' })).toBeVisible();
+
+  const sends: { key: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/shop-api/medical-history-for-groups-by-slug/weight-loss')) sends.push({ key: request.headers()['idempotency-key'] });
+  });
+  await context.setOffline(true);
+  await page.getByLabel('Weight in kg').fill('96');
+  await page.getByLabel('Height in cm').fill('178');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The browser's own evaluation moves the patient on; the step waits on the device, and the page says so.
+  await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/2$/);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'Waiting to send' });
+  await expect(waiting).toContainText('Answers to ‘Height and weight’');
+  await expectNoAxeViolations(page, 'consultation offline with a step waiting');
+
+  const sent = page.waitForResponse((reply) => reply.request().method() === 'PATCH' && reply.url().includes('/shop-api/medical-history-for-groups-by-slug/weight-loss'));
+  await context.setOffline(false);
+  expect((await sent).status()).toBe(200);
+  await expect(waiting).toBeHidden();
+  const saved = await (await page.request.get('/shop-api/medical-history-by-slug/weight-loss')).json();
+  expect(saved.answers.wl_bmi).toMatchObject({ weight: [expect.objectContaining({ value: 96 })], height: [expect.objectContaining({ value: 178 })] });
+  await page.waitForTimeout(1000);
+  expect(sends).toHaveLength(1);
+  expect(sends[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+});

@@ -130,3 +130,4 @@ export * from './coaches/eligibility';
 export * from './notifications/stuck';
 export * from './clinical/verification';
 export * from './clinical/video-consultation';
+export * from './notifications/push';

@@ -11,4 +11,12 @@ export const OUTBOX_DATABASE = 'elmwood-outbox';
 export const NEVER_KEPT_API = ['/shop-api/clinic/', '/shop-api/token/', '/shop-api/dev/', '/shop-api/mailbox', '/shop-api/docs', '/shop-api/uploads/'];
 
 /** Replies that start or end a session: whatever was kept for the previous account goes. */
-export const SESSION_CHANGES = ['/shop-api/login', '/shop-api/logout', '/shop-api/register', '/shop-api/social-login'];
+export const SESSION_CHANGES = [
+  '/shop-api/login',
+  '/shop-api/logout',
+  '/shop-api/register',
+  // A sign-up's session starts when its emailed code is confirmed; Google's and Apple's at their provider's path.
+  '/shop-api/register/confirm',
+  '/shop-api/social-login/google',
+  '/shop-api/social-login/apple',
+];

@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ACCOUNT_DATA_CACHE, NEVER_KEPT_API, OUTBOX_DATABASE, SESSION_CHANGES } from '../lib/device-stores';
+import { notificationFrom, openFromNotification } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -31,24 +32,35 @@ registerRoute(
 const isKeptRead = (url: URL, request: Request) =>
   request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/shop-api/') && !NEVER_KEPT_API.some((path) => url.pathname.startsWith(path));
 
-/** Whether the read was made by an account page (the shop's pages are the network's alone). */
+/** Pages whose reads are kept: the account, and a consultation's steps (answered in the app with a weak signal). */
+const KEPT_PAGES = /^\/(account(\/|$)|n\/[a-z0-9-]+\/quiz(\/|$))/;
+
+/** Whether the read was made by an account or consultation page (the shop's other pages are the network's alone). */
 async function byAccountPage(event: ExtendableEvent): Promise<boolean> {
   const clientId = (event as FetchEvent).clientId;
   const client = clientId ? await self.clients.get(clientId) : undefined;
-  return client !== undefined && new URL(client.url).pathname.startsWith('/account');
+  return client !== undefined && KEPT_PAGES.test(new URL(client.url).pathname);
 }
 
 /**
  * The account's reads: from the network, each good reply to an account page kept as the last seen; offline, the last
  * seen. Only one account's replies are ever kept: a 401 or a session that starts or ends empties the store.
  */
+/**
+ * Bumped when a session starts or ends: a read that was under way then (or, after a logout, any read until the next
+ * sign-in) is never kept, so a reply that lands after the logout cannot bring the last account's data back.
+ */
+let session = { generation: 0, signedOut: false };
+
 registerRoute(
   ({ url, request }) => isKeptRead(url, request),
   async ({ request, event }) => {
     try {
+      const started = session.generation;
       const reply = await fetch(request);
+      const keep = reply.ok && started === session.generation && !session.signedOut;
       if (reply.status === 401) await caches.delete(ACCOUNT_DATA_CACHE);
-      else if (reply.ok && (await byAccountPage(event))) await (await caches.open(ACCOUNT_DATA_CACHE)).put(request, reply.clone());
+      else if (keep && (await byAccountPage(event))) await (await caches.open(ACCOUNT_DATA_CACHE)).put(request, reply.clone());
       return reply;
     } catch (error) {
       const kept = await caches.match(request, { cacheName: ACCOUNT_DATA_CACHE });
@@ -73,12 +85,51 @@ function forgetEverythingOnDevice(): Promise<unknown> {
   ]);
 }
 
+/**
+ * Logging out ends app notifications on this device: its record with the shop goes while the session still lets it,
+ * then the browser's subscription. The next account signed in here must turn them on for itself.
+ */
+async function forgetPushSubscription(): Promise<void> {
+  const subscription = await self.registration.pushManager?.getSubscription().catch(() => null);
+  if (!subscription) return;
+  try {
+    const settings = await fetch('/shop-api/account/push', { credentials: 'same-origin' });
+    const devices = settings.ok ? ((await settings.json()) as { devices: { id: string; endpoint: string }[] }).devices : [];
+    const here = devices.find((device) => device.endpoint === subscription.endpoint);
+    if (here) await fetch(`/shop-api/account/push-subscriptions/${here.id}`, { method: 'DELETE', credentials: 'same-origin' });
+  } catch {
+    // Offline: the push service will answer 410 for the subscription ended below, and the shop then removes it.
+  }
+  await subscription.unsubscribe().catch(() => false);
+}
+
 registerRoute(
   ({ url, request }) => request.method === 'POST' && url.origin === self.location.origin && SESSION_CHANGES.includes(url.pathname),
   async ({ url, request }) => {
+    const logout = url.pathname === '/shop-api/logout';
+    if (logout) await forgetPushSubscription();
+    session = { generation: session.generation + 1, signedOut: session.signedOut };
     const reply = await fetch(request);
-    if (reply.ok) await (url.pathname === '/shop-api/logout' ? forgetEverythingOnDevice() : forgetAccountData());
+    if (reply.ok) {
+      session = { generation: session.generation + 1, signedOut: logout };
+      await (logout ? forgetEverythingOnDevice() : forgetAccountData());
+    }
     return reply;
   },
   'POST',
 );
+
+/** An app notification (a reminder): shown with the shop's words, which carry no health detail. */
+self.addEventListener('push', (event) => {
+  const shown = notificationFrom(event.data, self.location.origin);
+  event.waitUntil(
+    self.registration.showNotification(shown.title, { body: shown.body, tag: shown.tag, icon: '/icons/icon-192.png', badge: '/icons/maskable-192.png', data: { url: shown.url } }),
+  );
+});
+
+/** A tap opens the page the message is about, in the app's window if one is open. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(openFromNotification(self.clients, self.location.origin, typeof url === 'string' ? url : '/account/home'));
+});

@@ -11,10 +11,16 @@ export interface Experiment<Bucket extends string = string> {
 export const RECURRING_DISCOUNT_EXPERIMENT: Experiment<'control' | 'gift'> = { name: 'recurring-discount', buckets: ['control', 'gift'] };
 
 /**
- * The experiments running now. SPEC's critical-tasks test ('app' sends patients to the mobile app) waits for an
- * app to exist; until then every patient finishes their tasks on the web.
+ * SPEC's critical-tasks thank-you test: 'app' shows a patient whose order waits on their tasks the installed app (its
+ * QR code or install page, the three steps to finish there) with 'Continue on web' remembered for the session.
  */
-export const EXPERIMENTS = [RECURRING_DISCOUNT_EXPERIMENT] as const;
+export const CRITICAL_TASKS_APP_EXPERIMENT: Experiment<'web' | 'app'> = { name: 'critical-tasks-thank-you', buckets: ['web', 'app'] };
+
+/** The experiments running now. */
+export const EXPERIMENTS = [RECURRING_DISCOUNT_EXPERIMENT, CRITICAL_TASKS_APP_EXPERIMENT] as const;
+
+/** SPEC §2: the three steps the app variant of the thank-you page lists. */
+export const APP_THANK_YOU_CHECKLIST = ['Complete assessment', 'Verify your identity', 'Add a full-length photo'] as const;
 
 /** FNV-1a, 32 bit: a small stable hash that is the same in every browser and on the server. */
 function fnv1a(text: string): number {

@@ -7,9 +7,10 @@ import { ukWallClock } from '../delivery/uk-clock';
  * every 1, 2 or 3 months at that time, always on the UK wall clock.
  */
 
-export const REMINDER_CHANNELS = ['whatsapp', 'email', 'sms'] as const;
+/** 'push': a notification from the installed app (Web Push) on the devices where the patient turned it on. */
+export const REMINDER_CHANNELS = ['whatsapp', 'email', 'sms', 'push'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
-export const REMINDER_CHANNEL_LABELS: Record<ReminderChannel, string> = { whatsapp: 'WhatsApp', email: 'Email', sms: 'SMS' };
+export const REMINDER_CHANNEL_LABELS: Record<ReminderChannel, string> = { whatsapp: 'WhatsApp', email: 'Email', sms: 'SMS', push: 'App notification' };
 
 export const REMINDER_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof REMINDER_WEEKDAYS)[number];

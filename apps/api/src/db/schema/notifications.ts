@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 
 /**
@@ -12,7 +12,7 @@ export const notifications = pgTable(
     id: serial('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     template: text('template').notNull(),
-    /** email, sms or whatsapp. */
+    /** email, sms, whatsapp or push (app notifications). */
     channel: text('channel').notNull(),
     /** The address as it was when the event happened: an email, or an E.164 number. */
     recipient: text('recipient').notNull(),
@@ -75,3 +75,40 @@ export const reminderSettings = pgTable('reminder_settings', {
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A device where the patient turned app notifications on (Web Push, RFC 8030): the push service's address for it and
+ * the keys its messages are encrypted to (RFC 8291). The address is the device's: it belongs to one account at a time.
+ * Removed when the patient turns it off, logs out on the device, or the push service answers that it is gone (404, 410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The device's P-256 public key (65 bytes) and authentication secret (16 bytes), base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_customer').on(table.customerId)],
+);
+
+/**
+ * Which devices a message has been handed to: a retry after one device's push service failed sends to the others
+ * only, so no device shows a message twice.
+ */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.subscriptionId] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConsultationOutcome, QuestionnaireInput } from '@elmwood/domain';
 import { customers } from './customers';
 
@@ -45,6 +45,23 @@ export const consultations = pgTable(
     // ones): without this, each step scanned the whole table.
     index('consultations_session_lookup').on(table.sessionHash, table.questionnaireId),
   ],
+);
+
+/**
+ * Answers a device sent with an Idempotency-Key (kept offline, sent when the connection returned), with the reply they
+ * had: the same key again, from the same consultation, answers that reply and changes nothing, so a send whose reply
+ * was lost never overwrites answers the patient changed since, nor completes a task twice.
+ */
+export const consultationAnswerSends = pgTable(
+  'consultation_answer_sends',
+  {
+    /** The consultation's session: the hash of the browser's quiz session, or 'task:{id}' for a follow-up. */
+    sessionKey: text('session_key').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    reply: jsonb('reply').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionKey, table.idempotencyKey] })],
 );
 
 export const analyticsEvents = pgTable(

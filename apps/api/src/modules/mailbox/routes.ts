@@ -15,6 +15,7 @@ const SECTIONS = [
   { channel: 'email', title: 'Email' },
   { channel: 'sms', title: 'SMS' },
   { channel: 'whatsapp', title: 'WhatsApp' },
+  { channel: 'push', title: 'App notifications' },
 ] as const;
 
 function emailItem(mail: OutboxRow): string {
@@ -32,12 +33,17 @@ function textItem(message: OutboxRow): string {
   return `<article><p>To ${escapeHtml(message.to)} · ${message.createdAt.toISOString()}</p><pre>${linkify(message.text)}</pre></article>`;
 }
 
-/** The messages the shop would have sent (email, SMS, WhatsApp), for development and demos; never registered in production. */
+/** An app notification as the sandbox push service took it: the device's address and what the device would show. */
+function pushItem(message: OutboxRow): string {
+  return `<article><h3>${escapeHtml(message.subject)}</h3><p>To ${escapeHtml(message.to)} · ${message.createdAt.toISOString()}</p><pre>${escapeHtml(message.text)}</pre></article>`;
+}
+
+/** The messages the shop would have sent (email, SMS, WhatsApp, app notifications), for development and demos; never registered in production. */
 export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await latestOutboxMail(db, 100);
     const sections = SECTIONS.map(({ channel, title }) => {
-      const items = messages.filter((message) => message.channel === channel).map((message) => (channel === 'email' ? emailItem(message) : textItem(message)));
+      const items = messages.filter((message) => message.channel === channel).map((message) => (channel === 'email' ? emailItem(message) : channel === 'push' ? pushItem(message) : textItem(message)));
       return `<section aria-labelledby="${channel}"><h2 id="${channel}">${title}</h2>${items.join('\n') || `<p>No ${title === 'Email' ? 'mail' : `${title} messages`} yet.</p>`}</section>`;
     }).join('\n');
     return reply

@@ -100,7 +100,7 @@ describe('the reminder API', () => {
 
     // Choosing a channel turns it back on after an unsubscribe.
     await ctx.app.inject({ method: 'PUT', url: '/shop-api/account/notification-preferences', headers: { cookie: patient.cookie }, payload: { email: false } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/shop-api/account/notification-preferences', headers: { cookie: patient.cookie } })).json()).toEqual({ email: false, sms: true, whatsapp: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/shop-api/account/notification-preferences', headers: { cookie: patient.cookie } })).json()).toEqual({ email: false, sms: true, whatsapp: true, push: true });
     await put(patient, { ...emailTuesdays, selectedDays: ['wednesday'], hours: 18, minutes: 0 });
     expect((await ctx.app.inject({ method: 'GET', url: '/shop-api/account/notification-preferences', headers: { cookie: patient.cookie } })).json()).toMatchObject({ email: true });
 

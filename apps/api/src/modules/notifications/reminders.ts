@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_REMINDER_SETTINGS,
   nextReminderAt,
+  PUSH_MESSAGES,
   reminderSettingsSchema,
   TASK_CODES,
   ukCalendarDate,
@@ -53,12 +54,15 @@ export function createReminders({
   notifications: module,
   now,
   textChannels,
+  push,
 }: {
   db: Db;
   notifications: { record: RecordMessage };
   now: () => Date;
   /** Whether this shop sends SMS and WhatsApp at all. */
   textChannels: boolean;
+  /** App notifications: whether the shop sends them, and whether a patient has a device to send them to. */
+  push: { available: boolean; hasDevice(customerId: number): Promise<boolean> };
 }) {
   async function settingsRow(tx: Pick<Db, 'select'>, customerId: number, lock = false) {
     const query = tx.select().from(reminderSettings).where(eq(reminderSettings.customerId, customerId));
@@ -104,12 +108,18 @@ export function createReminders({
         throw new AppError(422, 'INVALID_REMINDER', issue.message, { issues: [{ field: String(issue.path[0] ?? 'settings'), message: issue.message }] });
       }
       const settings = parsed.data;
+      // Before the transaction: on the embedded database a read outside it would wait for it forever.
+      if (settings.isEnabled && settings.selectedChannel === 'push') {
+        if (!push.available) throw new AppError(422, 'CHANNEL_UNAVAILABLE', PUSH_MESSAGES.unavailable, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.unavailable }] });
+        if (!(await push.hasDevice(customerId))) throw new AppError(422, 'NO_PUSH_DEVICE', PUSH_MESSAGES.noDevice, { issues: [{ field: 'selectedChannel', message: PUSH_MESSAGES.noDevice }] });
+      }
       return db.transaction(async (tx) => {
         const [customer] = await tx.select({ phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, customerId)).for('update');
-        if (settings.isEnabled && settings.selectedChannel !== 'email' && !textChannels) {
+        const text = settings.selectedChannel === 'sms' || settings.selectedChannel === 'whatsapp';
+        if (settings.isEnabled && text && !textChannels) {
           throw new AppError(422, 'CHANNEL_UNAVAILABLE', TEXT_CHANNELS_OFF_MESSAGE, { issues: [{ field: 'selectedChannel', message: TEXT_CHANNELS_OFF_MESSAGE }] });
         }
-        if (settings.isEnabled && settings.selectedChannel !== 'email' && !ukMobileE164(customer?.phoneNumber)) {
+        if (settings.isEnabled && text && !ukMobileE164(customer?.phoneNumber)) {
           throw new AppError(422, 'NOT_A_UK_MOBILE', NOT_A_UK_MOBILE_MESSAGE, { issues: [{ field: 'selectedChannel', message: NOT_A_UK_MOBILE_MESSAGE }] });
         }
         const at = now();

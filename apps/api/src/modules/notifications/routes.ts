@@ -4,16 +4,17 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { customers } from '../../db/schema/customers';
 import { and, desc, eq } from 'drizzle-orm';
-import { apiErrorSchema, reminderSettingsSchema, DEFAULT_REMINDER_SETTINGS } from '@elmwood/domain';
+import { apiErrorSchema, pushDeviceSchema, pushSettingsSchema, pushSubscriptionSchema, reminderSettingsSchema, DEFAULT_REMINDER_SETTINGS } from '@elmwood/domain';
 import { validTwilioSignature } from '../../adapters/messaging/twilio';
 import { notifications } from '../../db/schema/notifications';
 import { requireCustomer, type AuthService } from '../auth/index';
 import { channelPreferences, turnChannelOff, turnChannelOn } from './preferences';
+import type { PushChannel } from './push';
 import type { Reminders } from './reminders';
 import { CHANNELS, readUnsubscribeToken, type Channel } from './unsubscribe';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const CHANNEL_NAMES: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
+const CHANNEL_NAMES: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp', push: 'app notification' };
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Please use the link in your latest message, or change your reminders in your account.';
 
 function page(reply: FastifyReply, status: number, brandName: string, title: string, body: string) {
@@ -94,7 +95,7 @@ export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db
     },
   );
 
-  const preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean() }).partial().strict();
+  const preferences = z.object({ email: z.boolean(), sms: z.boolean(), whatsapp: z.boolean(), push: z.boolean() }).partial().strict();
   app.get('/account/notification-preferences', { schema: { tags: ['reminders'], summary: 'Which channels reminders and nudges may use' } }, async (request, reply) => {
     const customer = await auth.customer(requireCustomer(request));
     return reply.header('cache-control', NO_STORE).send(await channelPreferences(db, customer.id));
@@ -110,6 +111,43 @@ export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db
         if (body[channel] === false) await turnChannelOff(db, customer.id, channel, 'account');
       }
       return reply.header('cache-control', NO_STORE).send(await channelPreferences(db, customer.id));
+    },
+  );
+}
+
+/**
+ * App notifications (Web Push): the key a device subscribes with, and the signed-in patient's own devices, recorded
+ * when they turn notifications on and removed when they turn them off or log out there. Anyone else's device is 404.
+ */
+export async function pushRoutes(app: FastifyInstance, { push, auth }: { push: PushChannel; auth: AuthService }) {
+  const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+  app.get('/account/push', { schema: { tags: ['reminders'], summary: 'Whether the shop sends app notifications, its VAPID public key, and the patient’s devices', response: { 200: pushSettingsSchema, ...errors } } }, async (request, reply) => {
+    const customer = await auth.customer(requireCustomer(request));
+    return reply.header('cache-control', NO_STORE).send(await push.settings(customer.id));
+  });
+  app.put(
+    '/account/push-subscriptions',
+    {
+      schema: {
+        tags: ['reminders'],
+        summary: 'Record this device’s push subscription (PushSubscription.toJSON()); turns app notifications on',
+        body: pushSubscriptionSchema,
+        response: { 200: pushDeviceSchema, 201: pushDeviceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      const { device, created } = await push.subscribe(customer.id, request.body as z.infer<typeof pushSubscriptionSchema>);
+      return reply.status(created ? 201 : 200).header('cache-control', NO_STORE).send(device);
+    },
+  );
+  app.delete(
+    '/account/push-subscriptions/:id',
+    { schema: { tags: ['reminders'], summary: 'Stop app notifications on one of the patient’s devices', params: z.object({ id: z.uuid() }), response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      await push.unsubscribe(customer.id, (request.params as { id: string }).id);
+      return reply.status(204).send(null);
     },
   );
 }

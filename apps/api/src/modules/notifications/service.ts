@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { render } from '@react-email/render';
 import type { Mailer, MailMessage } from '../../adapters/mail/port';
 import { TextMessageError, type TextMessenger } from '../../adapters/messaging/port';
+import type { AppNotifications } from '../../adapters/web-push/choose';
+import { PushError } from '../../adapters/web-push/port';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
@@ -10,6 +12,7 @@ import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
 import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
 import { ukMobileE164 } from './phone';
+import { createPushChannel } from './push';
 import { createReminders, REMINDER_TEMPLATE } from './reminders';
 import { EmailLayout } from './templates/layout';
 import { CLINIC_TEMPLATES, compose, GP_TEMPLATES, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
@@ -37,6 +40,8 @@ export interface NotificationsDeps {
   mailer: Mailer;
   /** SMS and WhatsApp; null where the shop offers neither (production without Twilio). */
   texts: TextMessenger | null;
+  /** App notifications (Web Push); null where the shop sends none. */
+  push?: AppNotifications | null;
   /** Signs the unsubscribe links. */
   secret: string;
   siteUrl: string;
@@ -95,6 +100,7 @@ function orderFactsOf(orderNumber: string, customerId: number) {
  */
 export function createNotifications(deps: NotificationsDeps) {
   const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date() } = deps;
+  const pushes = createPushChannel({ db, push: deps.push ?? null });
   const url = (path: string) => new URL(path, siteUrl).toString();
 
   /** Writes the message and (for one due now) its send job, in the caller's transaction. Answers the row's id, or null for a repeat. */
@@ -107,12 +113,15 @@ export function createNotifications(deps: NotificationsDeps) {
         ? [{ email: request.email, phoneNumber: null }]
         : await tx.select({ email: customers.email, phoneNumber: customers.phoneNumber }).from(customers).where(eq(customers.id, request.customerId));
     if (!customer) return null;
-    const mobile = channel === 'email' ? null : ukMobileE164(customer.phoneNumber);
+    const text = channel === 'sms' || channel === 'whatsapp';
+    const mobile = text ? ukMobileE164(customer.phoneNumber) : null;
     const toClinic = CLINIC_TEMPLATES.has(request.template);
     if (toClinic && !supportInbox) throw new Error(`no inbox for ${request.template}: SUPPORT_INBOX is not configured`);
     const toGp = GP_TEMPLATES.has(request.template);
     if (toGp !== (options.to !== undefined) || (toGp && channel !== 'email')) throw new Error(`${request.template}: only the GP templates, by email, go to an address given with them`);
-    const recipient = toGp ? options.to! : toClinic ? supportInbox! : channel === 'email' ? customer.email : (mobile ?? customer.phoneNumber ?? '');
+    if (channel === 'push' && (toGp || toClinic || customerId === null)) throw new Error(`${request.template}: app notifications go to a patient's own devices only`);
+    // An app notification goes to whichever devices the patient has when it is sent.
+    const recipient = toGp ? options.to! : toClinic ? supportInbox! : channel === 'email' ? customer.email : channel === 'push' ? 'app' : (mobile ?? customer.phoneNumber ?? '');
     const [row] = await tx
       .insert(notifications)
       .values({
@@ -123,7 +132,7 @@ export function createNotifications(deps: NotificationsDeps) {
         data: request.data as Record<string, unknown>,
         dedupeKey: request.dedupeKey,
         sendAfter: options.sendAfter ?? now(),
-        ...(channel !== 'email' && !mobile && !toClinic ? { status: 'undeliverable', error: 'not a UK mobile number' } : {}),
+        ...(text && !mobile && !toClinic ? { status: 'undeliverable', error: 'not a UK mobile number' } : {}),
       })
       .onConflictDoNothing({ target: notifications.dedupeKey })
       .returning({ id: notifications.id, status: notifications.status });
@@ -194,6 +203,13 @@ export function createNotifications(deps: NotificationsDeps) {
     return row.channel === 'sms' ? `${short} Reply STOP to stop these messages.` : short;
   }
 
+  /** An app notification's words: the message's subject and preview line, which name no health detail. */
+  async function renderNotification(row: typeof notifications.$inferSelect): Promise<{ title: string; body: string }> {
+    const facts = await factsFor(row);
+    const composed = compose({ template: row.template, data: row.data } as NotificationRequest, contextFor(facts, facts.customer?.firstName ?? 'there'));
+    return { title: composed.subject, body: composed.preview };
+  }
+
   async function optedOut(customerId: number, channel: string): Promise<boolean> {
     const [row] = await db.select({ channel: channelOptOuts.channel }).from(channelOptOuts).where(and(eq(channelOptOuts.customerId, customerId), eq(channelOptOuts.channel, channel)));
     return row !== undefined;
@@ -232,6 +248,8 @@ export function createNotifications(deps: NotificationsDeps) {
         const email = await renderEmail(row);
         const attachments = await attachmentsOf(row);
         ({ providerId } = await mailer.send({ to: row.recipient, ...email, ...(attachments.length ? { attachments } : {}) }));
+      } else if (row.channel === 'push') {
+        ({ providerId } = await pushes.deliver(row, await renderNotification(row)));
       } else {
         if (!texts) throw new TextMessageError('refused', 'SMS and WhatsApp are not offered by this shop');
         ({ providerId } = await texts.send({ channel: row.channel as 'sms' | 'whatsapp', to: row.recipient, body: await renderShort(row) }));
@@ -240,7 +258,7 @@ export function createNotifications(deps: NotificationsDeps) {
       await chainReminder();
       return 'sent';
     } catch (error) {
-      const permanent = error instanceof TextMessageError && error.permanent;
+      const permanent = (error instanceof TextMessageError && error.permanent) || (error instanceof PushError && error.reason !== 'busy');
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
       await finish({ status: permanent ? 'undeliverable' : 'failed', error: reason });
       if (permanent) {
@@ -268,7 +286,7 @@ export function createNotifications(deps: NotificationsDeps) {
     return due.length;
   }
 
-  const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null });
+  const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null, push: pushes });
 
   // Files a template's message carries (a GP letter's PDF), given by the module that keeps them.
   const attachers = new Map<NotificationTemplate, Attacher>();
@@ -284,6 +302,8 @@ export function createNotifications(deps: NotificationsDeps) {
   return {
     notifier,
     reminders,
+    /** The patient's devices with app notifications on. */
+    push: pushes,
     record,
     deliver,
     queueDue,

@@ -5,6 +5,7 @@ import { smtpMailer } from '../../adapters/mail/smtp';
 import type { TextMessenger } from '../../adapters/messaging/port';
 import { sandboxTextMessenger } from '../../adapters/messaging/sandbox';
 import { twilioMessenger } from '../../adapters/messaging/twilio';
+import { appNotificationsFor } from '../../adapters/web-push/choose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/queue';
@@ -68,6 +69,7 @@ export function notificationsFor(config: Config, db: Db, jobs: Jobs, options: Pi
     jobs,
     mailer: createMailer(config, db),
     texts: textMessengerFor(config, db),
+    push: appNotificationsFor(config, db, options.now ?? (() => new Date())),
     secret: notificationSecret(config),
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
     brandName: config.BRAND_NAME,

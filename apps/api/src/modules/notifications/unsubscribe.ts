@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type Channel = 'email' | 'sms' | 'whatsapp';
-export const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp'];
+/** push: app notifications (Web Push) on the patient's devices. */
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
+export const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];
 
 /**
  * The one-click unsubscribe link's token (RFC 8058): it names the patient (their public uid) and the channel, and is

@@ -144,7 +144,7 @@ describe('placing an order with the sandbox gateway', () => {
     });
     expect(view.thankYou.nextSteps.map((step) => step.actionNeeded)).toEqual([false, false, true, false, false]);
     expect(view.thankYou.infoBox).toMatchObject({ ctaText: 'Upload your photos' });
-    expect(Object.keys(view.experiments)).toEqual(['recurring-discount']);
+    expect(Object.keys(view.experiments)).toEqual(['recurring-discount', 'critical-tasks-thank-you']);
 
     const experiments = await get('/shop-api/me/experiments', cookie);
     expect(experiments.json()).toEqual(view.experiments);

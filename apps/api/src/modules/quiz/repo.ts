@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ConsultationOutcome } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { consultations } from '../../db/schema/index';
+import { consultationAnswerSends, consultations } from '../../db/schema/index';
 
 export interface StoredConsultation {
   id: string;
@@ -97,4 +97,18 @@ export async function updateConsultation(
     .where(and(eq(consultations.id, stored.id), isNull(consultations.closedAt), stored.version === undefined ? undefined : sql`xmin::text = ${stored.version}`))
     .returning({ id: consultations.id });
   return rows.length > 0;
+}
+
+/** The reply a consultation's answers sent with this Idempotency-Key had, or null for a key not seen in this consultation. */
+export async function keptAnswerReply(db: Db, sessionKey: string, idempotencyKey: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ reply: consultationAnswerSends.reply })
+    .from(consultationAnswerSends)
+    .where(and(eq(consultationAnswerSends.sessionKey, sessionKey), eq(consultationAnswerSends.idempotencyKey, idempotencyKey)));
+  return row?.reply ?? null;
+}
+
+/** Keeps the reply answers sent with an Idempotency-Key had; the first kept stays (two sends at once agree on it). */
+export async function keepAnswerReply(db: Db, sessionKey: string, idempotencyKey: string, reply: Record<string, unknown>): Promise<void> {
+  await db.insert(consultationAnswerSends).values({ sessionKey, idempotencyKey, reply }).onConflictDoNothing();
 }

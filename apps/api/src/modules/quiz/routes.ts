@@ -11,7 +11,7 @@ import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { AuthService } from '../auth/index';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
-import { hasAnswers } from './repo';
+import { hasAnswers, keepAnswerReply, keptAnswerReply } from './repo';
 import type { QuizService } from './service';
 import { readQuizSession, startQuizSession } from './session';
 
@@ -29,6 +29,13 @@ const recommendationsQuery = z.object({
   taskId: taskIdQuery,
 });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per step sent)')
+    .optional()
+    .describe('A new UUID per step sent; the same step sent again with it (kept offline, retried) answers as the first time and changes nothing'),
+});
 const NO_STORE = 'no-store';
 
 export interface QuizRoutesOptions {
@@ -101,6 +108,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
         summary: 'Save answers keyed by step (question group) then question id; null clears an answer',
         params: slugParams,
         querystring: recommendationsQuery,
+        headers: idempotencyHeaders,
         body: answersByGroupSchema,
         response: { 200: quizStateSchema, ...errors },
       },
@@ -108,12 +116,18 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     async (request, reply) => {
       const { questionnaire } = await questionnaireBySlug(request.params.slug);
       const forTask = await taskAnswering(request, { db, auth }, questionnaire, request.query.taskId);
+      // A step kept offline and sent again (its first reply lost): the first reply, with nothing changed since overwritten.
+      const idempotencyKey = request.headers['idempotency-key'];
+      const session = forTask ? forTask.key : readQuizSession(request);
+      const kept = idempotencyKey && session ? await keptAnswerReply(db, session, idempotencyKey) : null;
+      if (kept) return reply.header('cache-control', NO_STORE).send(kept as QuizState);
       if (forTask && !forTask.taskOpen) throw new AppError(409, 'TASK_COMPLETED', TASK_DONE_MESSAGE);
       const answers = checkGroupedAnswers(questionnaire, request.body);
+      let started: string | null = null;
       const state = await quiz.saveAnswers({
         questionnaire,
-        sessionHash: forTask ? forTask.key : readQuizSession(request),
-        startSession: forTask ? () => forTask.key : () => startQuizSession(reply, secureCookies),
+        sessionHash: session,
+        startSession: forTask ? () => forTask.key : () => (started = startQuizSession(reply, secureCookies)),
         answers,
         withRecommendations: forTask ? false : request.query.allowRecommendations,
       });
@@ -121,7 +135,10 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
       if (forTask && state.flags.complete) {
         await db.transaction((tx) => taskAnswered(tx, { customerId: forTask.customerId, taskId: forTask.taskId, consultationId: state.consultationId }));
       }
-      return reply.header('cache-control', NO_STORE).send(await offerable(request, state));
+      const sent = await offerable(request, state);
+      const sessionKey = session ?? started;
+      if (idempotencyKey && sessionKey) await keepAnswerReply(db, sessionKey, idempotencyKey, sent as unknown as Record<string, unknown>);
+      return reply.header('cache-control', NO_STORE).send(sent);
     },
   );
 

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Button } from '../../ui/Button';
 import { onOutboxChange, outbox, sendWaiting, type OutboxChange } from './outbox';
 import { registerServiceWorker } from './registerServiceWorker';
@@ -19,27 +19,19 @@ const timeOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'nu
 export function OfflineSync({ account }: { account: string | null }) {
   const online = useOnline();
   const client = useQueryClient();
-  const [changes, setChanges] = useState<OutboxChange[]>([]);
+  // What waits on this device: read from IndexedDB (never the network), again whenever a change is kept, sent or refused.
+  const kept = useQuery({
+    queryKey: ['offline', 'outbox', account],
+    queryFn: (): Promise<OutboxChange[]> => outbox.of(account!).catch(() => []),
+    enabled: account !== null && typeof indexedDB !== 'undefined',
+    networkMode: 'always',
+    staleTime: Infinity,
+  });
+  const changes = account ? (kept.data ?? []) : [];
 
   useEffect(registerServiceWorker, []);
 
-  useEffect(() => {
-    if (!account || typeof indexedDB === 'undefined') return;
-    let live = true;
-    const reload = () =>
-      void outbox
-        .of(account)
-        .catch(() => [])
-        .then((found) => {
-          if (live) setChanges(found);
-        });
-    reload();
-    const stop = onOutboxChange(reload);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [account]);
+  useEffect(() => onOutboxChange(() => void client.invalidateQueries({ queryKey: ['offline', 'outbox'] })), [client]);
 
   useEffect(() => {
     if (!account || !online || typeof indexedDB === 'undefined') return;

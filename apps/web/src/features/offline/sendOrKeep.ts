@@ -16,7 +16,8 @@ export async function sendKept(change: OutboxChange): Promise<SendOutcome> {
     await apiRequest(change.path, { method: change.method, body: change.body, headers: { 'Idempotency-Key': change.idempotencyKey } });
     return { sent: true };
   } catch (error) {
-    if (isApiError(error) && isRefusal(error.status)) return { sent: false, refusal: error.message };
+    // Two saves of one consultation at the same moment: the next try goes through.
+    if (isApiError(error) && isRefusal(error.status) && error.code !== 'CONCURRENT_UPDATE') return { sent: false, refusal: error.message };
     return { sent: false, retry: true };
   }
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AnswersByGroup, Questionnaire, QuizState } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
@@ -56,14 +56,5 @@ export function useQuizState(slug: string | undefined, taskId?: string) {
     queryFn: ({ signal }) => fetchQuizState(slug!, taskId, signal),
     enabled: isQuizSlug(slug),
     staleTime: Infinity,
-  });
-}
-
-/** Sends one step's answers; the server's reply (its own decision) becomes the quiz state. */
-export function useSubmitStep(slug: string, taskId?: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (answers: AnswersByGroup) => saveStep(slug, answers, taskId),
-    onSuccess: (state) => client.setQueryData(quizKeys.state(slug, taskId), state),
   });
 }

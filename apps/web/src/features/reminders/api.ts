@@ -35,7 +35,7 @@ export function useSaveReminder() {
 }
 
 /** The channels reminders and nudges may use; messages about orders and security always go by email. */
-export type MessageChannels = Record<'email' | 'sms' | 'whatsapp', boolean>;
+export type MessageChannels = Record<'email' | 'sms' | 'whatsapp' | 'push', boolean>;
 
 export const channelKeys = { preferences: ['account', 'notification-preferences'] as const };
 

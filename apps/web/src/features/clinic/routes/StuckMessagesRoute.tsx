@@ -9,7 +9,7 @@ import { FormError } from '../components/FormError';
 import { TableScroll } from '../components/TableScroll';
 import { formatDateTime } from '../format';
 
-const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
+const CHANNEL_NAMES: Record<string, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', push: 'App notification' };
 const DONE: Record<StuckMessageAction, string> = { 'send-again': 'The message is queued to be sent again.', 'mark-sent': 'The message is marked as sent.' };
 
 /** /clinic/messages — (admin) messages a crashed send left in 'sending', to send again or mark as sent. */

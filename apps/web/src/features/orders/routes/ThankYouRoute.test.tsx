@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, Task } from '@elmwood/domain';
@@ -200,13 +201,30 @@ describe('who may see it', () => {
   });
 });
 
-describe('without a mobile app', () => {
-  it('sends every patient through their tasks here, whatever bucket or ?variant= they carry, with no QR code or store link', async () => {
-    fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'app' } }) });
+describe('the critical-tasks experiment', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('the web bucket goes through the tasks here, with no QR code or store link', async () => {
+    fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'web' } }) });
     renderThankYou('?variant=app');
     expect(await screen.findByRole('list', { name: 'Tasks to complete' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /\bapp\b/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue on web' })).not.toBeInTheDocument();
+  });
+
+  it('the app bucket offers the app with SPEC’s three steps; Continue on web shows the tasks and is remembered for the session', async () => {
+    fakeApi({ order: makeOrder({ experiments: { 'critical-tasks-thank-you': 'app' } }) });
+    const first = renderThankYou('');
+    const steps = await screen.findByRole('list', { name: 'Steps to finish in the app' });
+    expect(within(steps).getAllByRole('listitem').map((item) => item.textContent?.replace('☐', '').trim())).toEqual(['Complete assessment', 'Verify your identity', 'Add a full-length photo']);
+    expect(screen.getByRole('img', { name: 'QR code that opens the app’s install page on your phone' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Tasks to complete' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue on web' }));
+    expect(await screen.findByRole('list', { name: 'Tasks to complete' })).toBeInTheDocument();
+    first.unmount();
+
+    renderThankYou('');
+    expect(await screen.findByRole('list', { name: 'Tasks to complete' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue on web' })).not.toBeInTheDocument();
   });
 });

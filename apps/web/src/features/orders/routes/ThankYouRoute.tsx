@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { openCriticalTasks, orderEmailNote, thankYouHeadline } from '@elmwood/domain';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { accountBucket, CRITICAL_TASKS_APP_EXPERIMENT, experimentQueryParam, openCriticalTasks, orderEmailNote, thankYouHeadline } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
 import { loginPathFor } from '../../auth';
 import { setAnalyticsExperiments } from '../../../lib/analytics';
@@ -16,10 +16,13 @@ import { WhatsNextCard } from '../components/WhatsNextCard';
 import { ACCOUNT_HOME_PATH } from '../healthActions';
 import '../orders.css';
 
+/** The app variant (QR code, install page, 'Continue on web'): its own chunk, for the experiment's 'app' bucket only. */
+const AppThankYouVariant = lazy(() => import('../../app-install').then((module) => ({ default: module.AppThankYouVariant })));
+
 /**
  * /n/:slug/order/complete/:orderNumber (or /basket/complete/:orderNumber) — the thank-you page. Its headline and body depend on a booking and on
- * critical tasks still open. (SPEC's 'app' bucket of the critical-tasks experiment sends patients to a mobile
- * app; there is none yet, so every patient finishes their tasks here.)
+ * critical tasks still open. SPEC's 'app' bucket of the critical-tasks experiment offers to finish them in the
+ * installed app, with 'Continue on web' for this session.
  */
 export function Component() {
   useDocumentTitle('Thank you for your order');
@@ -28,7 +31,11 @@ export function Component() {
   const order = useOrder(orderNumber);
   const tasks = useOrderTasks(orderNumber);
 
+  const [search] = useSearchParams();
   const experiments = order.data?.experiments;
+  // The bucket the order was placed in (the account's), or one a tester forces with ?experiment-critical-tasks-thank-you=.
+  const forced = CRITICAL_TASKS_APP_EXPERIMENT.buckets.find((bucket) => bucket === search.get(experimentQueryParam(CRITICAL_TASKS_APP_EXPERIMENT)));
+  const appBucket = (forced ?? accountBucket(CRITICAL_TASKS_APP_EXPERIMENT, experiments, null)) === 'app';
   useEffect(() => {
     if (experiments) setAnalyticsExperiments(experiments);
   }, [experiments]);
@@ -53,7 +60,13 @@ export function Component() {
         <p className="thank-you__number">Order number {view.number}</p>
       </header>
 
-      {hasCriticalTasks ? (
+      {hasCriticalTasks && appBucket ? (
+        <Suspense fallback={<LoadStatus status="loading" />}>
+          <AppThankYouVariant>
+            <CriticalTaskModule thankYou={view.thankYou} criticalTasks={critical} />
+          </AppThankYouVariant>
+        </Suspense>
+      ) : hasCriticalTasks ? (
         <CriticalTaskModule thankYou={view.thankYou} criticalTasks={critical} />
       ) : (
         <>

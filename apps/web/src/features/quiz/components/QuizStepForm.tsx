@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { evaluateConsultation, type Questionnaire, type QuizState, type QuizStep, type Rejection } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { invalidAnswer, useSubmitStep } from '../api';
+import { invalidAnswer } from '../api';
+import { useSubmitStep } from '../submitStep';
 import { useQuizFormReply } from '../formReply';
 import { answersThroughStep, stepSubmission } from '../steps';
 import { QuestionField } from './QuestionField';
@@ -22,6 +23,10 @@ interface QuizStepFormProps {
   onRejected: (rejection: Rejection) => void;
   /** The server's reply; `alreadyRejected` when onRejected has been called for this submission. */
   onSubmitted: (state: QuizState, stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => void;
+  /** No connection: the step is kept on this device, to be sent when the connection returns. */
+  onKept: (stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => void;
+  /** The signed-in patient (their uid): the installed app keeps their steps offline. */
+  account: string | null;
   onBack: () => void;
   /** Where the step is posted when the app's script has not run yet (the server saves it the same way). */
   action?: string;
@@ -37,8 +42,8 @@ const SERVER_ERROR_ID = 'quiz-step-server-error';
 /** Whatever the next step asks, its inputs are on their way once the patient starts on this one. */
 const preloadNextInputs = () => void preloadAllInputs().catch(() => {});
 
-export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onBack, action }: QuizStepFormProps) {
-  const submit = useSubmitStep(slug, taskId);
+export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onKept, account, onBack, action }: QuizStepFormProps) {
+  const submit = useSubmitStep(slug, taskId, { account, stepName: step.name });
   const posted = useQuizFormReply(step.id);
   const [errors, setErrors] = useState<Record<string, string>>(() => posted?.errors ?? {});
   const [postedMessage, setPostedMessage] = useState(() => posted?.message ?? null);
@@ -58,7 +63,7 @@ export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, an
     const request = submit.mutateAsync({ [step.id]: stepAnswers });
     if (preview) onRejected(preview);
     request.then(
-      (state) => onSubmitted(state, stepAnswers, preview !== null),
+      (reply) => ('kept' in reply ? onKept(stepAnswers, preview !== null) : onSubmitted(reply, stepAnswers, preview !== null)),
       (error: unknown) => {
         const invalid = invalidAnswer(error);
         if (invalid && questions.some((question) => question.id === invalid.questionId)) {

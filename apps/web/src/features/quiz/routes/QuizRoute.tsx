@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   allQuestions,
@@ -23,7 +23,9 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { preloadable } from '../../../lib/preloadable';
+import { useMe } from '../../auth';
 import { isQuizSlug, useQuestionnaire, useQuizState } from '../api';
+import { keepsStepsOffline } from '../submitStep';
 import { QuizStepForm } from '../components/QuizStepForm';
 import { loadInputsForHydration } from '../components/questionInputs';
 import { RejectionScreen } from '../components/RejectionScreen';
@@ -40,10 +42,27 @@ export const REJECTED_STEP = 'rejected';
 /** Before a server-rendered step is hydrated (router.tsx, loadRouteModules): the inputs its questions use. */
 export const loadForHydration = loadInputsForHydration;
 
-/** /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. */
+/** The installed app's link with the device (what waits to be sent, sent when online): its own chunk, for such devices only. */
+const OfflineSync = lazy(() => import('../../offline').then((module) => ({ default: module.OfflineSync })));
+
+/**
+ * /n/:slug/quiz/:step — the consultation, one step per page; the server decides every outcome. In the installed app
+ * (the account area's pages have this already), steps answered offline wait on the device and are listed here.
+ */
 export function Component() {
   const { slug, step = '1' } = useParams();
-  return <QuizPage slug={slug} step={step} basePath={`/n/${slug}/quiz`} />;
+  const account = useMe().data?.uid ?? null;
+  const hydrating = useHydrating();
+  return (
+    <>
+      {!hydrating && keepsStepsOffline(account) ? (
+        <Suspense fallback={null}>
+          <OfflineSync account={account} />
+        </Suspense>
+      ) : null}
+      <QuizPage slug={slug} step={step} basePath={`/n/${slug}/quiz`} />
+    </>
+  );
 }
 
 export interface QuizPageProps {
@@ -145,6 +164,9 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
     }
   }
   const [finishing, setFinishing] = useState<QuizState | null>(null);
+  const account = useMe().data?.uid ?? null;
+  // The last step kept offline: what happens next needs the server's decision, once the answers have reached it.
+  const [keptLastStep, setKeptLastStep] = useState(false);
   // The rejection this visit produced (the browser's preview, then the server's); a reload reads the server's.
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const today = useMemo(() => ukToday(new Date()), []);
@@ -223,8 +245,19 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
     else if (outcome.kind === 'step') navigate(stepPath(outcome.stepNumber));
   };
 
+  const onKept = (_stepAnswers: Record<string, unknown>, alreadyRejected: boolean) => {
+    if (alreadyRejected) return;
+    if (stepNumber < total) navigate(stepPath(stepNumber + 1));
+    else setKeptLastStep(true);
+  };
+
   return (
     <QuizFrame questionnaire={questionnaire} stepNumber={stepNumber}>
+      {keptLastStep ? (
+        <p role="status" className="quiz__kept">
+          Your answers are kept on this device. We will send them when you are back online; then press Continue again to see what happens next.
+        </p>
+      ) : null}
       <QuizStepForm
         key={`${current.id}:${revision}`}
         action={taskId ? undefined : stepPath(stepNumber)}
@@ -238,6 +271,8 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
         onChange={changeAnswer}
         onRejected={showRejection}
         onSubmitted={onSubmitted}
+        onKept={onKept}
+        account={account}
         onBack={() => navigate(stepNumber > 1 ? stepPath(stepNumber - 1) : exitPath)}
       />
     </QuizFrame>

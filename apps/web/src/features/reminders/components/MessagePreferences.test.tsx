@@ -14,10 +14,10 @@ function stubApi(answer: 'ok' | 'fail' | 'slow') {
       saves.push(JSON.parse(String(init.body)));
       if (answer === 'slow') return new Promise<Response>(() => undefined);
       return answer === 'ok'
-        ? json(200, { email: true, sms: false, whatsapp: true })
+        ? json(200, { email: true, sms: false, whatsapp: true, push: true })
         : json(503, { code: 'UNAVAILABLE', message: 'We could not save that just now. Please try again.' });
     }
-    return json(200, { email: true, sms: true, whatsapp: true });
+    return json(200, { email: true, sms: true, whatsapp: true, push: true });
   });
   return saves;
 }

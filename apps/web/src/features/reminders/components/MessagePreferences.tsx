@@ -9,9 +9,10 @@ const CHANNELS: { channel: keyof MessageChannels; label: string }[] = [
   { channel: 'email', label: 'Email' },
   { channel: 'sms', label: 'SMS' },
   { channel: 'whatsapp', label: 'WhatsApp' },
+  { channel: 'push', label: 'App notification' },
 ];
 
-/** The account's email, SMS and WhatsApp choices for reminders and nudges; each tick is saved as it is made. */
+/** The account's email, SMS, WhatsApp and app notification choices for reminders and nudges; each tick is saved as it is made. */
 export function MessagePreferences() {
   const channels = useMessageChannels();
   const save = useSetMessageChannel();

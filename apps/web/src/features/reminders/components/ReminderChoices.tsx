@@ -14,6 +14,7 @@ import {
   type Weekday,
 } from '@elmwood/domain';
 import { Checkbox } from '../../../ui/Checkbox';
+import { AppNotificationsSetup } from '../../app-notifications';
 import { RadioCards } from '../../../ui/RadioCards';
 
 interface ChoiceProps {
@@ -35,6 +36,7 @@ export function ChannelChoice({ settings, onChange }: ChoiceProps) {
         value={settings.selectedChannel}
         onChange={(value) => onChange({ ...settings, selectedChannel: value as ReminderSettings['selectedChannel'] })}
       />
+      {settings.selectedChannel === 'push' ? <AppNotificationsSetup /> : null}
     </fieldset>
   );
 }
