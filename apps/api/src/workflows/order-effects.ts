@@ -8,6 +8,7 @@ import {
   planMonthsOf,
   TASK_CODES,
   trackingUrl,
+  type ApprovalVerification,
   type Carrier,
   type OrderEffect,
   type OrderEvent,
@@ -261,9 +262,9 @@ export const ORDER_EFFECT_HANDLERS = {
 
   /** Drawn and sent by the letter's own job (queued here), so the approval never waits on a PDF or a mail server. */
   async write_gp_letter({ tx, order, details }, { gpLetters }) {
-    const { prescriber } = dataOf(details) as { prescriber?: { name: string; registration: string | null } };
+    const { prescriber, verification } = dataOf(details) as { prescriber?: { name: string; registration: string | null }; verification?: ApprovalVerification };
     if (!prescriber) throw new Error('An approval records its prescriber');
-    await gpLetters.write(tx, order, { name: prescriber.name, registration: prescriber.registration });
+    await gpLetters.write(tx, order, { name: prescriber.name, registration: prescriber.registration }, verification ?? null);
   },
 } satisfies Record<OrderEffect, OrderEffectHandler>;
 

@@ -295,6 +295,8 @@ export const approvalVerificationSchema = z.object({
   methodName: z.string(),
   verifiedAt: z.string(),
   verifiedBy: z.string(),
+  weightKg: z.number().nullable(),
+  heightCm: z.number().nullable(),
   bmi: z.number().nullable(),
   identityChecked: z.boolean(),
 });

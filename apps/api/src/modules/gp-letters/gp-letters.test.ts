@@ -72,7 +72,8 @@ describe('the letter to the GP', () => {
       dose: '0.25 mg',
       startDate: '2026-11-23',
       practice: { name: 'Riverside Surgery' },
-      bmi: { basis: 'declared' },
+      // The in-person verification's 128 kg at 200 cm, not what the patient declared.
+      bmi: { basis: 'verified', value: 32, weightKg: 128, heightCm: 200 },
     });
     expect(letter!.facts.monitoring.length).toBeGreaterThan(0);
     for (const advice of letter!.facts.monitoring) expect(advice.source).not.toBe('');
@@ -89,7 +90,7 @@ describe('the letter to the GP', () => {
     const [pdf] = toPractice[0]!.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf' });
     const text = pdfText(pdf!.content);
-    for (const words of ['Test prescriber', 'Pharmacist independent prescriber, GPhC 2071234', 'Wegovy', '0.25 mg', '23 November 2026', 'as declared by the patient, not yet verified']) expect(text).toContain(words);
+    for (const words of ['Test prescriber', 'Pharmacist independent prescriber, GPhC 2071234', 'Wegovy', '0.25 mg', '23 November 2026', 'BMI: 32.0 (128 kg, 200 cm), verified by the prescriber']) expect(text).toContain(words);
 
     // Kept with the order, encrypted at rest, readable by clinicians (audited).
     const listed = await clinic(pharmacist, 'GET', `/orders/${orderNumber}/gp-letters`);

@@ -70,6 +70,13 @@ export interface GpLettersDeps {
 }
 
 /** Who approved, as the approval's event recorded them (workflows/decide-order.ts decidedBy). */
+/** The weight, height and BMI the approval's verification recorded. */
+export interface VerifiedMeasurement {
+  weightKg: number | null;
+  heightCm: number | null;
+  bmi: number | null;
+}
+
 export interface ApprovingPrescriber {
   name: string;
   registration: string | null;
@@ -148,7 +155,7 @@ export function createGpLetters(deps: GpLettersDeps) {
      * the order starts or changes the dose of, when the patient agreed that their GP is told; each drawn and sent by
      * its job. A repeat writes nothing (one letter per order and medicine).
      */
-    async write(tx: Db, order: OrderRow, prescriber: ApprovingPrescriber): Promise<string[]> {
+    async write(tx: Db, order: OrderRow, prescriber: ApprovingPrescriber, verified: VerifiedMeasurement | null = null): Promise<string[]> {
       const consents = await gpConsentsOf(tx, order.customerId);
       if (!consents?.informGp) return [];
       const [gp] = await tx.select().from(gpDetails).where(eq(gpDetails.customerId, order.customerId));
@@ -156,7 +163,8 @@ export function createGpLetters(deps: GpLettersDeps) {
       const [patient] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
       const lines = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.isPrescriptionOnly, true))).orderBy(asc(orderItems.id));
       const startDate = ukCalendarDate(now());
-      const bmi = await bmiFor(tx, order);
+      // The BMI the prescriber verified for this approval, else what the patient declared (said so on the letter).
+      const bmi: LetterBmi | null = verified?.bmi != null ? { value: verified.bmi, weightKg: verified.weightKg, heightCm: verified.heightCm, basis: 'verified' } : await bmiFor(tx, order);
       const written: string[] = [];
       for (const line of lines) {
         const reason = gpLetterReason(await previousDose(tx, order, line.productCode), line.dosage);

@@ -83,8 +83,8 @@ export async function approvalVerification(tx: Reader, order: { id: number; cust
   const found = await orderStanding(tx, order, now);
   if (!found.required) return {};
   if (found.standing !== 'valid' || !found.verification) throw new AppError(409, 'VERIFICATION_NEEDED', found.message ?? 'Weight and height must be verified before approval.');
-  const { id, method, methodName, verifiedAt, verifiedBy, bmi, identityChecked } = found.verification;
-  return { verification: { id, method, methodName, verifiedAt, verifiedBy, bmi, identityChecked } };
+  const { id, method, methodName, verifiedAt, verifiedBy, weightKg, heightCm, bmi, identityChecked } = found.verification;
+  return { verification: { id, method, methodName, verifiedAt, verifiedBy, weightKg, heightCm, bmi, identityChecked } };
 }
 
 /** What the patient declared for this order: its own consultation's measurement, else the latest before it was placed. */
