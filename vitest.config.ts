@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Two jsdom workers share two cores with the main process: a render that waits on its turn is no failure.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountBucket, bucketFor, bucketWithOverride, experimentQueryParam, RECURRING_DISCOUNT_EXPERIMENT, visitorBuckets } from '../experiments/bucket';
+import { accountBucket, bucketFor, bucketWithOverride, CRITICAL_TASKS_APP_EXPERIMENT, experimentQueryParam, RECURRING_DISCOUNT_EXPERIMENT, visitorBuckets } from '../experiments/bucket';
 import { dosageTable, RECURRING_GIFT_PENCE, withRecurringGift, type DoseStep } from './dosage-table';
 
 const step = (dosage: string, price: number): DoseStep => ({ dosage, price, discounted: false });
@@ -52,7 +52,8 @@ describe('carrying the visitor’s bucket over to their account', () => {
     const giftVisitor = visitors.find((id) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, id) === 'gift')!;
     const controlUid = visitors.find((id) => bucketFor(RECURRING_DISCOUNT_EXPERIMENT, id) === 'control')!;
     const carried = visitorBuckets(giftVisitor);
-    expect(carried).toEqual({ 'recurring-discount': 'gift' });
+    // Every experiment's bucket travels with the visitor, this one's among them.
+    expect(carried).toEqual({ 'recurring-discount': 'gift', [CRITICAL_TASKS_APP_EXPERIMENT.name]: bucketFor(CRITICAL_TASKS_APP_EXPERIMENT, giftVisitor) });
     // Signed in, the stored (carried) bucket wins over the browser's and the uid's.
     expect(accountBucket(RECURRING_DISCOUNT_EXPERIMENT, carried, controlUid)).toBe('gift');
   });
