@@ -68,7 +68,7 @@ test('staff read words: a long name fits the queue, an order number is found in 
   await expect(admin.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
 
   // The review: every answer in words, in the units the patient answered in.
-  const patient = admin.getByRole('region', { name: 'Patient' });
+  const patient = admin.getByRole('region', { name: 'Patient', exact: true });
   await expect(patient).toContainText(`12 Apr 1985 (${ageOn('1985-04-12', new Date())})`);
   const consultation = admin.getByRole('region', { name: /^Consultation/ });
   // A row of the answers: the innermost block holding the question (its term) and the answer (its definition).
