@@ -79,7 +79,7 @@ test('a continuing patient states their dose and last dose, is offered that dose
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/n\/weight-loss\/order\/complete\/[^/?]+$/);
-  await page.goto(`${page.url()}?variant=control`);
+  await page.goto(`${page.url()}?experiment-critical-tasks-thank-you=web`);
   await expect(page.getByRole('heading', { level: 1, name: /^Almost done, Alex/ })).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Tasks to complete' });
   await expect(tasks.getByText('Upload your previous prescription')).toBeVisible();

@@ -46,7 +46,7 @@ test('a 3-D Secure card is confirmed in the bank’s frame and the order lands o
   const thankYouUrl = page.url();
 
   // Both buckets of the critical-tasks experiment, forced so the test does not depend on the stored one.
-  await page.goto(`${thankYouUrl}?variant=control`);
+  await page.goto(`${thankYouUrl}?experiment-critical-tasks-thank-you=web`);
   await expect(page.getByRole('heading', { level: 1, name: ALMOST_DONE })).toBeVisible();
   const tasks = page.getByRole('list', { name: 'Tasks to complete' }).getByRole('listitem');
   await expect(tasks.first()).toBeVisible();
@@ -55,10 +55,11 @@ test('a 3-D Secure card is confirmed in the bank’s frame and the order lands o
   await expect(page.getByRole('link', { name: 'Visit your account' })).toHaveAttribute('href', '/account/home');
   await expectNoAxeViolations(page, 'thank-you page, critical tasks');
 
-  // There is no mobile app yet: the experiment's 'app' page never shows, and nothing points to a store.
-  await page.goto(`${thankYouUrl}?variant=app`);
+  // The 'app' bucket offers to finish in the installed web app, or to continue here, which shows the same tasks.
+  await page.goto(`${thankYouUrl}?experiment-critical-tasks-thank-you=app`);
+  await expect(page.getByRole('heading', { level: 2, name: /Finish in the Elmwood Health app/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue on web' }).click();
   await expect(page.getByRole('list', { name: 'Tasks to complete' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /\bapp\b/i })).toHaveCount(0);
 
   // The cart is spent: the checkout now starts afresh.
   await page.goto('/n/weight-loss/order');
