@@ -47,6 +47,8 @@ async function readSentPhoto(page: Page, sent: Buffer, original: Buffer) {
 
 test('after an order, each photo leaves the thank-you page’s list at once, the full-length photo keeps the whole body, and the home calls what is left optional', async ({ page }) => {
   test.setTimeout(120_000);
+  // This patient chose 'Continue on web' on the thank-you page's app offer (the experiment's other bucket is tested in app-notifications.spec).
+  await page.addInitScript(() => window.sessionStorage.setItem('continueOnWeb', 'true'));
   const email = `photos-phone-${Date.now()}-${test.info().project.name}@example.com`;
   const { orderNumber } = await placeWeightLossOrder(page, email);
 

@@ -23,6 +23,8 @@ test('the acquisition survey: not while critical tasks are open, then once: dril
   const thankYou = `/n/weight-loss/order/complete/${encodeURIComponent(orderNumber)}`;
   const events = recordEvents(page);
 
+  // This patient chose 'Continue on web' on the thank-you page's app offer (the other bucket: app-notifications.spec).
+  await page.addInitScript(() => window.sessionStorage.setItem('continueOnWeb', 'true'));
   // The order waits on the patient's tasks: nothing stands between them.
   await page.goto(thankYou);
   await expect(page.getByRole('list', { name: 'Tasks to complete' })).toBeVisible();
