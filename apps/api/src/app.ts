@@ -64,7 +64,8 @@ import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
 import { createFailedWork } from './jobs/failed-work';
-import { sideEffectReportedWorkflow } from './workflows/side-effect-reported';
+import { sideEffectLoggedWorkflow, sideEffectReportedWorkflow } from './workflows/side-effect-reported';
+import { companionRoutes, createDiaryService, createInjectionService } from './modules/companion/index';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
@@ -269,6 +270,11 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(planRoutes, { plans, auth });
       const support = createSupportService({ db: database.db, notifier, sideEffectReported: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });
+      await shopApi.register(companionRoutes, {
+        injections: createInjectionService({ db: database.db, now }),
+        diary: createDiaryService({ db: database.db, now, sideEffectLogged: sideEffectLoggedWorkflow({ notifier, now }) }),
+        auth,
+      });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);

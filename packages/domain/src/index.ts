@@ -127,3 +127,6 @@ export * from './coaches/slots';
 export * from './coaches/appointment';
 export * from './coaches/eligibility';
 export * from './notifications/stuck';
+export * from './support/side-effect-triage';
+export * from './companion/injections';
+export * from './companion/clinic-record';

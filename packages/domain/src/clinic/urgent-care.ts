@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { triggeredRuleSchema, type Sourced, type TriggeredRule } from '../clinical/sourced';
 import { ukWallClock } from '../delivery/uk-clock';
+import { SAME_DAY_SIDE_EFFECT_RULE_IDS } from '../support/side-effect-triage';
 import { clinicText } from './staff';
 
 /**
@@ -44,8 +45,8 @@ export const SIDE_EFFECTS_CALL_RULE: TriggeredRule = {
     'Side effects are a reason to talk before stopping: a prescriber can lower the dose, advise on managing them, check for pancreatitis or gallbladder symptoms, and report them through the Yellow Card scheme.',
 };
 
-/** Check-in rules whose contact is due the same day. */
-export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', 'side-effect-reported-severe'];
+/** Check-in and side-effect rules whose contact is due the same day. */
+export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', ...SAME_DAY_SIDE_EFFECT_RULE_IDS];
 
 /** The rules of a check-in that need a clinician: every one the check-in marks urgent (a stop or an urgent review). */
 export function urgentRules(rules: readonly TriggeredRule[]): TriggeredRule[] {

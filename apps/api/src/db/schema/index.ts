@@ -20,3 +20,4 @@ export * from './coaches';
 export * from './information';
 export * from './urgent-care';
 export * from './gp-letters';
+export * from './companion';

@@ -40,6 +40,8 @@ export type NotificationRequest =
   | { template: 'check-in-outcome'; customerId: number; dedupeKey: string; data: { ruleIds: string[]; supplyStopped: boolean; /** When a prescriber will have called (the urgent item's due time). */ contactBy?: string } }
   /** A side effect the patient reported: what happens next (a severe one: when a prescriber will have called) and the Yellow Card scheme. */
   | { template: 'side-effect-reported'; customerId: number; dedupeKey: string; data: { threadId: string; severity: 'mild' | 'moderate' | 'severe'; contactBy?: string } }
+  /** A side-effect diary entry that needs a clinician: the instructions the patient was shown (the rules, by id) and when a prescriber will have called. */
+  | { template: 'side-effect-logged'; customerId: number; dedupeKey: string; data: { entryId: string; ruleIds: string[]; contactBy: string } }
   | { template: 'password-changed'; customerId: number; dedupeKey: string; data: Record<string, never> }
   /** The clinic has deleted the account: what is gone and what is kept; queued before the address itself is removed. */
   | { template: 'account-deleted'; customerId: number; dedupeKey: string; data: { firstName: string; removed: string; kept: string } }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, urgentContactLine, YELLOW_CARD, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, SIDE_EFFECT_TRIAGE_RULES, urgentContactLine, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -340,6 +340,27 @@ const composers: Composers = {
     // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
     short: `${context.brandName}: we have your side effect report. Please read our email or sign in: ${context.url('/account/support')}`,
   }),
+  'side-effect-logged': ({ ruleIds, contactBy }, context) => {
+    const rules = SIDE_EFFECT_TRIAGE_RULES.filter((rule) => ruleIds.includes(rule.id));
+    const urgent = rules.some((rule) => rule.level === 'urgent');
+    return {
+      subject: urgent ? 'Important: about the side effect you logged' : 'A prescriber will review your side-effect diary',
+      preview: urgent ? 'Please read what to do now.' : `A prescriber will be in touch by ${contactByText(new Date(contactBy))}.`,
+      body: (
+        <>
+          <Title>{urgent ? 'What to do now' : 'We have asked a prescriber to review your diary'}</Title>
+          {rules.map((rule) => (
+            <P key={rule.id}>{rule.instruction}</P>
+          ))}
+          <P>{urgentContactLine(new Date(contactBy))}</P>
+          <YellowCard />
+          <Action href={context.url('/account/treatment')}>See your diary</Action>
+        </>
+      ),
+      // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
+      short: `${context.brandName}: important advice about the side effect you logged. Please read our email or sign in: ${context.url('/account/treatment')}`,
+    };
+  },
   'password-changed': (_data, context) => ({
     subject: `Your ${context.brandName} password has been changed`,
     preview: 'Your password has been changed.',

@@ -1,0 +1,5 @@
+// The treatment companion (issue 35): what other modules and the app may use.
+export { companionRoutes } from './routes';
+export { createInjectionService, loggedMissedDoses, type InjectionService } from './injections';
+export { createDiaryService, type DiaryService, type SideEffectLogged } from './diary';
+export { companionRecordOf } from './clinic-view';
