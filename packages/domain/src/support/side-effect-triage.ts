@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHECK_IN_RULES } from '../clinical/check-in';
 import { daysBetween } from '../clinical/dates';
 import type { Sourced, TriggeredRule } from '../clinical/sourced';
-import type { IsoDate } from '../delivery/calendar-date';
+import { parseIsoDate, type IsoDate } from '../delivery/calendar-date';
 import { SEVERE_SIDE_EFFECT_RULE, SIDE_EFFECT_SEVERITY_CODES, type SideEffectSeverity } from './side-effects';
 
 /**
@@ -313,7 +313,7 @@ export const DIARY_MAX_DAYS_BACK = 90;
 export const diaryEntryBodySchema = z.object({
   symptom: z.enum(SIDE_EFFECT_SYMPTOM_CODES, { error: DIARY_MESSAGES.symptom }),
   severity: z.enum(SIDE_EFFECT_SEVERITY_CODES, { error: DIARY_MESSAGES.severity }),
-  occurredOn: z.string({ error: DIARY_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, DIARY_MESSAGES.date),
+  occurredOn: z.string({ error: DIARY_MESSAGES.date }).refine((value) => parseIsoDate(value) !== null, DIARY_MESSAGES.date),
   redFlags: z.array(z.enum(SIDE_EFFECT_RED_FLAG_CODES)).max(SIDE_EFFECT_RED_FLAG_CODES.length).default([]),
   note: z
     .string()
