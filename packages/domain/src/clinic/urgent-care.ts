@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { triggeredRuleSchema, type Sourced, type TriggeredRule } from '../clinical/sourced';
 import { ukWallClock } from '../delivery/uk-clock';
 import { SAME_DAY_SIDE_EFFECT_RULE_IDS } from '../support/side-effect-triage';
+import { companionRecordSchema, EMPTY_COMPANION_RECORD } from '../companion/clinic-record';
 import { clinicText } from './staff';
 
 /**
@@ -137,6 +138,8 @@ export const urgentItemSchema = urgentSummarySchema.extend({
     }),
   ),
   actions: z.array(z.object({ action: z.string(), by: z.string(), note: z.string(), at: z.string() })),
+  /** The patient's injection log and side-effect diary, newest first (the read is logged). */
+  companion: companionRecordSchema.default(EMPTY_COMPANION_RECORD),
   closed: z.object({ by: z.string(), note: z.string(), at: z.string() }).nullable(),
 });
 export type UrgentItem = z.infer<typeof urgentItemSchema>;

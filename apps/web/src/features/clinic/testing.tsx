@@ -163,6 +163,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     supportThreads: [],
     dose: null,
     possibleSecondAccounts: [],
+    companion: { injections: [], missedSinceLastDelivery: [], diary: [] },
     ...overrides,
   };
 }

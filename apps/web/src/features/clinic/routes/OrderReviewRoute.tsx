@@ -11,6 +11,7 @@ import { DispatchSection } from '../components/DispatchSection';
 import { CancelOrderSection } from '../components/CancelOrderSection';
 import { InformationRequests } from '../components/InformationRequests';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
+import { InjectionLog, SideEffectDiary } from '../components/TreatmentRecord';
 import {
   ConsultationAnswers,
   GpDetails,
@@ -71,6 +72,8 @@ export function Component() {
               <SecondAccounts review={clinical} />
               <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
+              <SideEffectDiary record={clinical.companion} />
+              <InjectionLog record={clinical.companion} />
               <InformationRequests review={clinical} showPhotos={can(staff.role, 'seePhotos')} />
               <ConsultationAnswers review={clinical} />
               {can(staff.role, 'seePhotos') ? <Photos review={clinical} /> : null}
