@@ -22,7 +22,7 @@ export function InjectionLog({ record }: { record: CompanionRecord }) {
       {record.injections.length === 0 ? (
         <p>The patient has not logged a dose.</p>
       ) : (
-        <TableScroll label="Injection log">
+        <TableScroll label="Doses logged">
           <table className="clinic-table">
             <thead>
               <tr>

@@ -14,8 +14,8 @@ const ROWS: readonly (readonly [InjectionSite, InjectionSite])[] = [
 
 /** Where each site sits on the drawing (viewBox 0 0 120 240). */
 const SPOTS: Record<InjectionSite, { cx: number; cy: number }> = {
-  'upper-arm-right': { cx: 22, cy: 62 },
-  'upper-arm-left': { cx: 98, cy: 62 },
+  'upper-arm-right': { cx: 27, cy: 66 },
+  'upper-arm-left': { cx: 93, cy: 66 },
   'abdomen-right': { cx: 48, cy: 108 },
   'abdomen-left': { cx: 72, cy: 108 },
   'thigh-right': { cx: 46, cy: 176 },
@@ -31,7 +31,7 @@ function Figure({ chosen, suggested }: { chosen: InjectionSite | null; suggested
         <circle
           key={site}
           {...SPOTS[site]}
-          r="8"
+          r="7"
           className={cx('body-map__spot', site === suggested && 'body-map__spot--suggested', site === chosen && 'body-map__spot--chosen')}
         />
       ))}
@@ -86,11 +86,20 @@ export function BodyMap({ value, onChange, suggested, error }: BodyMapProps) {
             row.map((site, side) => (
               <label
                 key={site}
-                className={cx('body-map__choice', side === 0 ? 'body-map__choice--their-right' : 'body-map__choice--their-left', site === value && 'body-map__choice--chosen')}
+                className={cx(
+                  'body-map__choice',
+                  side === 0 ? 'body-map__choice--their-right' : 'body-map__choice--their-left',
+                  site === suggested && 'body-map__choice--suggested',
+                  site === value && 'body-map__choice--chosen',
+                )}
                 style={{ gridRow: index + 1 }}
               >
                 <input type="radio" name={`${id}-site`} value={site} checked={value === site} onChange={() => onChange(site)} />
-                <span>{label(site)}</span>
+                <span>
+                  {INJECTION_SITES[site]}
+                  {/* On the drawing the suggestion is the dashed outline (the hint names it); the words are for screen readers. */}
+                  {site === suggested ? <span className="visually-hidden"> (suggested)</span> : null}
+                </span>
               </label>
             )),
           )}

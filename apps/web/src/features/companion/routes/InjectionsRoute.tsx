@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { InjectionPlan } from '@elmwood/domain';
+import type { InjectionLog, InjectionPlan } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
@@ -15,7 +15,7 @@ import '../../../ui/page-styles/auth.css';
 import '../../../ui/page-styles/account.css';
 import '../companion.css';
 
-function PlanLog({ plan, several }: { plan: InjectionPlan; several: boolean }) {
+function PlanLog({ plan, several, rotation }: { plan: InjectionPlan; several: boolean; rotation: InjectionLog['rotation'] }) {
   const [logged, setLogged] = useState<string | null>(null);
   const suffix = several ? `: ${plan.productName}` : '';
   return (
@@ -25,10 +25,17 @@ function PlanLog({ plan, several }: { plan: InjectionPlan; several: boolean }) {
         <div role="status">{logged ? <p className="plan-notice plan-notice--done">{logged}</p> : null}</div>
         <InjectionForm plan={plan} onLogged={setLogged} />
       </section>
-      <div className="companion-grid">
+      <div className="companion-stack">
         <section className="account-card" aria-labelledby={`pens-title-${plan.planId}`}>
           <h2 id={`pens-title-${plan.planId}`}>Your pens{suffix}</h2>
           <PenStatus plan={plan} />
+          <details className="companion-why">
+            <summary>Why this site?</summary>
+            <p>
+              {rotation.summary}. {rotation.rationale}
+            </p>
+            <p className="account-muted">Source: {rotation.source}.</p>
+          </details>
         </section>
         <section className="account-card" aria-labelledby={`history-title-${plan.planId}`}>
           <h2 id={`history-title-${plan.planId}`}>Your injection log{suffix}</h2>
@@ -57,11 +64,8 @@ export function Component() {
       ) : (
         <>
           {plans.map((plan) => (
-            <PlanLog key={plan.planId} plan={plan} several={plans.length > 1} />
+            <PlanLog key={plan.planId} plan={plan} several={plans.length > 1} rotation={rotation} />
           ))}
-          <p className="account-muted companion-footnote">
-            {rotation.summary}. {rotation.rationale} Source: {rotation.source}.
-          </p>
           <p className="account-muted companion-footnote">
             Noticed a side effect? <Link to={SIDE_EFFECTS_PATH}>Add it to your side-effect diary</Link>.
           </p>
