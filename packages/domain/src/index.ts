@@ -130,3 +130,5 @@ export * from './notifications/stuck';
 export * from './support/side-effect-triage';
 export * from './companion/injections';
 export * from './companion/clinic-record';
+export * from './subscriptions/price-change';
+export * from './companion/dose-plan';

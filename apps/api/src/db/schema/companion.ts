@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TriggeredRule } from '@elmwood/domain';
 import { customers } from './customers';
 import { subscriptions } from './subscriptions';
@@ -76,29 +76,6 @@ export const weightMilestones = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.code] })],
-);
-
-/**
- * A catalogue price change told to a patient before it is charged: the plan's line at the old unit price, the new
- * one, the delivery it applies from (the first whose charge is at least the notice period away), and when told.
- * One per plan, dose and new price; the renewal charges the new price only from that delivery.
- */
-export const planPriceNotices = pgTable(
-  'plan_price_notices',
-  {
-    id: serial('id').primaryKey(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    variantCode: text('variant_code').notNull(),
-    dosage: text('dosage').notNull(),
-    oldUnitPrice: integer('old_unit_price').notNull(),
-    newUnitPrice: integer('new_unit_price').notNull(),
-    appliesFromDelivery: date('applies_from_delivery', { mode: 'string' }).notNull(),
-    notifiedOn: date('notified_on', { mode: 'string' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('plan_price_notices_once').on(table.subscriptionId, table.variantCode, table.newUnitPrice), index('plan_price_notices_plan').on(table.subscriptionId, table.appliesFromDelivery)],
 );
 
 /** The 12 months of support offered after a weight-loss plan ends, and the patient's answer. */

@@ -3,3 +3,4 @@ export { companionRoutes } from './routes';
 export { createInjectionService, loggedMissedDoses, type InjectionService } from './injections';
 export { createDiaryService, type DiaryService, type SideEffectLogged } from './diary';
 export { companionRecordOf } from './clinic-view';
+export { createDosePlans, type DosePlans } from './dose-plans';

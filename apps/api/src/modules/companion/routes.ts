@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, diaryEntryBodySchema, diaryEntryReplySchema, diarySchema, injectionEntrySchema, injectionLogBodySchema, injectionLogSchema, injectionPlanSchema, INJECTION_MESSAGES } from '@elmwood/domain';
+import { apiErrorSchema, dosePlanSchema, diaryEntryBodySchema, diaryEntryReplySchema, diarySchema, injectionEntrySchema, injectionLogBodySchema, injectionLogSchema, injectionPlanSchema, INJECTION_MESSAGES } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { requireCustomer, type AuthService } from '../auth/index';
 import type { DiaryService } from './diary';
+import { DOSE_PLAN_NOT_FOUND, type DosePlans } from './dose-plans';
 import type { InjectionService } from './injections';
 
 const NO_STORE = 'private, no-store';
@@ -22,11 +23,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 export interface CompanionRoutesDeps {
   injections: InjectionService;
   diary: DiaryService;
+  dosePlans: DosePlans;
   auth: AuthService;
 }
 
 /** The treatment companion's patient routes: the signed-in patient's own records only; anyone else's id answers 404. */
-export async function companionRoutes(app: FastifyInstance, { injections, diary, auth }: CompanionRoutesDeps) {
+export async function companionRoutes(app: FastifyInstance, { injections, diary, dosePlans, auth }: CompanionRoutesDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownId = (id: string) => {
     if (!isUuid(id)) throw notFound(INJECTION_MESSAGES.notFound);
@@ -75,6 +77,23 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
       const customer = await auth.customer(requireCustomer(request));
       await injections.remove(customer.id, ownId(request.params.id));
       return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/dose-plans/:id',
+    {
+      schema: {
+        tags: ['companion'],
+        summary: 'One weight-loss plan’s dose plan: doses supplied, the dose now, the next step and its earliest delivery, the maintenance dose, and each dose’s price per delivery (another patient’s plan answers 404)',
+        params: idParams,
+        response: { 200: dosePlanSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      if (!isUuid(request.params.id)) throw notFound(DOSE_PLAN_NOT_FOUND);
+      return reply.header('cache-control', NO_STORE).send(await dosePlans.of(customer.id, request.params.id));
     },
   );
 

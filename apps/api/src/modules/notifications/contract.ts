@@ -33,6 +33,8 @@ export type NotificationRequest =
   | { template: 'order-dispatched'; customerId: number; dedupeKey: string; data: { orderNumber: string; carrier: string; trackingUrl: string } }
   | { template: 'information-requested'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'renewal-coming'; customerId: number; dedupeKey: string; data: { subscriptionId: string; chargeDate: string; amount: number } }
+  /** A catalogue price change told before it is charged: the dose, the price per delivery before and after, the delivery it applies from and its charge date. */
+  | { template: 'price-change'; customerId: number; dedupeKey: string; data: { subscriptionId: string; product: string; oldPrice: number; newPrice: number; appliesFrom: string; chargeDate: string } }
   | { template: 'payment-failed'; customerId: number; dedupeKey: string; data: { subscriptionId?: string; orderNumber?: string; nextAttemptDate?: string } }
   | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' | 'cancelled' } }
   | { template: 'plan-changed'; customerId: number; dedupeKey: string; data: { subscriptionId: string; change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed'; nextDeliveryDate?: string } }

@@ -214,6 +214,25 @@ const composers: Composers = {
       short: `${context.brandName}: ${amount > 0 ? `we will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}` : 'your referral credit covers'} your next delivery. Manage your plan: ${context.url(`/account/plan/${subscriptionId}`)}`,
     };
   },
+  'price-change': ({ subscriptionId, product, oldPrice, newPrice, appliesFrom, chargeDate }, context) => {
+    const rise = newPrice > oldPrice;
+    const change = `The price of ${product} is ${rise ? 'going up' : 'going down'} from ${formatPrice(oldPrice)} to ${formatPrice(newPrice)} for each delivery.`;
+    const when = `The new price applies from your delivery on ${formatLongDate(appliesFrom)}, charged on ${formatLongDate(chargeDate)}. Until then you pay what you pay now.`;
+    return {
+      subject: rise ? `The price of your treatment is changing` : 'Good news: the price of your treatment is going down',
+      preview: change,
+      body: (
+        <>
+          <Title>{rise ? 'The price of your treatment is changing' : 'The price of your treatment is going down'}</Title>
+          <P>{change}</P>
+          <P>{when}</P>
+          {rise ? <P>If you would rather not go on at the new price, you can change your dose, pause or cancel your plan in your account before then.</P> : null}
+          <Action href={context.url(`/account/plan/${subscriptionId}`)}>See your plan</Action>
+        </>
+      ),
+      short: `${context.brandName}: ${change} From your delivery on ${formatLongDate(appliesFrom)}. ${context.url(`/account/plan/${subscriptionId}`)}`,
+    };
+  },
   'payment-failed': ({ orderNumber, nextAttemptDate }, context) => ({
     subject: 'We could not take your payment',
     preview: 'Please update your payment details.',
