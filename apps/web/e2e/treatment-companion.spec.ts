@@ -85,3 +85,29 @@ test('a patient logs an injection on the body map by keyboard and sees the next 
   await prescriber.screenshot({ path: test.info().outputPath('review-treatment-record.png'), fullPage: true });
   await prescriber.context().close();
 });
+
+test('the dose plan shows the dose now, the next step’s earliest date and its price per delivery', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = `dose-plan-${Date.now()}-${test.info().project.name}@example.com`;
+  const { orderNumber } = await placeWeightLossOrder(page, email, { firstName: 'Dana', lastName: 'Steps' });
+  await sendCriticalPhotos(page);
+  await approveThroughApi(playwright, baseURL, orderNumber, { dispatch: true });
+  const home = await (await page.request.get('/shop-api/account/home')).json();
+  const subscriptionId: string = home.activeTreatments[0].subscriptionId;
+  const plan = await (await page.request.get(`/shop-api/dose-plans/${subscriptionId}`)).json();
+  const earliest = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${plan.nextStep.earliestOn}T12:00:00Z`));
+
+  await page.goto(`/account/plan/${subscriptionId}`);
+  const dosePlan = page.getByRole('region', { name: 'Your dose plan' });
+  await expect(dosePlan).toContainText(`Next step: Wegovy 0.5 mg, from your delivery on ${earliest} at the earliest, £169.00 a month.`, { timeout: 20_000 });
+  const steps = dosePlan.getByRole('list', { name: 'Wegovy doses and prices' }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.first()).toContainText('Wegovy 0.25 mg');
+  await expect(steps.first()).toContainText('Your dose now, since');
+  await expect(steps.first()).toContainText('£149.00 a month');
+  await expect(steps.nth(4)).toContainText('Maintenance dose');
+  await expect(steps.nth(4)).toContainText('£279.00 a month');
+  await expect(dosePlan).toContainText('Your dose only goes up when your prescriber decides it should');
+  await expectNoAxeViolations(page, 'plan page with the dose plan');
+  await page.screenshot({ path: test.info().outputPath('dose-plan.png'), fullPage: true });
+});

@@ -48,13 +48,15 @@ async function cataloguePrices(db: Pick<Queryable, 'select'>, codes: readonly st
  */
 async function plansWithChangedPrices(db: Queryable, limit: number): Promise<string[]> {
   const result = await db.execute(sql`
-    select distinct s.id from subscriptions s
+    select s.id from subscriptions s
     join order_items i on i.frequency = s.frequency
       and (i.order_id = s.order_id or i.order_id in (select r.order_id from subscription_renewals r where r.subscription_id = s.id))
     join product_variants v on v.code = i.variant_code
     join variant_prices p on p.variant_id = v.id and p.frequency = s.frequency
     where s.state in (${sql.join(PRICED_LATER.map((state) => sql`${state}`), sql`, `)})
       and coalesce(p.discounted_price, p.price) <> i.unit_price
+    group by s.id, s.next_delivery_date
+    order by s.next_delivery_date, s.id
     limit ${limit}`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }

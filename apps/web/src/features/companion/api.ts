@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Diary, DiaryEntryBody, DiaryEntryReply, InjectionEntry, InjectionLog, InjectionLogBody, InjectionPlan } from '@elmwood/domain';
-import { apiGet, apiRequest } from '../../lib/api';
+import type { DosePlan, Diary, DiaryEntryBody, DiaryEntryReply, InjectionEntry, InjectionLog, InjectionLogBody, InjectionPlan } from '@elmwood/domain';
+import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const companionKeys = {
   injections: ['companion', 'injections'] as const,
@@ -41,5 +41,14 @@ export function useLogSideEffect() {
     mutationFn: ({ body, key }: { body: DiaryEntryBody; key: string }) =>
       apiRequest<DiaryEntryReply>('/shop-api/side-effect-diary', { method: 'POST', body, headers: { 'Idempotency-Key': key } }),
     onSuccess: () => client.invalidateQueries({ queryKey: companionKeys.diary }),
+  });
+}
+
+/** GET /shop-api/dose-plans/{planId}: 404 for a plan with no dose plan (nothing sent yet, or not a weekly injection). */
+export function useDosePlan(planId: string) {
+  return useQuery({
+    queryKey: ['companion', 'dose-plan', planId] as const,
+    queryFn: ({ signal }) => apiGet<DosePlan>(`/shop-api/dose-plans/${encodeURIComponent(planId)}`, undefined, signal),
+    retry: (count, error) => !(isApiError(error) && error.isNotFound) && count < 2,
   });
 }
