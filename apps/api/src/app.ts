@@ -74,7 +74,7 @@ import { createPlanService, planRoutes, type RenewalService } from './modules/su
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
-import { createWeightService, weightRoutes } from './modules/weight/index';
+import { createMilestones, createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
@@ -260,7 +260,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME }), auth });
-      await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
+      await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), milestones: createMilestones({ db: database.db, now }), auth });
       const plans = createPlanService({
         db: database.db,
         planEvents,

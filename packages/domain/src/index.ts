@@ -132,3 +132,4 @@ export * from './companion/injections';
 export * from './companion/clinic-record';
 export * from './subscriptions/price-change';
 export * from './companion/dose-plan';
+export * from './weight/milestones';

@@ -11,6 +11,14 @@ CREATE TABLE "plan_price_notices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "weight_milestones" (
+	"customer_id" integer NOT NULL,
+	"code" text NOT NULL,
+	"reached_at" timestamp with time zone NOT NULL,
+	"seen_at" timestamp with time zone,
+	CONSTRAINT "weight_milestones_customer_id_code_pk" PRIMARY KEY("customer_id","code")
+);
+--> statement-breakpoint
 CREATE TABLE "after_stopping_support" (
 	"customer_id" integer PRIMARY KEY NOT NULL,
 	"subscription_id" uuid,
@@ -50,21 +58,13 @@ CREATE TABLE "side_effect_diary_entries" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "weight_milestones" (
-	"customer_id" integer NOT NULL,
-	"code" text NOT NULL,
-	"reached_at" timestamp with time zone NOT NULL,
-	"seen_at" timestamp with time zone,
-	CONSTRAINT "weight_milestones_customer_id_code_pk" PRIMARY KEY("customer_id","code")
-);
---> statement-breakpoint
 ALTER TABLE "plan_price_notices" ADD CONSTRAINT "plan_price_notices_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "weight_milestones" ADD CONSTRAINT "weight_milestones_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_stopping_support" ADD CONSTRAINT "after_stopping_support_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_stopping_support" ADD CONSTRAINT "after_stopping_support_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "injection_logs" ADD CONSTRAINT "injection_logs_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "injection_logs" ADD CONSTRAINT "injection_logs_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "side_effect_diary_entries" ADD CONSTRAINT "side_effect_diary_entries_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "weight_milestones" ADD CONSTRAINT "weight_milestones_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_price_notices_once" ON "plan_price_notices" USING btree ("subscription_id","variant_code","new_unit_price");--> statement-breakpoint
 CREATE INDEX "plan_price_notices_plan" ON "plan_price_notices" USING btree ("subscription_id","applies_from_delivery");--> statement-breakpoint
 CREATE INDEX "injection_logs_customer_taken" ON "injection_logs" USING btree ("customer_id","taken_at");--> statement-breakpoint

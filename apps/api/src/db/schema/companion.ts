@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TriggeredRule } from '@elmwood/domain';
 import { customers } from './customers';
 import { subscriptions } from './subscriptions';
@@ -61,21 +61,6 @@ export const sideEffectDiaryEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('side_effect_diary_customer_day').on(table.customerId, table.occurredOn), uniqueIndex('side_effect_diary_customer_client_key').on(table.customerId, table.clientKey)],
-);
-
-/** A milestone of the weight log the patient has reached, and when they saw it (each is shown once). */
-export const weightMilestones = pgTable(
-  'weight_milestones',
-  {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    /** A MILESTONES code. */
-    code: text('code').notNull(),
-    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }),
-  },
-  (table) => [primaryKey({ columns: [table.customerId, table.code] })],
 );
 
 /** The 12 months of support offered after a weight-loss plan ends, and the patient's answer. */

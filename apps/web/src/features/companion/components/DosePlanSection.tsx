@@ -5,6 +5,7 @@ import { LoadStatus } from '../../../ui/LoadStatus';
 import { Tag } from '../../../ui/Tag';
 import { useDosePlan } from '../api';
 import { formatDay } from '../dates';
+import '../companion.css';
 
 const every = (plan: DosePlan) => (plan.deliveryCovers === 'month' ? 'a month' : `every ${plan.deliveryCovers}`);
 
