@@ -133,3 +133,4 @@ export * from './companion/clinic-record';
 export * from './subscriptions/price-change';
 export * from './companion/dose-plan';
 export * from './weight/milestones';
+export * from './reminders/injection-reminder';

@@ -58,6 +58,9 @@ CREATE TABLE "side_effect_diary_entries" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "reminder_settings" DROP CONSTRAINT "reminder_settings_pkey";--> statement-breakpoint
+ALTER TABLE "reminder_settings" ADD COLUMN "kind" text DEFAULT 'weight' NOT NULL;--> statement-breakpoint
+ALTER TABLE "reminder_settings" ADD CONSTRAINT "reminder_settings_customer_id_kind_pk" PRIMARY KEY("customer_id","kind");--> statement-breakpoint
 ALTER TABLE "plan_price_notices" ADD CONSTRAINT "plan_price_notices_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "weight_milestones" ADD CONSTRAINT "weight_milestones_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_stopping_support" ADD CONSTRAINT "after_stopping_support_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import {
   INJECTION_MESSAGES,
   lastSuppliedDose,
@@ -77,6 +77,16 @@ export async function loggedMissedDoses(db: Queryable, plan: { id: string; custo
     rows.map((entry) => ({ status: entry.status as InjectionStatus, takenAt: entry.takenAt.toISOString() })),
     lastSuppliedDose(row.supplies)?.suppliedOn ?? null,
   );
+}
+
+/** Whether the patient logged a dose (taken or missed) at or after `since`: the injection day's nudge asks. */
+export async function doseLoggedSince(db: Pick<Queryable, 'select'>, customerId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: injectionLogs.id })
+    .from(injectionLogs)
+    .where(and(eq(injectionLogs.customerId, customerId), gte(injectionLogs.takenAt, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function injectionPlanFor(db: Queryable, customerId: number, planId: string): Promise<InjectionPlanRow | null> {

@@ -59,6 +59,10 @@ export type NotificationRequest =
   | { template: 'order-refunded'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
   /** The weight-logging reminder, on the channel of the patient's reminder settings (the version it was queued for). */
   | { template: 'weight-reminder'; customerId: number; dedupeKey: string; data: { version: number; at: string } }
+  /** The injection-day reminder ('Time for your weekly dose'), on the channel of its settings (the version it was queued for). */
+  | { template: 'injection-reminder'; customerId: number; dedupeKey: string; data: { version: number; at: string } }
+  /** The day after an injection day with no dose logged: a gentle nudge, with the missed-dose advice. */
+  | { template: 'injection-nudge'; customerId: number; dedupeKey: string; data: { version: number; reminderAt: string } }
   /** To the clinic inbox (SUPPORT_INBOX), not the patient: a patient wrote in. Names no health detail, only where to read it. */
   | { template: 'support-message'; customerId: number; dedupeKey: string; data: { threadId: string } }
   /** To the patient: the clinic has answered their message (the reply itself is read in the account). */
