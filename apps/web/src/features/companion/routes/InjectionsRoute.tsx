@@ -6,6 +6,7 @@ import { BackLink } from '../../../ui/BackLink';
 import { ButtonLink } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadStatus } from '../../../ui/LoadStatus';
+import { InjectionReminderForm } from '../../reminders';
 import { useInjectionLog } from '../api';
 import { InjectionForm } from '../components/InjectionForm';
 import { InjectionHistory } from '../components/InjectionHistory';
@@ -66,6 +67,10 @@ export function Component() {
           {plans.map((plan) => (
             <PlanLog key={plan.planId} plan={plan} several={plans.length > 1} rotation={rotation} />
           ))}
+          <section className="account-card companion-reminder" aria-labelledby="injection-reminder-title">
+            <h2 id="injection-reminder-title">Injection-day reminder</h2>
+            <InjectionReminderForm />
+          </section>
           <p className="account-muted companion-footnote">
             Noticed a side effect? <Link to={SIDE_EFFECTS_PATH}>Add it to your side-effect diary</Link>.
           </p>
