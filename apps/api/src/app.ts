@@ -65,7 +65,7 @@ import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
 import { createFailedWork } from './jobs/failed-work';
 import { sideEffectLoggedWorkflow, sideEffectReportedWorkflow } from './workflows/side-effect-reported';
-import { companionRoutes, createDiaryService, createDosePlans, createInjectionService } from './modules/companion/index';
+import { companionRoutes, createAfterStopping, createDiaryService, createDosePlans, createInjectionService } from './modules/companion/index';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
@@ -274,6 +274,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         injections: createInjectionService({ db: database.db, now }),
         diary: createDiaryService({ db: database.db, now, sideEffectLogged: sideEffectLoggedWorkflow({ notifier, now }) }),
         dosePlans: createDosePlans({ db: database.db, now }),
+        afterStopping: createAfterStopping({ db: database.db, now, weightReminder: notifications.reminders }),
         auth,
       });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });

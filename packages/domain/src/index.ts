@@ -134,3 +134,4 @@ export * from './subscriptions/price-change';
 export * from './companion/dose-plan';
 export * from './weight/milestones';
 export * from './reminders/injection-reminder';
+export * from './companion/after-stopping';

@@ -4,3 +4,4 @@ export { createInjectionService, doseLoggedSince, loggedMissedDoses, type Inject
 export { createDiaryService, type DiaryService, type SideEffectLogged } from './diary';
 export { companionRecordOf } from './clinic-view';
 export { createDosePlans, type DosePlans } from './dose-plans';
+export { createAfterStopping, type AfterStoppingService, type WeightReminderPort } from './after-stopping';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, dosePlanSchema, diaryEntryBodySchema, diaryEntryReplySchema, diarySchema, injectionEntrySchema, injectionLogBodySchema, injectionLogSchema, injectionPlanSchema, INJECTION_MESSAGES } from '@elmwood/domain';
+import { afterStoppingAnswerSchema, afterStoppingSchema, apiErrorSchema, dosePlanSchema, diaryEntryBodySchema, diaryEntryReplySchema, diarySchema, injectionEntrySchema, injectionLogBodySchema, injectionLogSchema, injectionPlanSchema, INJECTION_MESSAGES } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { requireCustomer, type AuthService } from '../auth/index';
+import type { AfterStoppingService } from './after-stopping';
 import type { DiaryService } from './diary';
 import { DOSE_PLAN_NOT_FOUND, type DosePlans } from './dose-plans';
 import type { InjectionService } from './injections';
@@ -24,11 +25,12 @@ export interface CompanionRoutesDeps {
   injections: InjectionService;
   diary: DiaryService;
   dosePlans: DosePlans;
+  afterStopping: AfterStoppingService;
   auth: AuthService;
 }
 
 /** The treatment companion's patient routes: the signed-in patient's own records only; anyone else's id answers 404. */
-export async function companionRoutes(app: FastifyInstance, { injections, diary, dosePlans, auth }: CompanionRoutesDeps) {
+export async function companionRoutes(app: FastifyInstance, { injections, diary, dosePlans, afterStopping, auth }: CompanionRoutesDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownId = (id: string) => {
     if (!isUuid(id)) throw notFound(INJECTION_MESSAGES.notFound);
@@ -94,6 +96,31 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
       const customer = await auth.customer(requireCustomer(request));
       if (!isUuid(request.params.id)) throw notFound(DOSE_PLAN_NOT_FOUND);
       return reply.header('cache-control', NO_STORE).send(await dosePlans.of(customer.id, request.params.id));
+    },
+  );
+
+  api.get(
+    '/after-stopping',
+    { schema: { tags: ['companion'], summary: 'The year of support offered after a weight-loss plan ends (null while a plan runs, or once the year is over)', response: { 200: afterStoppingSchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await afterStopping.view(customer.id));
+    },
+  );
+
+  api.post(
+    '/after-stopping',
+    {
+      schema: {
+        tags: ['companion'],
+        summary: 'Accept the support after stopping (a monthly weight reminder turns on) or decline it',
+        body: afterStoppingAnswerSchema,
+        response: { 200: afterStoppingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await afterStopping.answer(customer.id, request.body.answer));
     },
   );
 

@@ -1,6 +1,5 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useLogout, useMe } from '../../features/auth';
-import { INJECTIONS_PATH } from '../../features/companion';
 import { BRAND_NAME } from '../../lib/config';
 import { Logo } from '../../ui/Logo';
 
@@ -8,7 +7,7 @@ const MENU = [
   { to: '/account/home', label: 'Home' },
   { to: '/account/health-actions', label: 'My tasks' },
   { to: '/account/progress', label: 'Progress' },
-  { to: INJECTIONS_PATH, label: 'Injections' },
+  { to: '/account/injections', label: 'Injections' },
   { to: '/account/order-history', label: 'Orders' },
   { to: '/account/reminders', label: 'Reminders' },
   { to: '/account/details', label: 'My details' },

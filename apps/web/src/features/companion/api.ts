@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DosePlan, Diary, DiaryEntryBody, DiaryEntryReply, InjectionEntry, InjectionLog, InjectionLogBody, InjectionPlan } from '@elmwood/domain';
+import type { AfterStopping, AfterStoppingAnswer, DosePlan, Diary, DiaryEntryBody, DiaryEntryReply, InjectionEntry, InjectionLog, InjectionLogBody, InjectionPlan } from '@elmwood/domain';
 import { apiGet, apiRequest, isApiError } from '../../lib/api';
 
 export const companionKeys = {
@@ -50,5 +50,20 @@ export function useDosePlan(planId: string) {
     queryKey: ['companion', 'dose-plan', planId] as const,
     queryFn: ({ signal }) => apiGet<DosePlan>(`/shop-api/dose-plans/${encodeURIComponent(planId)}`, undefined, signal),
     retry: (count, error) => !(isApiError(error) && error.isNotFound) && count < 2,
+  });
+}
+
+export const afterStoppingKey = ['companion', 'after-stopping'] as const;
+
+export function useAfterStopping() {
+  return useQuery({ queryKey: afterStoppingKey, queryFn: ({ signal }) => apiGet<AfterStopping>('/shop-api/after-stopping', undefined, signal) });
+}
+
+/** POST /shop-api/after-stopping: yes (a monthly weight reminder turns on) or no. */
+export function useAnswerAfterStopping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: AfterStoppingAnswer) => apiRequest<AfterStopping>('/shop-api/after-stopping', { method: 'POST', body: { answer } }),
+    onSuccess: (reply) => client.setQueryData(afterStoppingKey, reply),
   });
 }

@@ -19,10 +19,17 @@ export function instantFromUkValue(value: string): string | null {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
-const dayOnly = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
 
-/** 'Tue 1 Dec, 6:30 pm' (UK time). */
-export const formatDoseTime = (iso: string) => dateTime.format(new Date(iso));
-/** 'Tue 1 Dec 2026', a UK calendar day. */
-export const formatDay = (isoDate: string) => dayOnly.format(new Date(`${isoDate}T12:00:00Z`));
+/** '1 Dec. 2026, 6:30pm' (UK time). */
+export function formatDoseTime(iso: string): string {
+  const { date, minutes } = ukWallClock(new Date(iso));
+  const hour = Math.floor(minutes / 60);
+  return `${formatDay(date)}, ${hour % 12 === 0 ? 12 : hour % 12}:${pad(minutes % 60)}${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** '1 Dec. 2026' (DESIGN.md), a UK calendar day. */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
