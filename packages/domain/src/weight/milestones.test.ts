@@ -52,11 +52,13 @@ describe('weight milestones, at their boundaries', () => {
 });
 
 describe('a plateau of four weeks suggests the coach', () => {
-  it('under 0.5% lost over 4 weeks of logging, measured from the weigh-in 4 weeks before the latest', () => {
+  it('within 0.5% either way over 4 weeks of logging, measured from the weigh-in 4 weeks before the latest', () => {
     const points = [at('2026-11-01', 100), at('2026-11-29', 99.6)];
     expect(weightPlateau(points, '2026-11-30')).toEqual({ since: '2026-11-01' });
-    // 0.5% exactly is progress, not a plateau.
+    // 0.5% exactly is progress, not a plateau; nor is a rise of 0.5% or more.
     expect(weightPlateau([at('2026-11-01', 100), at('2026-11-29', 99.5)], '2026-11-30')).toBeNull();
+    expect(weightPlateau([at('2026-11-01', 100), at('2026-11-29', 100.4)], '2026-11-30')).toEqual({ since: '2026-11-01' });
+    expect(weightPlateau([at('2026-11-01', 100), at('2026-11-29', 100.5)], '2026-11-30')).toBeNull();
     // Not yet 4 weeks between them.
     expect(weightPlateau([at('2026-11-02', 100), at('2026-11-29', 100)], '2026-11-30')).toBeNull();
     // Stale: the latest weigh-in is more than 2 weeks old.

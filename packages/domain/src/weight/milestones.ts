@@ -32,13 +32,13 @@ export const MILESTONE_RULES: Sourced & { lostPercents: readonly [number, number
   rationale: 'The 5% and 10% milestones mark the losses NICE treats as meaningful; weekly logging keeps the prescriber’s picture current.',
 };
 
-/** A plateau: four weeks with less than this share of the weight lost, while still logging. */
+/** A plateau: four weeks with the weight within this share of where it was (neither lost nor gained), while still logging. */
 export const PLATEAU_RULE: Sourced & { weeks: number; lessThanPercent: number; recentDays: number } = {
   weeks: 4,
   lessThanPercent: 0.5,
   recentDays: 14,
   source:
-    'NICE NG246 (2025): weight-management medicines are given alongside a reduced-calorie diet, more physical activity and behavioural support; clinic policy (a plateau of 4 weeks, under 0.5% lost, suggests a coaching call)',
+    'NICE NG246 (2025): weight-management medicines are given alongside a reduced-calorie diet, more physical activity and behavioural support; clinic policy (a plateau of 4 weeks, within 0.5% either way, suggests a coaching call)',
   rationale: 'Weight loss often slows for a while. A call with a coach about food, activity and routine helps most patients through it; it is an offer, never a requirement.',
 };
 
@@ -106,8 +106,9 @@ export function milestonesReached(points: readonly MilestonePoint[], goalKg: num
 }
 
 /**
- * A plateau at `today`: the latest weigh-in is recent, one was logged at least four weeks before it, and less than
- * 0.5% of that weight has been lost since. Answers the day the plateau is measured from, or null.
+ * A plateau at `today`: the latest weigh-in is recent, one was logged at least four weeks before it, and the weight is
+ * within 0.5% of that one (less than 0.5% lost, and not 0.5% or more gained: a rise is no plateau). Answers the day the
+ * plateau is measured from, or null.
  */
 export function weightPlateau(points: readonly MilestonePoint[], today: IsoDate, rule = PLATEAU_RULE): { since: IsoDate } | null {
   const ordered = byTime(points);
@@ -117,7 +118,8 @@ export function weightPlateau(points: readonly MilestonePoint[], today: IsoDate,
   if ((daysBetween(latestDay, today) ?? Infinity) > rule.recentDays) return null;
   const reference = ordered.filter((point) => (daysBetween(ukCalendarDate(new Date(point.measuredAt)), latestDay) ?? 0) >= rule.weeks * 7).at(-1);
   if (!reference) return null;
-  return lostHundredths(reference.weightKg, latest.weightKg) < rule.lessThanPercent * 100 ? { since: ukCalendarDate(new Date(reference.measuredAt)) } : null;
+  const change = lostHundredths(reference.weightKg, latest.weightKg);
+  return Math.abs(change) < rule.lessThanPercent * 100 ? { since: ukCalendarDate(new Date(reference.measuredAt)) } : null;
 }
 
 export const milestoneSchema = z.object({

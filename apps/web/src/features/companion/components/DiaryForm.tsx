@@ -79,6 +79,7 @@ export function DiaryForm({ onLogged }: { onLogged: (reply: DiaryEntryReply) => 
           name="diary-symptom"
           aria-labelledby={symptomId}
           layout="grid"
+          className="diary-symptoms"
           options={SIDE_EFFECT_SYMPTOM_CODES.map((code) => ({ value: code, label: SIDE_EFFECT_SYMPTOMS[code] }))}
           value={fields.symptom}
           onChange={change('symptom')}
