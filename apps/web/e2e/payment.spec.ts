@@ -22,8 +22,6 @@ const ALMOST_DONE = 'Almost done, Alex, one more step before you can get your or
 test.slow();
 
 test('a 3-D Secure card is confirmed in the bank’s frame and the order lands on the thank-you page with its tasks', async ({ page }) => {
-  // This patient chose 'Continue on web' on the thank-you page's app offer (the other bucket: app-notifications.spec).
-  await page.addInitScript(() => window.sessionStorage.setItem('continueOnWeb', 'true'));
   await toPayment(page, 'pay-3ds');
   const placeOrder = page.getByRole('button', { name: 'Place order' });
   // Without valid details the button reads as unavailable (SPEC §4), yet stays focusable and answers with why.
