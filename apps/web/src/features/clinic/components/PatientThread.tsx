@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { ORDER_MESSAGE_MAX_LENGTH, orderMessageBodySchema, type ClinicOrderThread, type OrderMessage, type OrderState } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { LoadStatus } from '../../../ui/LoadStatus';
@@ -8,6 +7,7 @@ import { photoUrl, useOrderMessages, useWriteToPatient } from '../api';
 import { formatDateTime } from '../format';
 import { FormError } from './FormError';
 import { Section } from './Section';
+import { useMessageDraft } from '../useMessageDraft';
 
 const KIND_NAMES: Record<OrderMessage['kind'], string | null> = { message: null, question: 'Question (request information)', answer: 'Answer to the question' };
 
@@ -36,45 +36,20 @@ function Message({ message, patient, showPhotos }: { message: OrderMessage; pati
 
 function WriteForm({ orderNumber }: { orderNumber: string }) {
   const write = useWriteToPatient(orderNumber);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = orderMessageBodySchema.safeParse({ message: text });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    write.mutate(
-      { message: parsed.data.message, key },
-      {
-        onSuccess: () => {
-          setText('');
-          setSent(true);
-          setKey(crypto.randomUUID());
-        },
-      },
-    );
-  };
+  const draft = useMessageDraft(orderMessageBodySchema, write.mutate);
   return (
-    <form className="clinic-form" onSubmit={submit} noValidate aria-label="Write to the patient">
+    <form className="clinic-form" onSubmit={draft.submit} noValidate aria-label="Write to the patient">
       <TextAreaField
         label="Message to the patient"
         hint="The patient is emailed to read it on their order page. To hold the order until they answer, use Request information instead."
-        value={text}
+        value={draft.text}
         rows={4}
         maxLength={ORDER_MESSAGE_MAX_LENGTH}
-        error={problem}
-        onChange={(event) => {
-          setSent(false);
-          setText(event.target.value);
-        }}
+        error={draft.problem}
+        onChange={(event) => draft.change(event.target.value)}
       />
       <FormError error={write.error} />
-      <p role="status">{sent ? 'Message sent. The patient has been emailed to read it.' : ''}</p>
+      <p role="status">{draft.sent ? 'Message sent. The patient has been emailed to read it.' : ''}</p>
       <div>
         <Button type="submit" loading={write.isPending}>
           Send message

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUPPORT_MESSAGE_MAX, supportReplySchema } from '@elmwood/domain';
 import { isApiError } from '../../../lib/api';
@@ -12,6 +11,7 @@ import { useSupportReply, useSupportThread } from '../api';
 import { FormError } from '../components/FormError';
 import { Section } from '../components/Section';
 import { SupportMessages } from '../components/SupportMessages';
+import { useMessageDraft } from '../useMessageDraft';
 
 /** /clinic/support/:id — one patient's conversation (the read is logged) and the reply box. */
 export function Component() {
@@ -50,44 +50,19 @@ export function Component() {
 
 function ReplyForm({ id }: { id: string }) {
   const reply = useSupportReply(id);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = supportReplySchema.safeParse({ message: text });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    reply.mutate(
-      { message: parsed.data.message, key },
-      {
-        onSuccess: () => {
-          setText('');
-          setSent(true);
-          setKey(crypto.randomUUID());
-        },
-      },
-    );
-  };
+  const draft = useMessageDraft(supportReplySchema, reply.mutate);
   return (
-    <form className="clinic-form" onSubmit={submit} noValidate aria-label="Reply to the patient">
+    <form className="clinic-form" onSubmit={draft.submit} noValidate aria-label="Reply to the patient">
       <TextAreaField
         label="Your reply"
         hint="The patient reads it in their account, under Contact and support."
-        value={text}
+        value={draft.text}
         maxLength={SUPPORT_MESSAGE_MAX}
-        error={problem}
-        onChange={(event) => {
-          setSent(false);
-          setText(event.target.value);
-        }}
+        error={draft.problem}
+        onChange={(event) => draft.change(event.target.value)}
       />
       <FormError error={reply.error} />
-      <p role="status">{sent ? 'Reply sent. The patient can read it in their account.' : ''}</p>
+      <p role="status">{draft.sent ? 'Reply sent. The patient can read it in their account.' : ''}</p>
       <Button type="submit" loading={reply.isPending}>
         Send reply
       </Button>
