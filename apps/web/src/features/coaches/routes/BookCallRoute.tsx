@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { formatCallDay, formatCallTime, ukTimeOfDay, type Appointment, type Task } from '@elmwood/domain';
+import { formatCallTime, type Appointment, type Task } from '@elmwood/domain';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
 import { Button, ButtonLink } from '../../../ui/Button';
@@ -11,6 +11,7 @@ import { useAppointments, useAssignedCoach, useBookCall, useCoachingStatus, useC
 import { AddToCalendar } from '../components/AddToCalendar';
 import { CancelCallDialog } from '../components/CancelCallDialog';
 import { APPOINTMENTS_PATH, BOOK_CALL_PATH, COACHES_PATH, withTask } from '../paths';
+import { SlotChoice } from '../../../ui/SlotChoice';
 import '../../../ui/page-styles/tasks.css';
 import '../coaches.css';
 
@@ -44,7 +45,6 @@ export function Component() {
   // A new call needs coaching and room under the limit of calls booked ahead; moving a call booked needs neither.
   const refusal = !rescheduleId && status.data && !status.data.canBook ? (status.data.message ?? status.data.bookingMessage) : null;
   const days = slots.data?.days ?? [];
-  const chosenDay = days.find((entry) => entry.date === day) ?? null;
   const error = book.error ?? reschedule.error;
 
   const submit = () => {
@@ -142,35 +142,16 @@ export function Component() {
             submit();
           }}
         >
-          <fieldset className="coach-booking__days">
-            <legend>Choose a day</legend>
-            {days.map((entry) => (
-              <label key={entry.date} className="coach-option">
-                <input
-                  type="radio"
-                  name="day"
-                  value={entry.date}
-                  checked={day === entry.date}
-                  onChange={() => {
-                    setDay(entry.date);
-                    setStart(null);
-                  }}
-                />
-                <span>{formatCallDay(entry.date)}</span>
-              </label>
-            ))}
-          </fieldset>
-          {chosenDay ? (
-            <fieldset className="coach-booking__times">
-              <legend>Choose a time on {formatCallDay(chosenDay.date)} (UK time)</legend>
-              {chosenDay.slots.map((slot) => (
-                <label key={slot.start} className="coach-option coach-option--time">
-                  <input type="radio" name="time" value={slot.start} checked={start === slot.start} onChange={() => setStart(slot.start)} />
-                  <span>{ukTimeOfDay(new Date(slot.start))}</span>
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
+          <SlotChoice
+            days={days}
+            day={day}
+            start={start}
+            onDay={(chosen) => {
+              setDay(chosen);
+              setStart(null);
+            }}
+            onStart={setStart}
+          />
           <ErrorMessage>{error ? error.message : null}</ErrorMessage>
           <Button type="submit" size="lg" disabled={!start} loading={book.isPending || reschedule.isPending}>
             Book this call

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatCallDay, formatCallTime, ukTimeOfDay, VIDEO_CONSULTATION_MINUTES, type VideoConsultation } from '@elmwood/domain';
+import { formatCallTime, ukTimeOfDay, VIDEO_CONSULTATION_MINUTES, type VideoConsultation } from '@elmwood/domain';
 import { CARE_PHONE, CARE_PHONE_HREF } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BackLink } from '../../../ui/BackLink';
@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { useBookVideoConsultation, useCancelVideoConsultation, useRescheduleVideoConsultation, useVideoConsultations, useVideoSlots } from '../api';
+import { SlotChoice } from '../../../ui/SlotChoice';
 import '../../../ui/page-styles/tasks.css';
 import '../video-consultation.css';
 
@@ -56,7 +57,6 @@ function SlotPicker({ moving, onDone }: { moving: VideoConsultation | null; onDo
   const [day, setDay] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const days = slots.data?.days ?? [];
-  const chosenDay = days.find((entry) => entry.date === day) ?? null;
   const error = book.error ?? reschedule.error;
   if (slots.isPending) return <LoadStatus status="loading" />;
   if (slots.isError) return <LoadStatus status="error" onRetry={() => void slots.refetch()} />;
@@ -77,35 +77,16 @@ function SlotPicker({ moving, onDone }: { moving: VideoConsultation | null; onDo
         else book.mutate(start, { onSuccess: onDone });
       }}
     >
-      <fieldset>
-        <legend>Choose a day</legend>
-        {days.map((entry) => (
-          <label key={entry.date} className="video-option">
-            <input
-              type="radio"
-              name="day"
-              value={entry.date}
-              checked={day === entry.date}
-              onChange={() => {
-                setDay(entry.date);
-                setStart(null);
-              }}
-            />
-            <span>{formatCallDay(entry.date)}</span>
-          </label>
-        ))}
-      </fieldset>
-      {chosenDay ? (
-        <fieldset>
-          <legend>Choose a time on {formatCallDay(chosenDay.date)} (UK time)</legend>
-          {chosenDay.slots.map((slot) => (
-            <label key={slot.start} className="video-option video-option--time">
-              <input type="radio" name="time" value={slot.start} checked={start === slot.start} onChange={() => setStart(slot.start)} />
-              <span>{ukTimeOfDay(new Date(slot.start))}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <SlotChoice
+        days={days}
+        day={day}
+        start={start}
+        onDay={(chosen) => {
+          setDay(chosen);
+          setStart(null);
+        }}
+        onStart={setStart}
+      />
       <ErrorMessage>{error ? error.message : null}</ErrorMessage>
       <Button type="submit" size="lg" disabled={!start} loading={book.isPending || reschedule.isPending}>
         {moving ? 'Move to this time' : 'Book this time'}
