@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SYSTEM_CHROMIUM } from './e2e/support/chromium';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -71,18 +72,7 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     trace: 'retain-on-failure',
     browserName: 'chromium',
-    launchOptions: {
-      // The system Chromium: nothing downloads a browser.
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-gpu',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: SYSTEM_CHROMIUM,
   },
   projects: [
     { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK },

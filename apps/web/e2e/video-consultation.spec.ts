@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatCallTime } from '@elmwood/domain';
 import { expectNoAxeViolations } from './support/axe';
+import { SYSTEM_CHROMIUM } from './support/chromium';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
 import { PRESCRIBER, staffPage } from './support/staff';
 import { bookVideoConsultation } from './support/video-consultation';
@@ -8,19 +9,7 @@ import { bookVideoConsultation } from './support/video-consultation';
 // This file's Chromium gets a fake camera and microphone (a test pattern and a tone) and grants them without asking,
 // as a person clicking 'Allow' would; the rest of the suite runs without them.
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: { ...SYSTEM_CHROMIUM, args: [...SYSTEM_CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
 });
 
 /** Whether the page's <video> named `label` plays the other side's camera: a live video track, frames decoded. */
