@@ -307,7 +307,7 @@ async function startLeastWorkServer() {
 async function orderPlacement() {
   const ready = [];
   // A few spare: autocannon may prepare a request per connection beyond the amount it sends.
-  for (let i = 0; i < ORDER_WARMUP + ORDERS + 2 * ORDER_CONNECTIONS; i += 1) ready.push(await readyCheckout(shop, i));
+  for (let i = 0; i < ORDER_WARMUP + ORDERS + 2 * ORDER_CONNECTIONS; i += 1) ready.push(await readyCheckout(shop, i, mail));
   let next = 0;
   const requests = [
     {
