@@ -3,7 +3,7 @@
 // Needs a built shop (npm run bench builds first) and a PostgreSQL server (DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432 where a bench database is created).
 // `--only=reads,writes,orders,pages` runs some parts (a partial run is written to bench-results/partial.json).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +17,7 @@ import { answeredSession, cartWithConsultation, goalsAnswer, readyCheckout } fro
 import { describeCpuShares, load, startProcess, withCpuShares } from './lib.mjs';
 import { printProfileSummaries, profiledWindow, profilerFlags, summariseProfile } from './profile.mjs';
 import { startMailSink } from './mail-sink.mjs';
+import { ONE_ADDRESS_LIMITS, productionShopEnv } from './production-env.mjs';
 
 const SHOP_PORT = Number(process.env.BENCH_SHOP_PORT ?? 3900);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3901);
@@ -65,29 +66,9 @@ const mail = await startMailSink();
 const server = await startProcess('node', [...(profileDir ? profilerFlags(profileDir) : []), 'apps/api/dist/main.js'], {
   env: {
     PORT: String(SHOP_PORT),
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    SMTP_URL: mail.url,
-    SITE_URL: shop,
+    ...productionShopEnv({ siteUrl: shop, databaseUrl, smtpUrl: mail.url, dataDir: 'bench-results/data' }),
     // Its patients sign up and open their carts from this one address.
-    CART_RATE_LIMIT_PER_ADDRESS: '100000',
-    CART_RATE_LIMIT_GLOBAL: '100000',
-    REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
-    REGISTER_RATE_LIMIT_GLOBAL: '100000',
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    // Production otherwise refuses the sandbox gateway, which stands for the provider here.
-    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-    // Production names who prescribes (no demo values there): illustrative ones for the bench.
-    PRESCRIBERS: JSON.stringify([{ name: 'Dr Bench Example', profession: 'Doctor (GP)', body: 'GMC', number: '7000001' }]),
-    PRESCRIBING_SERVICE_NAME: 'Bench Clinic',
-    PRESCRIBING_SERVICE_ADDRESS: 'Bench Clinic, 1 Bench Street, Leeds, LS1 1AA',
-    PHARMACY_NAME: 'Bench Pharmacy',
-    PHARMACY_ADDRESS: 'Bench Pharmacy, 1 Bench Street, Leeds, LS1 1AA',
-    PHARMACY_GPHC_NUMBER: '9000001',
-    DATA_DIR: 'bench-results/data',
+    ...ONE_ADDRESS_LIMITS,
   },
   readyUrl: `${shop}/readyz`,
 });
