@@ -37,6 +37,7 @@ const record: FhirRecordInput = {
   appointments: [{ key: 'coach-1', description: 'Coach call with Sam Jones', start: '2026-10-10T09:00:00.000Z', end: '2026-10-10T09:20:00.000Z', status: 'fulfilled' }],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions read a resource's fields at any depth
 type Entry = { fullUrl: string; resource: Record<string, any> };
 const entries = () => (fhirBundle(record).entry as Entry[]);
 const ofType = (type: string) => entries().filter((entry) => entry.resource.resourceType === type).map((entry) => entry.resource);
