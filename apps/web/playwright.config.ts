@@ -33,6 +33,8 @@ const serverEnv: Record<string, string> = {
   REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
   ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+  // Every test patient uploads their photos from this address; each account keeps its own limit.
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: '100000',
   // Every declined payment comes from this address with the one sandbox declining card, across all specs.
   CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: '100000',
   CHECKOUT_DECLINES_PER_CARD_PER_HOUR: '100000',
