@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { build as bundle } from 'esbuild';
-import pg from 'pg';
 import { externalNpmPackages } from '../../apps/api/esbuild-plugins.mjs';
 import { lazyRouteBundle } from './bundle.mjs';
 import { bundleReport, entryPageScripts, printReport } from './bundle-report.mjs';
@@ -17,6 +16,7 @@ import { answeredSession, cartWithConsultation, goalsAnswer, readyCheckout } fro
 import { describeCpuShares, load, startProcess, withCpuShares } from './lib.mjs';
 import { printProfileSummaries, profiledWindow, profilerFlags, summariseProfile } from './profile.mjs';
 import { startMailSink } from './mail-sink.mjs';
+import { createOwnDatabase, dropOwnDatabase } from './own-database.mjs';
 import { ONE_ADDRESS_LIMITS, productionShopEnv } from './production-env.mjs';
 
 const SHOP_PORT = Number(process.env.BENCH_SHOP_PORT ?? 3900);
@@ -55,7 +55,7 @@ const FRAMEWORK = /^(react|react-dom|scheduler|react-router|@tanstack\/.*)$/;
 const profileDir = process.env.BENCH_CPU_PROFILE || null;
 const profileWindows = [];
 
-const createdDatabase = process.env.DATABASE_URL ? null : await createBenchDatabase();
+const createdDatabase = process.env.DATABASE_URL ? null : await createOwnDatabase('elmwood_bench');
 const databaseUrl = process.env.DATABASE_URL || createdDatabase;
 const rows = [];
 /** One line of the table: what is measured, the figure, the budget, and whether the figure meets it. */
@@ -97,7 +97,7 @@ try {
   await server.stop();
   await bare?.stop();
   await mail.stop();
-  if (createdDatabase) await dropBenchDatabase(createdDatabase);
+  if (createdDatabase) await dropOwnDatabase(createdDatabase);
 }
 if (profileDir) {
   report.profile = summariseProfile(profileDir, profileWindows);
@@ -390,25 +390,4 @@ function errorsBudget(name, runs) {
 
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-/** One statement on the server's maintenance database (creating or dropping the bench's own). */
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function dropBenchDatabase(url) {
-  return onServer(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-}
-
-async function createBenchDatabase() {
-  const name = `elmwood_bench_${Date.now()}`;
-  await onServer(`CREATE DATABASE ${name}`);
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
 }

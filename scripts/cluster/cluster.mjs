@@ -2,9 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { startMailSink } from '../bench/mail-sink.mjs';
+import { createOwnDatabase, dropOwnDatabase } from '../bench/own-database.mjs';
 import { ONE_ADDRESS_LIMITS, productionShopEnv } from '../bench/production-env.mjs';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -94,17 +94,6 @@ function managed(name, args, env, { readyUrl, readyLine } = {}) {
   };
 }
 
-/** One statement on the server's maintenance database. */
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The shop as an operator runs it on several processes: `apis` API processes (no jobs) and one worker (the jobs) on
  * one PostgreSQL database and one S3-compatible bucket (s3rver), behind HAProxy on `port`, with X-Forwarded-For
@@ -114,14 +103,13 @@ async function onServer(statement) {
 export async function startCluster({ port = 3800, apis = 3, databaseUrl } = {}) {
   ensureHaproxy();
   if (!existsSync('apps/api/dist/main.js')) throw new Error('Build the shop first: npm run build');
-  const ownDatabase = databaseUrl ? null : `elmwood_cluster_${Date.now()}`;
-  if (ownDatabase) await onServer(`CREATE DATABASE ${ownDatabase}`);
-  const database = databaseUrl ?? `postgres://postgres@127.0.0.1:5432/${ownDatabase}`;
+  const ownDatabase = databaseUrl ? null : await createOwnDatabase('elmwood_cluster');
+  const database = databaseUrl ?? ownDatabase;
   const folder = mkdtempSync(join(tmpdir(), 'elmwood-cluster-'));
   const stops = [];
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    if (ownDatabase) await onServer(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`).catch(() => undefined);
+    if (ownDatabase) await dropOwnDatabase(ownDatabase).catch(() => undefined);
     rmSync(folder, { recursive: true, force: true });
   };
   try {
