@@ -6,7 +6,7 @@ import { eligibleWeightLossAnswers } from '../../src/seed/data/questionnaires/sa
 import { planSupplies } from '../../src/modules/subscriptions/index';
 import { signedInPatientWithId, type Patient } from './account';
 import type { renewalShop } from './renewal-shop';
-import { NO_GP_CONSENT, orderInReview, signedInStaff, type SignedInStaff } from './staff';
+import { NO_GP_CONSENT, orderInReview, signedInStaff, verifyPatient, type SignedInStaff } from './staff';
 
 type Shop = ReturnType<typeof renewalShop>;
 
@@ -20,13 +20,14 @@ export interface PlanOnTreatment {
 
 /**
  * A new weight-loss patient whose first order (Wegovy 0.25 mg monthly, one four-dose pen) was approved by the shop's
- * prescriber and dispatched by a pharmacist: what the treatment companion starts from.
+ * prescriber (on weight and height verified in person) and dispatched by a pharmacist: what the treatment companion starts from.
  */
 export async function patientOnTreatment(shop: Shop, pharmacist?: SignedInStaff): Promise<PlanOnTreatment> {
   const db = shop.db();
   const patient = await signedInPatientWithId(shop.ctx.app, db, { birthday: eligibleWeightLossAnswers.wl_dob });
   const { orderNumber } = await orderInReview(shop.ctx, patient.cookie);
   const clinic = (staff: SignedInStaff, url: string, payload: object) => shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic${url}`, headers: { cookie: staff.cookie }, payload });
+  await verifyPatient(shop.ctx, shop.prescriber, orderNumber);
   const approved = await clinic(shop.prescriber, `/orders/${orderNumber}/approve`, NO_GP_CONSENT);
   expect(approved.statusCode, approved.body).toBe(200);
   const dispatched = await clinic(pharmacist ?? (await signedInStaff(shop.ctx, 'pharmacist')), `/orders/${orderNumber}/dispatch`, { carrier: 'dpd', trackingNumber: '12345678901234' });

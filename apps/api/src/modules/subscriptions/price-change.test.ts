@@ -10,12 +10,13 @@ import { signedInPatientWithId, type Patient } from '../../../test/support/accou
 import { answerCheckIn } from '../../../test/support/check-in';
 import { MOUNJARO_MONTHLY } from '../../../test/support/orders';
 import { renewalShop } from '../../../test/support/renewal-shop';
-import { NO_GP_CONSENT, orderInReview } from '../../../test/support/staff';
+import { NO_GP_CONSENT, orderInReview, verifyPatient } from '../../../test/support/staff';
 
 const shop = renewalShop();
 const { at, db, round, planRow } = shop;
 
 const approve = async (number: string) => {
+  await verifyPatient(shop.ctx, shop.prescriber, number);
   const res = await shop.ctx.app.inject({ method: 'POST', url: `/shop-api/clinic/orders/${number}/approve`, headers: { cookie: shop.prescriber.cookie }, payload: NO_GP_CONSENT });
   expect(res.statusCode, res.body).toBe(200);
 };
