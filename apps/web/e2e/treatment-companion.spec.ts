@@ -24,6 +24,8 @@ test('a patient logs an injection on the body map by keyboard and sees the next 
   const pens = page.getByRole('region', { name: 'Your pens' });
   await expect(pens).toContainText(/Your pen has 4 doses left; your next delivery comes on \d{1,2} \w+/);
   const form = page.getByRole('region', { name: 'Log an injection' });
+  // The form itself is named by the card's heading.
+  await expect(form.getByRole('form', { name: 'Log an injection' })).toBeVisible();
   const map = form.getByRole('group', { name: 'Where did you inject?' });
   await expect(map).toContainText('We suggest your tummy, left side this time');
   await expectNoAxeViolations(page, 'injection log');

@@ -11,10 +11,12 @@ interface InjectionFormProps {
   plan: InjectionPlan;
   /** What was logged, for the page to say (and announce). */
   onLogged: (message: string) => void;
+  /** The id of the heading that names the form (one per plan on the page). */
+  titleId: string;
 }
 
 /** 'Log an injection': when (now unless changed), the dose supplied, and the site on the body map; or the week missed. */
-export function InjectionForm({ plan, onLogged }: InjectionFormProps) {
+export function InjectionForm({ plan, onLogged, titleId }: InjectionFormProps) {
   const send = useLogInjection();
   const [when, setWhen] = useState(() => ukDateTimeValue(new Date()));
   const [variantCode, setVariantCode] = useState(plan.doses[0]?.variantCode ?? '');
@@ -54,7 +56,7 @@ export function InjectionForm({ plan, onLogged }: InjectionFormProps) {
   };
 
   return (
-    <form className="companion-form" onSubmit={submit('taken')} noValidate aria-labelledby="log-injection-title">
+    <form className="companion-form" onSubmit={submit('taken')} noValidate aria-labelledby={titleId}>
       <TextField
         label="Date and time"
         type="datetime-local"

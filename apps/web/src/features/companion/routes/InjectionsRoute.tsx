@@ -19,12 +19,13 @@ import '../companion.css';
 function PlanLog({ plan, several, rotation }: { plan: InjectionPlan; several: boolean; rotation: InjectionLog['rotation'] }) {
   const [logged, setLogged] = useState<string | null>(null);
   const suffix = several ? `: ${plan.productName}` : '';
+  const titleId = `log-injection-title-${plan.planId}`;
   return (
     <div className="companion-grid">
-      <section className="account-card" aria-labelledby={`log-injection-title-${plan.planId}`}>
-        <h2 id={`log-injection-title-${plan.planId}`}>Log an injection{suffix}</h2>
+      <section className="account-card" aria-labelledby={titleId}>
+        <h2 id={titleId}>Log an injection{suffix}</h2>
         <div role="status">{logged ? <p className="plan-notice plan-notice--done">{logged}</p> : null}</div>
-        <InjectionForm plan={plan} onLogged={setLogged} />
+        <InjectionForm plan={plan} onLogged={setLogged} titleId={titleId} />
       </section>
       <div className="companion-stack">
         <section className="account-card" aria-labelledby={`pens-title-${plan.planId}`}>

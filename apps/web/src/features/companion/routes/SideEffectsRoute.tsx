@@ -27,7 +27,7 @@ export function Component() {
         <section className="account-card" aria-labelledby="diary-form-title">
           <h2 id="diary-form-title">Add a side effect</h2>
           <p className="account-muted">Most side effects are mild and ease within a few weeks. Tell us how you feel and we will tell you what to do; if it needs a prescriber, we will ask one to call you.</p>
-          <div ref={outcome}>
+          <div ref={outcome} className="companion-outcome">
             {reply ? <DiaryOutcome reply={reply} /> : null}
           </div>
           <DiaryForm
