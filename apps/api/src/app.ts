@@ -66,7 +66,8 @@ import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
 import { createFailedWork } from './jobs/failed-work';
-import { sideEffectReportedWorkflow } from './workflows/side-effect-reported';
+import { sideEffectLoggedWorkflow, sideEffectReportedWorkflow } from './workflows/side-effect-reported';
+import { companionRoutes, createAfterStopping, createDiaryService, createDosePlans, createInjectionService } from './modules/companion/index';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
@@ -75,7 +76,7 @@ import { createPlanService, planRoutes, type RenewalService } from './modules/su
 import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
-import { createWeightService, weightRoutes } from './modules/weight/index';
+import { createMilestones, createWeightService, weightRoutes } from './modules/weight/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { builtInScheduler } from './adapters/scheduling/built-in';
@@ -267,7 +268,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
       const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith });
       await shopApi.register(orderMessageRoutes, { orderMessages, auth });
-      await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), auth });
+      await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), milestones: createMilestones({ db: database.db, now }), auth });
       const plans = createPlanService({
         db: database.db,
         planEvents,
@@ -277,6 +278,13 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(planRoutes, { plans, auth });
       const support = createSupportService({ db: database.db, notifier, sideEffects: sideEffectReportedWorkflow({ notifier, now }) });
       await shopApi.register(supportRoutes, { support, auth });
+      await shopApi.register(companionRoutes, {
+        injections: createInjectionService({ db: database.db, now }),
+        diary: createDiaryService({ db: database.db, now, sideEffectLogged: sideEffectLoggedWorkflow({ notifier, now }) }),
+        dosePlans: createDosePlans({ db: database.db, now }),
+        afterStopping: createAfterStopping({ db: database.db, now, weightReminder: notifications.reminders }),
+        auth,
+      });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);

@@ -8,6 +8,7 @@ import { databaseRateLimiters } from './lib/rate-limiter';
 import { checkoutCarts, promotionCatalog } from './modules/cart/index';
 import { gpLettersFor } from './modules/gp-letters/index';
 import { notificationsFor } from './modules/notifications/index';
+import { doseLoggedSince } from './modules/companion/index';
 import type { PlanEvents } from './modules/subscriptions/index';
 import { createOrderService, declineRules, networkAddressKey } from './modules/orders/index';
 import { paymentSetupFor } from './modules/payment/setup';
@@ -48,7 +49,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
   const clock = () => now().getTime();
   const limiters = databaseRateLimiters(db, secret, clock);
-  const notifications = notificationsFor(config, db, jobs, { log, now });
+  const notifications = notificationsFor(config, db, jobs, { log, now, doseLoggedSince: (customerId, since) => doseLoggedSince(db, customerId, since) });
   await notifications.prepare();
   const { notifier } = notifications;
 

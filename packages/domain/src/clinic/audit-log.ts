@@ -15,6 +15,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'read-weights': 'Read the BMI and weight history',
   'read-gp-details': 'Read the GP details',
   'read-support-messages': "Read the patient's support messages",
+  'read-treatment-record': "Read the patient's injection log and side-effect diary",
   'read-photo': 'Viewed a photo',
   'read-information-answers': "Read the patient's answers to the prescriber's questions",
   'read-review-queue': 'Read the review queue',

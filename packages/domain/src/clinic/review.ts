@@ -11,6 +11,7 @@ import { namedPrescriberSchema } from './prescribers';
 import type { StaffRole } from '../lifecycle/actors';
 import { CARRIERS } from './tracking';
 import { supportThreadSchema } from '../support/support';
+import { companionRecordSchema, EMPTY_COMPANION_RECORD } from '../companion/clinic-record';
 
 const totalsSchema = z.object({ subtotal: z.number().int(), discount: z.number().int(), shipping: z.number().int(), credit: z.number().int(), total: z.number().int() });
 
@@ -171,6 +172,8 @@ export const orderReviewSchema = z.object({
   verification: reviewVerificationSchema.nullable().default(null),
   /** Once approved: the prescriber who approved it (name, profession, registration), as the patient's order page names them. */
   prescriber: namedPrescriberSchema.nullable().default(null),
+  /** The patient's injection log and side-effect diary (the treatment companion), newest first; the read is logged. */
+  companion: companionRecordSchema.default(EMPTY_COMPANION_RECORD),
   dose: z
     .object({
       productName: z.string(),
@@ -185,6 +188,8 @@ export const orderReviewSchema = z.object({
           missedDoses: z.number().int(),
           /** The check-in's count of doses missed since the last delivery; null when not asked or not answered. */
           statedMissedDoses: z.number().int().nullable(),
+          /** Weeks the patient's injection log marks as missed since the last delivery; null without a log. */
+          loggedMissedDoses: z.number().int().nullable().default(null),
           proposed: z.object({ variantCode: z.string(), dosage: z.string() }),
           summary: z.string(),
           source: z.string(),
@@ -204,7 +209,7 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
  * questions and answers, its clinical decisions no reason or data, its renewal no dose. Health data is special-category: support helps with the order and needs none.
  */
 export const supportOrderViewSchema = orderReviewSchema
-  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true, verification: true })
+  .omit({ view: true, consultations: true, measurements: true, photos: true, gp: true, informationRequests: true, renewal: true, dose: true, possibleSecondAccounts: true, verification: true, companion: true })
   .extend({
     view: z.literal('support'),
     /** A renewal of a plan: its delivery date. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { triggeredRuleSchema, type Sourced, type TriggeredRule } from '../clinical/sourced';
 import { ukWallClock } from '../delivery/uk-clock';
+import { SAME_DAY_SIDE_EFFECT_RULE_IDS } from '../support/side-effect-triage';
+import { companionRecordSchema, EMPTY_COMPANION_RECORD } from '../companion/clinic-record';
 import { clinicText } from './staff';
 
 /**
@@ -44,8 +46,8 @@ export const SIDE_EFFECTS_CALL_RULE: TriggeredRule = {
     'Side effects are a reason to talk before stopping: a prescriber can lower the dose, advise on managing them, check for pancreatitis or gallbladder symptoms, and report them through the Yellow Card scheme.',
 };
 
-/** Check-in rules whose contact is due the same day. */
-export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', 'side-effect-reported-severe'];
+/** Check-in and side-effect rules whose contact is due the same day. */
+export const SAME_DAY_RULE_IDS: readonly string[] = ['check-in-low-mood', 'check-in-severe-vomiting-or-dehydration', ...SAME_DAY_SIDE_EFFECT_RULE_IDS];
 
 /** The rules of a check-in that need a clinician: every one the check-in marks urgent (a stop or an urgent review). */
 export function urgentRules(rules: readonly TriggeredRule[]): TriggeredRule[] {
@@ -136,6 +138,8 @@ export const urgentItemSchema = urgentSummarySchema.extend({
     }),
   ),
   actions: z.array(z.object({ action: z.string(), by: z.string(), note: z.string(), at: z.string() })),
+  /** The patient's injection log and side-effect diary, newest first (the read is logged). */
+  companion: companionRecordSchema.default(EMPTY_COMPANION_RECORD),
   closed: z.object({ by: z.string(), note: z.string(), at: z.string() }).nullable(),
 });
 export type UrgentItem = z.infer<typeof urgentItemSchema>;

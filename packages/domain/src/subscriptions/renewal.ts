@@ -187,6 +187,13 @@ export const planManagementSchema = z.object({
    * when nothing supplied yet or no change would.
    */
   restartWarning: z.object({ restartAfter: planDateSchema, pausePeriods: z.array(z.number().int()), skip: z.boolean() }).nullable().default(null),
+  /**
+   * Catalogue price changes the patient has been told of (by email, and here) that apply to the coming delivery or a
+   * later one: the dose, the price per delivery before and after, the delivery it applies from and that delivery's charge date.
+   */
+  priceChanges: z
+    .array(z.object({ product: z.string(), oldPrice: z.number().int(), newPrice: z.number().int(), appliesFrom: planDateSchema, chargeDate: planDateSchema, notifiedOn: planDateSchema }))
+    .default([]),
   renewals: z.array(
     z.object({
       orderNumber: z.string(),

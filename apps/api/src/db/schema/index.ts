@@ -22,3 +22,4 @@ export * from './urgent-care';
 export * from './gp-letters';
 export * from './verification';
 export * from './order-messages';
+export * from './companion';

@@ -55,26 +55,35 @@ export const channelOptOuts = pgTable(
   (table) => [primaryKey({ columns: [table.customerId, table.channel] })],
 );
 
-/** A patient's weight-logging reminder (SPEC §3 Reminder settings); one per patient. */
-export const reminderSettings = pgTable('reminder_settings', {
-  customerId: integer('customer_id')
-    .primaryKey()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  isEnabled: boolean('is_enabled').notNull(),
-  channel: text('channel').notNull(),
-  /** weekly (days and a time) or periodic (every 1, 2 or 3 months at the time). */
-  type: text('type').notNull(),
-  days: text('days').array().notNull(),
-  hours: smallint('hours').notNull(),
-  minutes: smallint('minutes').notNull(),
-  /** Days between periodic reminders: 30, 60 or 90. */
-  frequency: smallint('frequency').notNull(),
-  /** The UK date a periodic reminder counts its months from (the day it was set). */
-  anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
-  /** Bumped on each change: a queued send of an older version is stale. */
-  version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A patient's reminders (SPEC §3 Reminder settings): the weight-logging reminder, and the injection-day reminder
+ * (issue 35); one of each kind per patient.
+ */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** weight | injection. */
+    kind: text('kind').notNull().default('weight'),
+    isEnabled: boolean('is_enabled').notNull(),
+    channel: text('channel').notNull(),
+    /** weekly (days and a time) or periodic (every 1, 2 or 3 months at the time). */
+    type: text('type').notNull(),
+    days: text('days').array().notNull(),
+    hours: smallint('hours').notNull(),
+    minutes: smallint('minutes').notNull(),
+    /** Days between periodic reminders: 30, 60 or 90. */
+    frequency: smallint('frequency').notNull(),
+    /** The UK date a periodic reminder counts its months from (the day it was set). */
+    anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+    /** Bumped on each change: a queued send of an older version is stale. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.kind] })],
+);
 
 /**
  * A device where the patient turned app notifications on (Web Push, RFC 8030): the push service's address for it and

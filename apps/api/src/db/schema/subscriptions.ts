@@ -1,5 +1,5 @@
 // The subscriptions module's tables: a plan, its renewals and its lifecycle's events.
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PlanChange } from '@elmwood/domain';
 import { customers } from './customers';
 import { orders } from './orders';
@@ -90,4 +90,28 @@ export const subscriptionEvents = pgTable(
     ...transitionColumns(),
   },
   (table) => [index('subscription_events_subscription').on(table.subscriptionId, table.id)],
+);
+
+/**
+ * A catalogue price change told to a patient before it is charged: the plan's line at the old unit price, the new
+ * one, the delivery it applies from (the first whose charge is at least the notice period away), and when told.
+ * One per plan, dose and new price; the renewal charges the new price only from that delivery.
+ */
+export const planPriceNotices = pgTable(
+  'plan_price_notices',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    productName: text('product_name').notNull(),
+    variantCode: text('variant_code').notNull(),
+    dosage: text('dosage').notNull(),
+    oldUnitPrice: integer('old_unit_price').notNull(),
+    newUnitPrice: integer('new_unit_price').notNull(),
+    appliesFromDelivery: date('applies_from_delivery', { mode: 'string' }).notNull(),
+    notifiedOn: date('notified_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('plan_price_notices_once').on(table.subscriptionId, table.variantCode, table.newUnitPrice), index('plan_price_notices_plan').on(table.subscriptionId, table.appliesFromDelivery)],
 );

@@ -1,4 +1,4 @@
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 
@@ -50,3 +50,18 @@ export const customerPreferences = pgTable('customer_preferences', {
   weightUnit: text('weight_unit').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A milestone of the weight log the patient has reached, and when they saw it (each is shown once). */
+export const weightMilestones = pgTable(
+  'weight_milestones',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** A MILESTONES code. */
+    code: text('code').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.code] })],
+);

@@ -9,7 +9,8 @@ import { orders } from '../../db/schema/orders';
 import { paymentTokens } from '../../db/schema/payments';
 import { subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
 import { sandboxSources } from '../../db/schema/sandbox-gateway';
-import { weightLogs } from '../../db/schema/weight';
+import { weightLogs, weightMilestones } from '../../db/schema/weight';
+import { sideEffectDiaryEntries } from '../../db/schema/companion';
 import { deleteStoredCardJob, storedCardDeletionsQueue } from '../../jobs/stored-card-deletions';
 import { coachAppointments, coachAssignments, coaches } from '../../db/schema/coaches';
 import { createTestContext, type TestContext } from '../../../test/support/app';
@@ -62,6 +63,10 @@ describe('the clinic confirming a deletion request', () => {
     await db().update(customers).set({ defaultShippingAddressId: address!.id, subscribedToNewsletter: true }).where(eq(customers.id, patient.customerId));
     await db().insert(weightLogs).values({ customerId: patient.customerId, measuredAt: new Date(), weightKg: 90, weightUnit: 'kg', source: 'patient' });
     await db().insert(reminderSettings).values({ customerId: patient.customerId, isEnabled: true, channel: 'email', type: 'weekly', days: ['monday'], hours: 9, minutes: 0, frequency: 30, anchorDate: '2026-11-23' });
+    await db().insert(reminderSettings).values({ customerId: patient.customerId, kind: 'injection', isEnabled: true, channel: 'email', type: 'weekly', days: ['thursday'], hours: 19, minutes: 0, frequency: 30, anchorDate: '2026-11-23' });
+    // The treatment companion: a side effect in the diary and a milestone.
+    await db().insert(sideEffectDiaryEntries).values({ customerId: patient.customerId, symptom: 'nausea', severity: 'mild', occurredOn: '2026-11-23', redFlags: [], outcome: 'self-care', rules: [] });
+    await db().insert(weightMilestones).values({ customerId: patient.customerId, code: 'first-entry', reachedAt: new Date() });
     await db().insert(notifications).values({ customerId: patient.customerId, template: 'weight-reminder', channel: 'email', recipient: patient.email, data: { version: 1, at: '2026-12-01T09:00:00Z' }, dedupeKey: `reminder-${randomUUID()}`, sendAfter: new Date(Date.now() + 86_400_000) });
     const [pastMessage] = await db().insert(notifications).values({ customerId: patient.customerId, template: 'password-changed', channel: 'email', recipient: patient.email, data: {}, dedupeKey: `past-${randomUUID()}`, status: 'sent' }).returning();
     await db().insert(socialIdentities).values({ provider: 'google', subject: randomUUID(), customerId: patient.customerId });
@@ -93,6 +98,8 @@ describe('the clinic confirming a deletion request', () => {
     expect((await login(patient.email)).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/shop-api/me/deletion-request', headers: { cookie: patient.cookie } })).statusCode).toBe(401);
     for (const table of [addresses, paymentTokens, socialIdentities, refreshTokens, reminderSettings] as const) expect(await count(table, patient.customerId)).toBe(0);
+    expect(await db().$count(sideEffectDiaryEntries, eq(sideEffectDiaryEntries.customerId, patient.customerId))).toBe(0);
+    expect(await db().$count(weightMilestones, eq(weightMilestones.customerId, patient.customerId))).toBe(0);
     const weights = await db().select().from(weightLogs).where(eq(weightLogs.customerId, patient.customerId));
     expect(weights.map((entry) => entry.source)).toEqual(['consultation']);
     const [reminderSend] = await db().select().from(notifications).where(and(eq(notifications.customerId, patient.customerId), eq(notifications.template, 'weight-reminder')));

@@ -22,7 +22,8 @@ import { orders } from '../../db/schema/orders';
 import { paymentTokens } from '../../db/schema/payments';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { consultations } from '../../db/schema/quiz';
-import { customerPreferences, weightLogs } from '../../db/schema/weight';
+import { customerPreferences, weightLogs, weightMilestones } from '../../db/schema/weight';
+import { afterStoppingSupport, injectionLogs, sideEffectDiaryEntries } from '../../db/schema/companion';
 import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { endCoachingOf } from '../coaches/index';
@@ -162,6 +163,11 @@ export function createDeletionService({ db, notifier, plans, forgetStoredCard, n
         await tx.delete(addresses).where(eq(addresses.customerId, customer.id));
         // Weights the patient logged go; the consultation's and check-ins' answers are what the prescriber reviewed.
         await tx.delete(weightLogs).where(and(eq(weightLogs.customerId, customer.id), eq(weightLogs.source, 'patient')));
+        // So do the doses and side effects they logged, and their milestones; an urgent item keeps what it was raised with.
+        await tx.delete(injectionLogs).where(eq(injectionLogs.customerId, customer.id));
+        await tx.delete(sideEffectDiaryEntries).where(eq(sideEffectDiaryEntries.customerId, customer.id));
+        await tx.delete(weightMilestones).where(eq(weightMilestones.customerId, customer.id));
+        await tx.delete(afterStoppingSupport).where(eq(afterStoppingSupport.customerId, customer.id));
         await tx.delete(reminderSettings).where(eq(reminderSettings.customerId, customer.id));
         await tx.delete(customerPreferences).where(eq(customerPreferences.customerId, customer.id));
 

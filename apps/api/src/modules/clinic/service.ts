@@ -3,6 +3,7 @@ import {
   answerInWords,
   approvedDoseOf,
   dateOfBirthText,
+  EMPTY_COMPANION_RECORD,
   GP_CONCERN_RULE_ID,
   namedPrescriber,
   productNamesText,
@@ -38,6 +39,7 @@ import { approvalDoses, planReTitration, planSupplies } from '../subscriptions/i
 import type { SupportService } from '../support/index';
 import { gpConsentsOf } from '../gp/index';
 import { declaredFor, orderStanding, reviewVerification, upcomingConsultationOf } from '../verification/index';
+import { companionRecordOf, loggedMissedDoses } from '../companion/index';
 import { audit } from './audit';
 import { informationRequestsOf } from './information-requests';
 import { possibleSecondAccounts } from './second-accounts';
@@ -110,7 +112,10 @@ export function createClinicService({ db, support, prescribers = [], now = () =>
     const doses = await approvalDoses(db, order.id, decided?.asked.variantCode);
     if (!doses) return null;
     const stated = snapshots.map((snapshot) => snapshot.answers[MISSED_DOSES_QUESTION]).find((answer): answer is number => typeof answer === 'number' && Number.isInteger(answer) && answer >= 0) ?? null;
-    const gap = renewal ? await planReTitration(db, renewal.plan, renewal.renewal.deliveryDate, stated) : null;
+    // The injection log's missed weeks count as the patient's word too: re-titration reads the larger of the two.
+    const logged = renewal ? await loggedMissedDoses(db, { id: renewal.plan.id, customerId: order.customerId }) : null;
+    const missed = stated === null && logged === null ? null : Math.max(stated ?? 0, logged ?? 0);
+    const gap = renewal ? await planReTitration(db, renewal.plan, renewal.renewal.deliveryDate, missed) : null;
     const prescriber = approval?.data?.prescriber as { label?: unknown } | undefined;
     return {
       productName: doses.line.productName,
@@ -124,6 +129,7 @@ export function createClinicService({ db, support, prescribers = [], now = () =>
             daysWithoutDose: gap.daysWithoutDose,
             missedDoses: gap.missedDoses,
             statedMissedDoses: stated,
+            loggedMissedDoses: logged,
             proposed: gap.proposed,
             summary: gap.summary,
             source: gap.source,
@@ -248,10 +254,11 @@ export function createClinicService({ db, support, prescribers = [], now = () =>
       ]);
       // What the plan supplied before this renewal: the doses the patient received, and when.
       const supplies = clinical && renewalRows[0] ? await planSupplies(db, renewalRows[0].plan) : [];
-      const [supportThreads, names, informationRequests] = await Promise.all([
+      const [supportThreads, names, informationRequests, companion] = await Promise.all([
         support.threadsOf(order.customerId),
         productNames(),
         clinical ? informationRequestsOf(db, order, history) : Promise.resolve([]),
+        clinical ? companionRecordOf(db, order.customerId) : Promise.resolve(EMPTY_COMPANION_RECORD),
       ]);
       const wording = { today: now(), productNames: names };
       const previousEvents = previous.length
@@ -277,6 +284,7 @@ export function createClinicService({ db, support, prescribers = [], now = () =>
         if (weights.length > 0) await audit(tx, { ...base, action: 'read-weights', resource: 'weight-logs' });
         if (gp) await audit(tx, { ...base, action: 'read-gp-details', resource: 'gp-details' });
         if (informationRequests.some((request) => request.answer)) await audit(tx, { ...base, action: 'read-information-answers', resource: 'information-answers' });
+        if (companion.injections.length > 0 || companion.diary.length > 0) await audit(tx, { ...base, action: 'read-treatment-record', resource: 'treatment-companion' });
         if (supportThreads.length > 0) await audit(tx, { ...base, action: 'read-support-messages', resource: 'support-thread', resourceId: supportThreads.map((thread) => thread.id).join(',') });
       });
 
@@ -360,6 +368,7 @@ export function createClinicService({ db, support, prescribers = [], now = () =>
         possibleSecondAccounts: otherAccounts,
         verification,
         prescriber: approvedBy(history, prescribers),
+        companion,
       };
       return clinical ? review : supportOrderView(review);
     },

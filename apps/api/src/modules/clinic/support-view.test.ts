@@ -48,7 +48,7 @@ describe("support's view of an order", () => {
       shippingAddress: expect.objectContaining({ postcode: expect.any(String) }),
       totals: expect.objectContaining({ total: expect.any(Number) }),
     });
-    for (const clinical of ['consultations', 'measurements', 'photos', 'gp']) expect(order).not.toHaveProperty(clinical);
+    for (const clinical of ['consultations', 'measurements', 'photos', 'gp', 'verification', 'companion']) expect(order).not.toHaveProperty(clinical);
     const text = reply.body;
     expect(text).not.toContain('Riverside Surgery');
     expect(text).not.toContain('pancreatitis');

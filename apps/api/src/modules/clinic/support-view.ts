@@ -15,10 +15,10 @@ function withoutClinicalReason(event: HistoryEvent): HistoryEvent {
 
 /**
  * Support's view of an order: status, delivery, payment and contact. The clinical record (answers, measurements,
- * photos, GP) is left out, as are what a task asked or was answered (the prescriber's questions and their answers), clinical reasons and the dose asked for.
+ * photos, GP, the injection log and side-effect diary) is left out, as are what a task asked or was answered (the prescriber's questions and their answers), clinical reasons and the dose asked for.
  */
 export function supportOrderView(review: OrderReview): SupportOrderView {
-  const { view: _view, consultations: _consultations, measurements: _measurements, photos: _photos, gp: _gp, informationRequests: _questions, renewal, dose: _dose, possibleSecondAccounts: _others, verification: _verification, ...order } = review;
+  const { view: _view, consultations: _consultations, measurements: _measurements, photos: _photos, gp: _gp, informationRequests: _questions, renewal, dose: _dose, possibleSecondAccounts: _others, verification: _verification, companion: _companion, ...order } = review;
   return {
     ...order,
     view: 'support',

@@ -35,6 +35,8 @@ export type NotificationRequest =
   /** To the patient: their prescriber wrote on the order (the words are read in the account, never in the email). */
   | { template: 'order-message'; customerId: number; dedupeKey: string; data: { orderNumber: string } }
   | { template: 'renewal-coming'; customerId: number; dedupeKey: string; data: { subscriptionId: string; chargeDate: string; amount: number } }
+  /** A catalogue price change told before it is charged: the dose, the price per delivery before and after, the delivery it applies from and its charge date. */
+  | { template: 'price-change'; customerId: number; dedupeKey: string; data: { subscriptionId: string; product: string; oldPrice: number; newPrice: number; appliesFrom: string; chargeDate: string } }
   | { template: 'payment-failed'; customerId: number; dedupeKey: string; data: { subscriptionId?: string; orderNumber?: string; nextAttemptDate?: string } }
   | { template: 'plan-suspended'; customerId: number; dedupeKey: string; data: { subscriptionId: string; reason: 'payment' | 'clinician' | 'cancelled' } }
   | { template: 'plan-changed'; customerId: number; dedupeKey: string; data: { subscriptionId: string; change: 'paused' | 'resumed' | 'skipped' | 'cancelled' | 'dose_changed'; nextDeliveryDate?: string } }
@@ -42,6 +44,8 @@ export type NotificationRequest =
   | { template: 'check-in-outcome'; customerId: number; dedupeKey: string; data: { ruleIds: string[]; supplyStopped: boolean; /** When a prescriber will have called (the urgent item's due time). */ contactBy?: string } }
   /** A side effect the patient reported: what happens next (a severe one: when a prescriber will have called) and the Yellow Card scheme. */
   | { template: 'side-effect-reported'; customerId: number; dedupeKey: string; data: { threadId: string; severity: 'mild' | 'moderate' | 'severe'; contactBy?: string } }
+  /** A side-effect diary entry that needs a clinician: the instructions the patient was shown (the rules, by id) and when a prescriber will have called. */
+  | { template: 'side-effect-logged'; customerId: number; dedupeKey: string; data: { entryId: string; ruleIds: string[]; contactBy: string } }
   | { template: 'password-changed'; customerId: number; dedupeKey: string; data: Record<string, never> }
   /** The clinic has deleted the account: what is gone and what is kept; queued before the address itself is removed. */
   | { template: 'account-deleted'; customerId: number; dedupeKey: string; data: { firstName: string; removed: string; kept: string } }
@@ -57,6 +61,10 @@ export type NotificationRequest =
   | { template: 'order-refunded'; customerId: number; dedupeKey: string; data: { orderNumber: string; amount: number } }
   /** The weight-logging reminder, on the channel of the patient's reminder settings (the version it was queued for). */
   | { template: 'weight-reminder'; customerId: number; dedupeKey: string; data: { version: number; at: string } }
+  /** The injection-day reminder ('Time for your weekly dose'), on the channel of its settings (the version it was queued for). */
+  | { template: 'injection-reminder'; customerId: number; dedupeKey: string; data: { version: number; at: string } }
+  /** The day after an injection day with no dose logged: a gentle nudge, with the missed-dose advice. */
+  | { template: 'injection-nudge'; customerId: number; dedupeKey: string; data: { version: number; reminderAt: string } }
   /** To the clinic inbox (SUPPORT_INBOX), not the patient: a patient wrote in. Names no health detail, only where to read it. */
   | { template: 'support-message'; customerId: number; dedupeKey: string; data: { threadId: string } }
   /** To the patient: the clinic has answered their message (the reply itself is read in the account). */

@@ -126,6 +126,29 @@ describe('a reminder by app notification', () => {
     expect((await reminderRow(patient.customerId)).sendAfter).toEqual(new Date('2027-03-30T06:30:00Z'));
   });
 
+  it('the injection-day reminder too: refused without a device, and once due it opens the page where the dose is logged', async () => {
+    clock = new Date('2027-03-22T12:00:00Z');
+    const patient = await signedInPatientWithId(ctx.app, db());
+    const tuesdayInjection = { isEnabled: true, selectedChannel: 'push', day: 'tuesday', hours: 7, minutes: 30 };
+    const refused = await inject(patient, 'PUT', '/shop-api/account/reminders/injection', tuesdayInjection);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'NO_PUSH_DEVICE', message: PUSH_MESSAGES.noDevice });
+
+    const device = pushService.newDevice();
+    expect((await subscribe(patient, device)).statusCode).toBe(201);
+    expect((await inject(patient, 'PUT', '/shop-api/account/reminders/injection', tuesdayInjection)).statusCode).toBe(200);
+    const [row] = await db().select().from(notifications).where(and(eq(notifications.customerId, patient.customerId), eq(notifications.template, 'injection-reminder'), eq(notifications.status, 'queued')));
+    expect(row).toMatchObject({ channel: 'push', sendAfter: new Date('2027-03-23T07:30:00Z') });
+    clock = new Date('2027-03-23T07:30:00Z');
+    expect(await ctx.app.notifications.deliver(row!.id)).toBe('sent');
+    expect(JSON.parse(receivedBy(device)[0]!.payload)).toEqual({
+      title: 'Time for your weekly dose',
+      body: 'Log it in your account and we will suggest where to inject next time.',
+      url: '/account/injections',
+      tag: `notification-${row!.id}`,
+    });
+  });
+
   it('two senders racing for the same message (this process and another’s notifications module): one hands it over, the device gets it once', async () => {
     const device = pushService.newDevice();
     const { row } = await dueReminder([device]);

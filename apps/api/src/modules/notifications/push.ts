@@ -12,7 +12,12 @@ import { turnChannelOn } from './preferences';
 type Row = typeof notifications.$inferSelect;
 
 /** The page a notification opens, by template; the account home for any other. */
-const PAGES: Record<string, string> = { 'weight-reminder': '/account/progress?log=weight' };
+const PAGES: Record<string, string> = {
+  'weight-reminder': '/account/progress?log=weight',
+  // The injection day's reminder and the nudge after it open the page where the dose is logged.
+  'injection-reminder': '/account/injections',
+  'injection-nudge': '/account/injections',
+};
 /** How long a push service keeps a reminder for a device that is off: a weigh-in reminder a day late helps nobody. */
 const TTL_SECONDS = 6 * 60 * 60;
 

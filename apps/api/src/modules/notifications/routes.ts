@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { customers } from '../../db/schema/customers';
 import { and, desc, eq } from 'drizzle-orm';
-import { apiErrorSchema, pushDeviceSchema, pushSettingsSchema, pushSubscriptionSchema, reminderSettingsSchema, DEFAULT_REMINDER_SETTINGS } from '@elmwood/domain';
+import { apiErrorSchema, injectionRemindersReplySchema, pushDeviceSchema, pushSettingsSchema, pushSubscriptionSchema, reminderSettingsSchema, DEFAULT_REMINDER_SETTINGS } from '@elmwood/domain';
 import { validTwilioSignature } from '../../adapters/messaging/twilio';
 import { notifications } from '../../db/schema/notifications';
 import { requireCustomer, type AuthService } from '../auth/index';
@@ -92,6 +92,30 @@ export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db
       const customer = await auth.customer(requireCustomer(request));
       const saved = await reminders.save(customer.id, request.body ?? DEFAULT_REMINDER_SETTINGS);
       return reply.header('cache-control', NO_STORE).send(saved);
+    },
+  );
+
+  app.get(
+    '/account/reminders/injection',
+    { schema: { tags: ['reminders'], summary: "The patient's injection-day reminder (off until saved)", response: { 200: injectionRemindersReplySchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await reminders.getInjection(customer.id));
+    },
+  );
+
+  app.put(
+    '/account/reminders/injection',
+    {
+      schema: {
+        tags: ['reminders'],
+        summary: "Save the injection-day reminder ('Time for your weekly dose' on the chosen day and time), with a nudge the day after when no dose is logged",
+        response: { 200: injectionRemindersReplySchema, 422: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await reminders.saveInjection(customer.id, request.body ?? {}));
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { INJECTION_NUDGE } from '@elmwood/domain';
 import { render } from '@react-email/render';
 import type { Mailer, MailMessage } from '../../adapters/mail/port';
 import { TextMessageError, type TextMessenger } from '../../adapters/messaging/port';
@@ -13,7 +14,7 @@ import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
 import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
 import { ukMobileE164 } from './phone';
 import { createPushChannel } from './push';
-import { createReminders, REMINDER_TEMPLATE } from './reminders';
+import { createReminders, INJECTION_NUDGE_TEMPLATE, reminderKindOf } from './reminders';
 import { EmailLayout } from './templates/layout';
 import { CLINIC_TEMPLATES, compose, GP_TEMPLATES, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe';
@@ -50,6 +51,11 @@ export interface NotificationsDeps {
   supportInbox?: string;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => Date;
+  /**
+   * Whether the patient logged a weekly dose (taken or missed) since an instant: the injection log's answer, handed in
+   * where the modules are composed, so the nudge after an injection day goes only to a patient who logged nothing.
+   */
+  doseLoggedSince?: (customerId: number, since: Date) => Promise<boolean>;
 }
 
 export type Attacher = (data: Record<string, unknown>) => Promise<NonNullable<MailMessage['attachments']>>;
@@ -99,7 +105,7 @@ function orderFactsOf(orderNumber: string, customerId: number) {
  * and hands it to its channel's provider from the job queue, once.
  */
 export function createNotifications(deps: NotificationsDeps) {
-  const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date() } = deps;
+  const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date(), doseLoggedSince } = deps;
   const pushes = createPushChannel({ db, push: deps.push ?? null });
   const url = (path: string) => new URL(path, siteUrl).toString();
 
@@ -228,14 +234,24 @@ export function createNotifications(deps: NotificationsDeps) {
       .returning();
     if (!row) return 'not-ours';
     const finish = (set: Partial<typeof notifications.$inferInsert>) => db.update(notifications).set(set).where(eq(notifications.id, id));
-    const reminder = row.template === REMINDER_TEMPLATE && row.customerId !== null ? { customerId: row.customerId, version: Number(row.data.version) } : null;
-    if (reminder && !(await reminders.isCurrent(reminder.customerId, reminder.version))) {
+    const kind = row.customerId !== null ? reminderKindOf(row.template) : null;
+    const reminder = kind && row.customerId !== null ? { customerId: row.customerId, version: Number(row.data.version), kind } : null;
+    if (reminder && !(await reminders.isCurrent(reminder.customerId, reminder.version, reminder.kind))) {
       await finish({ status: 'cancelled' });
       return 'not-ours';
     }
+    // The nudge after an injection day: not for a reminder since changed or turned off, nor once a dose was logged.
+    if (row.template === INJECTION_NUDGE_TEMPLATE && row.customerId !== null) {
+      const since = new Date(Date.parse(String(row.data.reminderAt)) - INJECTION_NUDGE.loggedFromDaysBefore * 86_400_000);
+      const current = await reminders.isCurrent(row.customerId, Number(row.data.version), 'injection');
+      if (!current || (doseLoggedSince && (await doseLoggedSince(row.customerId, since)))) {
+        await finish({ status: 'cancelled' });
+        return 'not-ours';
+      }
+    }
     // The next reminder is queued once this one is settled (sent or skipped), never twice: only the claimer gets here.
     const chainReminder = async () => {
-      if (reminder) await reminders.sent(reminder.customerId, reminder.version, row.sendAfter);
+      if (reminder) await reminders.sent(reminder.customerId, reminder.version, row.sendAfter, reminder.kind);
     };
     if (row.customerId !== null && OPTIONAL_TEMPLATES.has(row.template as NotificationTemplate) && (await optedOut(row.customerId, row.channel))) {
       await finish({ status: 'skipped', error: 'channel turned off by the patient' });

@@ -7,3 +7,4 @@ export { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn } from './clini
 export type { OrderPaymentEvents, PlanEvents, PlanEventInput } from './workflow-ports';
 export { createRenewalOrder, lockPlan, patientPlansIn, planOfOrder, renewalsOfPlan, repricePlanForDose, updatePlan, type PlanRow } from './repo';
 export { approvalDoses, type ApprovalDoses } from './approval-doses';
+export { priceNoticesOf } from './price-notices';

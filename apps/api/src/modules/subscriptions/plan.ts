@@ -29,6 +29,7 @@ import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscri
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
+import { comingPriceChanges } from './price-notices';
 import { chargeAttempts, ownPlan, planPatientCouldBecomePregnant, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';
 import type { PlanEvents } from './workflow-ports';
 import { doseChoicesFor, planReTitration, renewalDose } from './dose-history';
@@ -98,12 +99,13 @@ export function createPlanService({ db, planEvents, now, askClinician }: PlanSer
     const state = plan.state as SubscriptionState;
     const at = now();
     const today = ukCalendarDate(at);
-    const [lines, renewals, dose, supplyStopped, restartWarning] = await Promise.all([
+    const [lines, renewals, dose, supplyStopped, restartWarning, priceChanges] = await Promise.all([
       renewalLines(tx, plan),
       renewalsOfPlan(tx, plan.id),
       doseChoices(tx, plan),
       supplyStoppedByCheckIn(tx, plan),
       gapWarning(tx, plan),
+      comingPriceChanges(tx, plan),
     ]);
     const charge = await renewalCharge(tx, plan, lines);
     const current = renewals.find((row) => row.renewal.deliveryDate === plan.nextDeliveryDate) ?? null;
@@ -145,6 +147,7 @@ export function createPlanService({ db, planEvents, now, askClinician }: PlanSer
       },
       dose,
       restartWarning,
+      priceChanges: state === 'cancelled' ? [] : priceChanges,
       renewals: renewals.map(({ renewal, order }) => ({
         orderNumber: order.number,
         deliveryDate: renewal.deliveryDate,

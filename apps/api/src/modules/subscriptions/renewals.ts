@@ -22,6 +22,7 @@ import { lockOrder, type Queryable } from '../orders/index';
 import { orderRenewal } from './check-in';
 import type { OrderPaymentEvents, PlanEvents } from './workflow-ports';
 import { renewalCharge } from './renewal-charge';
+import { noticePriceChanges } from './price-notices';
 import { chargeAttempts, findPlan, lockPlan, planCard, plansInStates, RENEWAL_PAID_BY_CREDIT, renewalLines, renewalOfOrder, type PlanRow } from './repo';
 
 const JOB: Actor = { type: 'job' };
@@ -50,6 +51,8 @@ export interface RenewalDeps {
 }
 
 export interface RoundReport {
+  /** Patients told of a catalogue price change before it reaches their plan. */
+  priceNotices: number;
   due: number;
   ordered: number;
   overdue: number;
@@ -272,7 +275,13 @@ export function createRenewalService({ db, gateway, notifier, log, planEvents, o
      */
     async runRound(now: Date): Promise<RoundReport> {
       const today = ukCalendarDate(now);
-      const report: RoundReport = { due: 0, ordered: 0, overdue: 0, resumed: 0, charged: 0, declined: 0, suspended: 0 };
+      const report: RoundReport = { priceNotices: 0, due: 0, ordered: 0, overdue: 0, resumed: 0, charged: 0, declined: 0, suspended: 0 };
+      // First, so a renewal noticed this round already says the price the patient was told of.
+      try {
+        report.priceNotices = await noticePriceChanges({ db, notifier, linesOf: async (tx, plan) => (await renewalLines(tx, plan)).items }, today);
+      } catch (error) {
+        log.error({ err: error }, 'renewal round: could not tell patients of a price change; the next round tries again');
+      }
       const plans = await plansInStates(db, ['paused', 'active', ...BEFORE_THE_ORDER, 'renewal_ordered', 'payment_failed'], addDays(today, CHECK_IN_LEAD_DAYS));
       for (const plan of plans) {
         try {

@@ -13,6 +13,7 @@ import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 import { renewalCharge } from './renewal-charge';
 import { doseChoicesFor, renewalDose } from './dose-history';
+import { priceNoticesOf, withNoticedPrices } from './price-notices';
 
 export type PlanRow = typeof subscriptions.$inferSelect;
 
@@ -99,6 +100,8 @@ export interface RenewalLines {
   amount: number;
   /** The dose asked for is above the one last supplied: the prescriber decides. */
   doseIncrease: boolean;
+  /** A price change the patient was told of applies from this delivery (PRICE_CHANGE_POLICY): the plan's price moves with it. */
+  repriced: boolean;
 }
 
 /** The order whose lines the plan's price was last set for: its latest renewal whatever became of it, else its first order. */
@@ -152,8 +155,10 @@ export async function renewalLines(db: Queryable, plan: PlanRow): Promise<Renewa
       items[at] = { ...current, variantCode: wanted.variant.code, variantName: wanted.variant.name, dosage: wanted.variant.dosage, unitPrice, total: unitPrice * current.quantity };
     }
   }
-  const after = items.reduce((sum, item) => sum + item.total, 0);
-  return { items, amount: Math.max(0, plan.price + after - before), doseIncrease };
+  const noticed = withNoticedPrices(items, await priceNoticesOf(db, plan.id), plan.nextDeliveryDate);
+  const repriced = noticed.some((line, index) => line.unitPrice !== items[index]!.unitPrice);
+  const after = noticed.reduce((sum, item) => sum + item.total, 0);
+  return { items: noticed, amount: Math.max(0, plan.price + after - before), doseIncrease, repriced };
 }
 
 /**
@@ -210,8 +215,8 @@ export async function createRenewalOrder(tx: Queryable, plan: PlanRow, today: Is
   if (lines.items.length > 0) await tx.insert(orderItems).values(lines.items.map((item) => ({ ...item, orderId: order.id })));
   await recordReferralSpend(tx, order);
   if (total === 0) await applyOrderPaymentEvent(tx, order.id, 'not_required', { type: 'gateway' }, { reason: RENEWAL_PAID_BY_CREDIT });
-  // The asked-for dose is now the plan's: later renewals start from these lines at this price.
-  if (plan.requestedVariantCode) {
+  // The asked-for dose (or a price the patient was told of) is now the plan's: later renewals start from these lines at this price.
+  if (plan.requestedVariantCode || lines.repriced) {
     await tx.update(subscriptions).set({ price: lines.amount, requestedVariantCode: null, updatedAt: new Date() }).where(eq(subscriptions.id, plan.id));
   }
   await tx.insert(subscriptionRenewals).values({

@@ -8,6 +8,7 @@ import { subscriptions } from '../../db/schema/subscriptions';
 import { urgentClinicalActions, urgentClinicalItems } from '../../db/schema/urgent-care';
 import { AppError, notFound } from '../../lib/errors';
 import { audit, type StaffRow } from '../clinic/index';
+import { companionRecordOf } from '../companion/index';
 import { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn, type PlanEvents, type PlanService } from '../subscriptions/index';
 
 const ITEM_NOT_FOUND = 'We could not find that urgent item.';
@@ -71,12 +72,14 @@ export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCa
     const plans = [];
     for (const plan of planRows) plans.push(await planView(tx, plan));
     const name = `${patient?.firstName ?? ''} ${patient?.lastName ?? ''}`.trim();
+    const companion = await companionRecordOf(tx, row.customerId);
     return {
       ...summary(row, name, names),
       patient: { name, email: patient?.email ?? '', phoneNumber: patient?.phoneNumber ?? null },
       rules: row.rules,
       answers: row.answers,
       plans,
+      companion,
       actions: actions.map((action) => ({ action: URGENT_ACTIONS[action.action as keyof typeof URGENT_ACTIONS] ?? action.action, by: names.get(action.staffId) ?? 'A member of staff', note: action.note, at: action.createdAt.toISOString() })),
       closed: row.closedAt ? { by: names.get(row.closedByStaffId!) ?? 'A member of staff', note: row.closeNote ?? '', at: row.closedAt.toISOString() } : null,
     };
@@ -106,7 +109,9 @@ export function createUrgentCareService({ db, planEvents, plans, now }: UrgentCa
     async item(member: StaffRow, id: string): Promise<UrgentItem> {
       const row = await itemRow(db, id);
       await audit(db, entry(member, row, 'read-urgent-item'));
-      return view(db, row);
+      const item = await view(db, row);
+      if (item.companion.injections.length > 0 || item.companion.diary.length > 0) await audit(db, entry(member, row, 'read-treatment-record'));
+      return item;
     },
 
     /** The member takes the item: theirs to act on (another member may take it over; the audit log keeps both). */

@@ -3,3 +3,4 @@ export { weightRoutes } from './routes';
 export { createWeightService, type WeightService } from './service';
 export { addCheckInPoint, addOrderedConsultationPoints } from './answered';
 export { initialWeightKg, weightGoals, weightHistory } from './history';
+export { createMilestones, type MilestoneService } from './milestones';

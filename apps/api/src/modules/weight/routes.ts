@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, weightLogBodySchema, weightLogEntrySchema, weightLogsSchema, weightPreferencesSchema } from '@elmwood/domain';
+import { apiErrorSchema, milestonesSchema, milestonesSeenBodySchema, weightLogBodySchema, weightLogEntrySchema, weightLogsSchema, weightPreferencesSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { requireCustomer, type AuthService } from '../auth/index';
+import type { MilestoneService } from './milestones';
 import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -19,7 +20,7 @@ const idempotencyHeaders = z.object({
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** Weight tracking (SPEC §7): the signed-in patient's own entries only; anyone else's id answers 404. */
-export async function weightRoutes(app: FastifyInstance, { weight, auth }: { weight: WeightService; auth: AuthService }) {
+export async function weightRoutes(app: FastifyInstance, { weight, milestones, auth }: { weight: WeightService; milestones: MilestoneService; auth: AuthService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownId = (id: string) => {
     if (!isUuid(id)) throw notFound(WEIGHT_LOG_NOT_FOUND_MESSAGE);
@@ -94,6 +95,31 @@ export async function weightRoutes(app: FastifyInstance, { weight, auth }: { wei
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       return reply.header('cache-control', NO_STORE).send(await weight.setPreferredUnit(customer.id, request.body.weightUnit));
+    },
+  );
+
+  api.get(
+    '/milestones',
+    {
+      schema: {
+        tags: ['weight'],
+        summary: "The weight log's milestones the patient has reached (first weigh-in, 5% and 10% lost, goal, 4 and 12 weeks of weekly weigh-ins), each new until shown, and a plateau that suggests the coach",
+        response: { 200: milestonesSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      return reply.header('cache-control', NO_STORE).send(await milestones.of(customer.id));
+    },
+  );
+
+  api.post(
+    '/milestones/seen',
+    { schema: { tags: ['weight'], summary: 'The milestones the page has shown: not new any more (each is shown once)', body: milestonesSeenBodySchema, response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const customer = await auth.customer(requireCustomer(request));
+      await milestones.seen(customer.id, request.body.codes);
+      return reply.status(204).send(null);
     },
   );
 }

@@ -7,6 +7,7 @@ const MENU = [
   { to: '/account/home', label: 'Home' },
   { to: '/account/health-actions', label: 'My tasks' },
   { to: '/account/progress', label: 'Progress' },
+  { to: '/account/injections', label: 'Injections' },
   { to: '/account/order-history', label: 'Orders' },
   { to: '/account/reminders', label: 'Reminders' },
   { to: '/account/details', label: 'My details' },

@@ -165,6 +165,7 @@ export function orderReview(overrides: Partial<OrderReview> = {}): OrderReview {
     possibleSecondAccounts: [],
     verification: null,
     prescriber: null,
+    companion: { injections: [], missedSinceLastDelivery: [], diary: [] },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReminderSettings, Task } from '@elmwood/domain';
+import type { InjectionReminder, InjectionRemindersReply, ReminderSettings, Task } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 import { markTaskCompleted } from '../tasks';
 
@@ -52,5 +52,20 @@ export function useSetMessageChannel() {
   return useMutation({
     mutationFn: (change: Partial<MessageChannels>) => apiRequest<MessageChannels>('/shop-api/account/notification-preferences', { method: 'PUT', body: change }),
     onSuccess: (saved) => client.setQueryData(channelKeys.preferences, saved),
+  });
+}
+
+export const injectionReminderKeys = { settings: ['account', 'reminders', 'injection'] as const };
+
+export function useInjectionReminder() {
+  return useQuery({ queryKey: injectionReminderKeys.settings, queryFn: ({ signal }) => apiGet<InjectionRemindersReply>('/shop-api/account/reminders/injection', undefined, signal) });
+}
+
+/** PUT /shop-api/account/reminders/injection: replaces the queued reminder; a refusal answers 422 with the reason to show. */
+export function useSaveInjectionReminder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reminder: InjectionReminder) => apiRequest<InjectionRemindersReply>('/shop-api/account/reminders/injection', { method: 'PUT', body: reminder }),
+    onSuccess: (saved) => client.setQueryData(injectionReminderKeys.settings, saved),
   });
 }

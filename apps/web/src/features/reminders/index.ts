@@ -1,1 +1,2 @@
 export { MessagePreferences } from './components/MessagePreferences';
+export { InjectionReminderForm } from './components/InjectionReminderForm';

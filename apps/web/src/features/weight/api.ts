@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WeightLogBody, WeightLogEntry, WeightLogs, WeightUnit } from '@elmwood/domain';
+import type { MilestoneCode, Milestones, WeightLogBody, WeightLogEntry, WeightLogs, WeightUnit } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 import { useMe } from '../auth';
 import { sendOrKeep } from '../offline';
 
-export const weightKeys = { logs: ['weight', 'logs'] as const };
+export const weightKeys = { logs: ['weight', 'logs'] as const, milestones: ['weight', 'milestones'] as const };
 
 export function useWeightLogs() {
   return useQuery({ queryKey: weightKeys.logs, queryFn: ({ signal }) => apiGet<WeightLogs>('/shop-api/weight-logs', undefined, signal) });
@@ -40,8 +40,17 @@ export function useSaveWeightLog() {
       await apiRequest('/shop-api/me/preferences', { method: 'PUT', body: { weightUnit: unit } }).catch(() => undefined);
       return entry;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: weightKeys.logs }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: weightKeys.logs }), client.invalidateQueries({ queryKey: weightKeys.milestones })]),
   });
+}
+
+export function useMilestones() {
+  return useQuery({ queryKey: weightKeys.milestones, queryFn: ({ signal }) => apiGet<Milestones>('/shop-api/milestones', undefined, signal) });
+}
+
+/** POST /shop-api/milestones/seen: the page showed them, so they are not shown as new again. */
+export function useMilestonesSeen() {
+  return useMutation({ mutationFn: (codes: MilestoneCode[]) => apiRequest<null>('/shop-api/milestones/seen', { method: 'POST', body: { codes } }) });
 }
 
 export function useDeleteWeightLog() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, orderPagePath, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, INJECTION_NUDGE, orderPagePath, SIDE_EFFECT_TRIAGE_RULES, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../contract';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -226,6 +226,25 @@ const composers: Composers = {
       short: `${context.brandName}: ${amount > 0 ? `we will charge ${formatPrice(amount)} on ${formatLongDate(chargeDate)}` : 'your referral credit covers'} your next delivery. Manage your plan: ${context.url(`/account/plan/${subscriptionId}`)}`,
     };
   },
+  'price-change': ({ subscriptionId, product, oldPrice, newPrice, appliesFrom, chargeDate }, context) => {
+    const rise = newPrice > oldPrice;
+    const change = `The price of ${product} is ${rise ? 'going up' : 'going down'} from ${formatPrice(oldPrice)} to ${formatPrice(newPrice)} for each delivery.`;
+    const when = `The new price applies from your delivery on ${formatLongDate(appliesFrom)}, charged on ${formatLongDate(chargeDate)}. Until then you pay what you pay now.`;
+    return {
+      subject: rise ? `The price of your treatment is changing` : 'Good news: the price of your treatment is going down',
+      preview: change,
+      body: (
+        <>
+          <Title>{rise ? 'The price of your treatment is changing' : 'The price of your treatment is going down'}</Title>
+          <P>{change}</P>
+          <P>{when}</P>
+          {rise ? <P>If you would rather not go on at the new price, you can change your dose, pause or cancel your plan in your account before then.</P> : null}
+          <Action href={context.url(`/account/plan/${subscriptionId}`)}>See your plan</Action>
+        </>
+      ),
+      short: `${context.brandName}: ${change} From your delivery on ${formatLongDate(appliesFrom)}. ${context.url(`/account/plan/${subscriptionId}`)}`,
+    };
+  },
   'payment-failed': ({ orderNumber, nextAttemptDate }, context) => ({
     subject: 'We could not take your payment',
     preview: 'Please update your payment details.',
@@ -352,6 +371,56 @@ const composers: Composers = {
     // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
     short: `${context.brandName}: we have your side effect report. Please read our email or sign in: ${context.url('/account/support')}`,
   }),
+  'injection-reminder': (_data, context) => ({
+    subject: 'Time for your weekly dose',
+    preview: 'Log it in your account and we will suggest where to inject next time.',
+    body: (
+      <>
+        <Title>Time for your weekly dose</Title>
+        <P>It is your injection day. Your account shows where to inject this week: a different site each week helps your skin.</P>
+        <P>Once you have taken it, log it so your pen count and your next site stay right.</P>
+        <Action href={context.url('/account/injections')}>Log your dose</Action>
+      </>
+    ),
+    short: `${context.brandName}: time for your weekly dose. Log it here: ${context.url('/account/injections')}`,
+  }),
+  'injection-nudge': (_data, context) => ({
+    subject: 'Did you take your weekly dose?',
+    preview: 'If you took it, log it. If you missed it, here is what to do.',
+    body: (
+      <>
+        <Title>Did you take your weekly dose?</Title>
+        <P>We have not seen a dose in your log since your injection day. If you took it, please log it.</P>
+        <P>
+          If you missed it and it is no more than {INJECTION_NUDGE.lateDoseDays} days since your usual day, take it now and carry on as usual. If it is longer, skip it and take
+          your next dose on your usual day. Never take two doses to make up for a missed one.
+        </P>
+        <Action href={context.url('/account/injections')}>Log your dose</Action>
+      </>
+    ),
+    short: `${context.brandName}: did you take your weekly dose? Log it or mark it missed: ${context.url('/account/injections')}`,
+  }),
+  'side-effect-logged': ({ ruleIds, contactBy }, context) => {
+    const rules = SIDE_EFFECT_TRIAGE_RULES.filter((rule) => ruleIds.includes(rule.id));
+    const urgent = rules.some((rule) => rule.level === 'urgent');
+    return {
+      subject: urgent ? 'Important: about the side effect you logged' : 'A prescriber will review your side-effect diary',
+      preview: urgent ? 'Please read what to do now.' : `A prescriber will be in touch by ${contactByText(new Date(contactBy))}.`,
+      body: (
+        <>
+          <Title>{urgent ? 'What to do now' : 'We have asked a prescriber to review your diary'}</Title>
+          {rules.map((rule) => (
+            <P key={rule.id}>{rule.instruction}</P>
+          ))}
+          <P>{urgentContactLine(new Date(contactBy))}</P>
+          <YellowCard />
+          <Action href={context.url('/account/treatment')}>See your diary</Action>
+        </>
+      ),
+      // Health advice stays out of texts (a phone's lock screen shows them): the text points to the email.
+      short: `${context.brandName}: important advice about the side effect you logged. Please read our email or sign in: ${context.url('/account/treatment')}`,
+    };
+  },
   'password-changed': (_data, context) => ({
     subject: `Your ${context.brandName} password has been changed`,
     preview: 'Your password has been changed.',
@@ -608,7 +677,7 @@ export function compose(request: Pick<NotificationRequest, 'template' | 'data'>,
 }
 
 /** Optional messages: not sent on a channel the patient turned off (unsubscribe link, STOP, account). */
-export const OPTIONAL_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['weight-reminder', 'critical-tasks-open']);
+export const OPTIONAL_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['weight-reminder', 'critical-tasks-open', 'injection-reminder', 'injection-nudge']);
 
 /** About the account's security: no unsubscribe link (turning them off would help only an intruder). */
 export const SECURITY_TEMPLATES: ReadonlySet<NotificationTemplate> = new Set(['password-reset', 'signup-attempt', 'signup-code', 'password-changed', 'account-deleted']);

@@ -28,6 +28,7 @@ function plan(overrides: Partial<PlanManagement> = {}): PlanManagement {
       ],
     },
     restartWarning: null,
+    priceChanges: [],
     renewals: [],
     ...overrides,
   };
@@ -49,6 +50,15 @@ describe('ManagePlan', () => {
     expect(dates).toHaveTextContent('Next payment£149.00 on 17 Dec. 2026 (includes your £10.00 discount)');
     expect(dates).toHaveTextContent('Changes made by 14 Dec. 2026 apply to your delivery on 20 Dec. 2026. After that, they apply from your delivery on 19 Jan. 2027.');
     expect(screen.getByRole('link', { name: 'Update card' })).toHaveAttribute('href', '/account/details/change/billing-method');
+  });
+
+  it('tells of a price change before it is charged: the dose, both prices, the delivery it applies from and its charge date', async () => {
+    open(plan({ priceChanges: [{ product: 'Wegovy 0.25 mg', oldPrice: 14900, newPrice: 15900, appliesFrom: '2027-01-19', chargeDate: '2027-01-16', notifiedOn: '2026-12-12' }] }));
+    const dates = await screen.findByRole('region', { name: 'Deliveries and payments' });
+    expect(dates).toHaveTextContent(
+      'Price change: Wegovy 0.25 mg goes up from £149.00 to £159.00 a delivery, from your delivery on 19 Jan. 2027 (charged on 16 Jan. 2027). We emailed you about it on 12 Dec. 2026. You can change your dose, pause or cancel before then.',
+    );
+    expect(dates).toHaveTextContent('Next payment£149.00 on 17 Dec. 2026');
   });
 
   it('after a declined payment, says when it is tried again and links to update the card', async () => {

@@ -68,6 +68,13 @@ export function ManagePlan({ subscriptionId }: { subscriptionId: string }) {
         <h2 id="plan-dates-title">Deliveries and payments</h2>
         {plan.term ? <p className="account-muted">{plan.term}</p> : null}
         <PlanStatus plan={plan} />
+        {plan.priceChanges.map((change) => (
+          <p key={`${change.product}-${change.appliesFrom}-${change.newPrice}`} className="plan-notice plan-notice--warning">
+            <strong>Price change:</strong> {change.product} {change.newPrice > change.oldPrice ? 'goes up' : 'goes down'} from {formatPrice(change.oldPrice)} to{' '}
+            {formatPrice(change.newPrice)} a delivery, from your delivery on {formatUkDate(change.appliesFrom)} (charged on {formatUkDate(change.chargeDate)}). We emailed you about it on{' '}
+            {formatUkDate(change.notifiedOn)}.{change.newPrice > change.oldPrice ? ' You can change your dose, pause or cancel before then.' : ''}
+          </p>
+        ))}
         <dl className="plan-dates">
           {plan.nextDelivery ? (
             <div>

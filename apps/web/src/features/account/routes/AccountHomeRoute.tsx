@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { openTasksMessage } from '@elmwood/domain';
 import { GetAppBanner } from '../../app-install';
+import { AfterStoppingCard } from '../../companion';
 import { ReferralCard } from '../../referrals';
 import { HEALTH_ACTIONS_PATH, useOpenTasks } from '../../tasks';
 import { WeightCard } from '../../weight';
@@ -32,6 +33,7 @@ export function Component() {
           resources, contact, support and the FAQs. */}
       <div className="account-grid">
         <div className="account-grid__main">
+          <AfterStoppingCard />
           <ProgressCard sections={data.progress} />
           <WeightCard />
           <ActiveTreatments treatments={data.activeTreatments} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { doseSteps, formatPrice, frequencySchema, orderStatus } from '@elmwood/domain';
+import { DosePlanSection } from '../../companion';
 import { useOpenTasks } from '../../tasks';
 import { useProductBySlug } from '../../catalog';
 import { DosagePerMonthTable, useRecurringGift } from '../../recommendations';
@@ -65,7 +66,8 @@ export function Component() {
           ) : null}
         </div>
       </section>
-      {first ? <PlanDosageTable slug={first.productSlug} productName={first.productName} frequency={plan.frequency} /> : null}
+      {/* A weekly injection with a pen sent has its dose plan; anything else the dosage table of its catalogue prices. */}
+      {first ? <DosePlanSection planId={plan.id} fallback={<PlanDosageTable slug={first.productSlug} productName={first.productName} frequency={plan.frequency} />} /> : null}
       <ManagePlan subscriptionId={plan.id} />
       <section className="account-card" aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title">Quick actions</h2>

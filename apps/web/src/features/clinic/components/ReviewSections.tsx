@@ -187,6 +187,7 @@ export function DoseDecision({ review }: { review: OrderReview }) {
           <p>
             <strong>Re-titration: restart at {gap.proposed.dosage}.</strong> {gap.summary}.{' '}
             {gap.statedMissedDoses !== null ? `The patient says they missed ${gap.statedMissedDoses} dose${gap.statedMissedDoses === 1 ? '' : 's'} since their last delivery. ` : ''}
+            {gap.loggedMissedDoses ? `Their injection log marks ${gap.loggedMissedDoses} week${gap.loggedMissedDoses === 1 ? '' : 's'} missed. ` : ''}
             Last dose the supplies covered: {formatDate(`${gap.lastDoseOn}T12:00:00Z`)}. You choose the dose when you approve.
           </p>
           <p className="clinic-muted">

@@ -12,6 +12,7 @@ import { CancelOrderSection } from '../components/CancelOrderSection';
 import { PatientThread } from '../components/PatientThread';
 import { VerificationSection } from '../components/VerificationSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
+import { InjectionLog, SideEffectDiary } from '../components/TreatmentRecord';
 import {
   ConsultationAnswers,
   GpDetails,
@@ -75,6 +76,8 @@ export function Component() {
               <VerificationSection review={clinical} canRecord={can(staff.role, 'decide')} />
               <DoseDecision review={clinical} />
               <SupplyHistory review={clinical} />
+              <SideEffectDiary record={clinical.companion} />
+              <InjectionLog record={clinical.companion} />
               {can(staff.role, 'readOrderMessages') ? (
                 <PatientThread orderNumber={clinical.orderNumber} state={clinical.state} showPhotos={can(staff.role, 'seePhotos')} canWrite={can(staff.role, 'writeToPatient')} />
               ) : null}

@@ -34,6 +34,7 @@ const item = (overrides: Partial<UrgentItem> = {}): UrgentItem => ({
     },
   ],
   answers: [{ question: 'Have you had any of these side effects?', answer: 'Severe stomach pain that does not go away' }],
+  companion: { injections: [], missedSinceLastDelivery: [], diary: [] },
   plans: [
     {
       id: PLAN,

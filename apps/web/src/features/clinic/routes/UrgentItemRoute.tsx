@@ -12,6 +12,7 @@ import { useUrgentItem, useUrgentStep } from '../api';
 import { FormError } from '../components/FormError';
 import { Section } from '../components/Section';
 import { TriggeredRules } from '../components/TriggeredRules';
+import { InjectionLog, SideEffectDiary } from '../components/TreatmentRecord';
 import { formatDateTime } from '../format';
 import { can } from '../roles';
 import { useStaff } from '../useStaffSession';
@@ -78,8 +79,8 @@ function UrgentItemPage({ item }: { item: UrgentItem }) {
           <p>No answers were kept.</p>
         ) : (
           <dl className="clinic-answers">
-            {item.answers.map((answer) => (
-              <div key={answer.question} className="clinic-answers__row">
+            {item.answers.map((answer, index) => (
+              <div key={`${index}-${answer.question}`} className="clinic-answers__row">
                 <dt>{answer.question}</dt>
                 <dd>{answer.answer}</dd>
               </div>
@@ -87,6 +88,8 @@ function UrgentItemPage({ item }: { item: UrgentItem }) {
           </dl>
         )}
       </Section>
+      <SideEffectDiary record={item.companion} />
+      <InjectionLog record={item.companion} />
       <Section title="Plans">
         {item.plans.length === 0 ? (
           <p>The patient has no plan.</p>

@@ -12,6 +12,7 @@ import { TrackingChart } from '../components/TrackingChart';
 import { WeightEntries } from '../components/WeightEntries';
 import { WeightModal, type WeightModalMode } from '../components/WeightModal';
 import { WeightSummary } from '../components/WeightSummary';
+import { MilestonesSection } from '../components/MilestonesSection';
 import '../weight.css';
 
 /** /account/progress — weight tracking: figures, the tracking and projection charts, and every entry. */
@@ -64,6 +65,7 @@ export function Component() {
       ) : (
         <>
           <WeightSummary data={data} />
+          <MilestonesSection />
           <TrackingChart data={data} />
           <ProjectionChart data={data} />
           <WeightEntries
