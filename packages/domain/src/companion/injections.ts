@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, parseIsoDate, type IsoDate } from '../delivery/calendar-date';
+import { addDays, DISPLAY_MONTHS, parseIsoDate, type IsoDate } from '../delivery/calendar-date';
 import { ukCalendarDate } from '../delivery/uk-clock';
 import { daysBetween } from '../clinical/dates';
 import type { ReTitrationRule } from '../clinical/re-titration';
@@ -115,13 +115,12 @@ export function penCountdown(supplies: readonly SupplyForCountdown[], log: reado
   };
 }
 
-const SHORT_MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
 
 /** '12 Dec.' (DESIGN.md's short month, without the year, for a date weeks away). */
 export function dayAndMonth(date: IsoDate): string {
   const parsed = parseIsoDate(date);
   if (!parsed) throw new RangeError(`Not a calendar date: ${date}`);
-  return `${parsed.day} ${SHORT_MONTHS[parsed.month - 1]}`;
+  return `${parsed.day} ${DISPLAY_MONTHS[parsed.month - 1]}`;
 }
 
 /** 'Your pen has 1 dose left; your next delivery comes on 12 Dec.' and its neighbours. */

@@ -13,6 +13,8 @@ export interface CalendarDate {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** The months as patients read them in dates (DESIGN.md: '22 Nov. 2026'; May takes no stop). */
+export const DISPLAY_MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'] as const;
 
 function utcDate(year: number, month: number, day: number): Date {
   const date = new Date(Date.UTC(2000, 0, 1));
@@ -58,4 +60,10 @@ export function addDays(value: IsoDate, days: number): IsoDate {
 export function dayOfWeek(value: IsoDate): number {
   const { year, month, day } = requireIsoDate(value);
   return utcDate(year, month, day).getUTCDay();
+}
+
+/** '22 Nov. 2026' (DESIGN.md) for '2026-11-22'; anything that is not a calendar date, unchanged. */
+export function displayDate(date: string): string {
+  const parsed = parseIsoDate(date);
+  return parsed ? `${parsed.day} ${DISPLAY_MONTHS[parsed.month - 1]} ${parsed.year}` : date;
 }

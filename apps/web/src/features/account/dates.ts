@@ -1,13 +1,9 @@
-import { parseIsoDate } from '@elmwood/domain';
-
-const MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
+import { displayDate } from '@elmwood/domain';
 
 /** '22 Nov. 2026' (DESIGN.md); a full timestamp is read as its UK calendar day. */
 export function formatUkDate(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-  const parsed = parseIsoDate(day);
-  if (!parsed) return value;
-  return `${parsed.day} ${MONTHS[parsed.month - 1]} ${parsed.year}`;
+  return displayDate(day);
 }
 
 const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });

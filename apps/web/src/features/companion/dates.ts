@@ -1,4 +1,4 @@
-import { ukInstant, ukWallClock } from '@elmwood/domain';
+import { displayDate, ukInstant, ukWallClock } from '@elmwood/domain';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -19,9 +19,7 @@ export function instantFromUkValue(value: string): string | null {
   }
 }
 
-const MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
-
-/** '1 Dec. 2026, 6:30pm' (UK time). */
+/** The day and the UK time of a dose, the hour on a 12-hour clock ('1 Dec. 2026, 6:30' and then am or pm). */
 export function formatDoseTime(iso: string): string {
   const { date, minutes } = ukWallClock(new Date(iso));
   const hour = Math.floor(minutes / 60);
@@ -29,7 +27,4 @@ export function formatDoseTime(iso: string): string {
 }
 
 /** '1 Dec. 2026' (DESIGN.md), a UK calendar day. */
-export function formatDay(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
+export const formatDay = displayDate;
