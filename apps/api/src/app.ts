@@ -76,6 +76,7 @@ import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createWeightService, weightRoutes } from './modules/weight/index';
+import { registerMetrics } from './modules/metrics/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { builtInScheduler } from './adapters/scheduling/built-in';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerStorableTextGuard(app);
+  await registerMetrics(app, { access: { allowedAddresses: config.METRICS_ALLOWED_ADDRESSES, token: config.METRICS_TOKEN }, database, now, prebuilt });
 
   const services = await createShopServices({ config, database, jobs, log: app.log, now, wrapPaymentGateway });
   const { payment, paymentGateway: gateway, secret, clock, limiters, notifications, questionnaires, promotions, referrals, cardDeclines, orders, renewals, paymentActions, planEvents } = services;
