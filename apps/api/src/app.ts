@@ -27,6 +27,7 @@ import { sendPage } from './lib/page-reply';
 import { loadServerRenderer, renderedPage } from './lib/server-render';
 import { quizFormRoutes } from './lib/quiz-form';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import { nameRequestSpan, tracingActive } from './lib/tracing/index';
 import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -145,6 +146,11 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerStorableTextGuard(app);
+  if (tracingActive()) {
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url) nameRequestSpan(request.method, request.routeOptions.url);
+    });
+  }
   await registerMetrics(app, { access: { allowedAddresses: config.METRICS_ALLOWED_ADDRESSES, token: config.METRICS_TOKEN }, database, now, prebuilt });
 
   const services = await createShopServices({ config, database, jobs, log: app.log, now, wrapPaymentGateway });

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { errorForLog } from './logging';
 import { latestScheduledTime } from './schedule-times';
+import { inJobSpan } from './tracing/index';
 
 /** Schedules are wall-clock times in the UK, across the clock changes. */
 export const JOBS_TIME_ZONE = 'Europe/London';
@@ -249,7 +250,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       await boss.work<Parameters<typeof handler>[0]>(queue.name, workOptions, async ([job]) => {
         if (!job) return;
         try {
-          await tracked(handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() }));
+          await tracked(inJobSpan(queue.name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() })));
         } catch (error) {
           log.error({ err: error, queue: queue.name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
           // pg-boss keeps the error on the job's row: without a failed query's values, which may be a patient's data.
