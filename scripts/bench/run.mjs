@@ -88,6 +88,8 @@ const server = await startProcess('node', [...(profileDir ? profilerFlags(profil
     PHARMACY_ADDRESS: 'Bench Pharmacy, 1 Bench Street, Leeds, LS1 1AA',
     PHARMACY_GPHC_NUMBER: '9000001',
     DATA_DIR: 'bench-results/data',
+    // The budgets hold with metrics on (every request timed, replayed reads too); BENCH_METRICS=off measures without.
+    ...(process.env.BENCH_METRICS === 'off' ? {} : { METRICS_TOKEN: randomBytes(32).toString('base64url') }),
   },
   readyUrl: `${shop}/readyz`,
 });
