@@ -33,6 +33,8 @@ const serverEnv: Record<string, string> = {
   REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
   ANALYTICS_RATE_LIMIT_PER_ADDRESS: '100000',
   POSTCODE_LOOKUP_RATE_LIMIT_PER_ADDRESS: '100000',
+  // Every test patient uploads their photos from this address; each account keeps its own limit.
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: '100000',
   // Every declined payment comes from this address with the one sandbox declining card, across all specs.
   CHECKOUT_DECLINES_PER_ADDRESS_PER_HOUR: '100000',
   CHECKOUT_DECLINES_PER_CARD_PER_HOUR: '100000',
@@ -56,10 +58,9 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   // The specs that move the shop's clock (POST /dev/clock) run last, one at a time (the clock projects below), so that
-  // with two workers no clock moves under another spec's feet. CI keeps one worker: the demo staff's one-time codes
-  // are spent once each, and two workers signing the same prescriber in run out of them (a session per worker would
-  // lift that).
-  workers: process.env.CI ? 1 : 2,
+  // with two workers no clock moves under another spec's feet. Each worker keeps its staff sessions
+  // (e2e/support/staff.ts), so two workers do not run out of the demo staff's one-time codes.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

@@ -52,26 +52,29 @@ function cookiesOf(res) {
 const SANDBOX_PUBLIC_KEY = 'pk_sbx_elmwood_health_test';
 
 /**
- * A new signed-up patient with a cart ready to pay for, through the HTTP API as the browser fills it: the
- * consultation answered eligible and linked, Wegovy added, the address set, a sandbox card tokenised. Answers what
- * POST /checkout/{token}/complete needs.
+ * Signs a new patient up as the browser does: the form (202), then the code emailed to them (`mail`: the bench's
+ * mail sink) with the sign-up's cookie. Answers the signed-in session's cookies.
  */
-export async function readyCheckout(shop, index) {
-  const signup = await fetch(`${shop}/shop-api/register`, {
+export async function signedUp(shop, email, mail, { codeTimeoutMs } = {}) {
+  const started = await fetch(`${shop}/shop-api/register`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({
-      firstName: 'Alex',
-      lastName: 'Smith',
-      email: `bench-${Date.now()}-${index}@example.com`,
-      plainPassword: 'long enough pw',
-      phoneNumber: '07700900123',
-      birthday: '1980-01-01',
-      agreeTermsAndPrivacy: true,
-    }),
+    body: JSON.stringify({ firstName: 'Alex', lastName: 'Smith', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true }),
   });
-  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
-  const signedIn = cookiesOf(signup);
+  if (started.status !== 202) throw new Error(`signup answered ${started.status}: ${await started.text()}`);
+  const code = await mail.codeFor(email, codeTimeoutMs);
+  const confirmed = await fetch(`${shop}/shop-api/register/confirm`, { method: 'POST', headers: { ...json, cookie: cookiesOf(started) }, body: JSON.stringify({ email, code }) });
+  if (confirmed.status !== 201) throw new Error(`signup confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
+  return cookiesOf(confirmed);
+}
+
+/**
+ * A new signed-up patient with a cart ready to pay for, through the HTTP API as the browser fills it: the
+ * consultation answered eligible and linked, Wegovy added, the address set, a sandbox card tokenised. Answers what
+ * POST /checkout/{token}/complete needs, and the patient's email.
+ */
+export async function readyCheckout(shop, index, mail, email = `bench-${Date.now()}-${index}@example.com`, signUpOptions = {}) {
+  const signedIn = await signedUp(shop, email, mail, signUpOptions);
   const quiz = await answeredSession(shop, signedIn);
   const cookie = `${signedIn}; ${quiz}`;
   const send = async (method, path, body, expected) => {
@@ -90,5 +93,5 @@ export async function readyCheckout(shop, index) {
     body: JSON.stringify({ type: 'card', number: '4242424242424242', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3, cvv: '123', name: 'Alex Smith' }),
   });
   if (card.status !== 201) throw new Error(`card token answered ${card.status}: ${await card.text()}`);
-  return { cookie, cart: tokenValue, cardToken: (await card.json()).token };
+  return { email, cookie, cart: tokenValue, cardToken: (await card.json()).token };
 }

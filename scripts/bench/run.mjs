@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { build as bundle } from 'esbuild';
-import pg from 'pg';
 import { externalNpmPackages } from '../../apps/api/esbuild-plugins.mjs';
 import { lazyRouteBundle } from './bundle.mjs';
 import { bundleReport, entryPageScripts, printReport } from './bundle-report.mjs';
@@ -17,6 +16,8 @@ import { answeredSession, cartWithConsultation, goalsAnswer, readyCheckout } fro
 import { describeCpuShares, load, startProcess, withCpuShares } from './lib.mjs';
 import { printProfileSummaries, profiledWindow, profilerFlags, summariseProfile } from './profile.mjs';
 import { startMailSink } from './mail-sink.mjs';
+import { createOwnDatabase, dropOwnDatabase } from './own-database.mjs';
+import { ONE_ADDRESS_LIMITS, productionShopEnv } from './production-env.mjs';
 
 const SHOP_PORT = Number(process.env.BENCH_SHOP_PORT ?? 3900);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3901);
@@ -54,7 +55,7 @@ const FRAMEWORK = /^(react|react-dom|scheduler|react-router|@tanstack\/.*)$/;
 const profileDir = process.env.BENCH_CPU_PROFILE || null;
 const profileWindows = [];
 
-const createdDatabase = process.env.DATABASE_URL ? null : await createBenchDatabase();
+const createdDatabase = process.env.DATABASE_URL ? null : await createOwnDatabase('elmwood_bench');
 const databaseUrl = process.env.DATABASE_URL || createdDatabase;
 const rows = [];
 /** One line of the table: what is measured, the figure, the budget, and whether the figure meets it. */
@@ -65,29 +66,9 @@ const mail = await startMailSink();
 const server = await startProcess('node', [...(profileDir ? profilerFlags(profileDir) : []), 'apps/api/dist/main.js'], {
   env: {
     PORT: String(SHOP_PORT),
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    SMTP_URL: mail.url,
-    SITE_URL: shop,
+    ...productionShopEnv({ siteUrl: shop, databaseUrl, smtpUrl: mail.url, dataDir: 'bench-results/data' }),
     // Its patients sign up and open their carts from this one address.
-    CART_RATE_LIMIT_PER_ADDRESS: '100000',
-    CART_RATE_LIMIT_GLOBAL: '100000',
-    REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
-    REGISTER_RATE_LIMIT_GLOBAL: '100000',
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    UPLOAD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    // Production otherwise refuses the sandbox gateway, which stands for the provider here.
-    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
-    // Production names who prescribes (no demo values there): illustrative ones for the bench.
-    PRESCRIBERS: JSON.stringify([{ name: 'Dr Bench Example', profession: 'Doctor (GP)', body: 'GMC', number: '7000001' }]),
-    PRESCRIBING_SERVICE_NAME: 'Bench Clinic',
-    PRESCRIBING_SERVICE_ADDRESS: 'Bench Clinic, 1 Bench Street, Leeds, LS1 1AA',
-    PHARMACY_NAME: 'Bench Pharmacy',
-    PHARMACY_ADDRESS: 'Bench Pharmacy, 1 Bench Street, Leeds, LS1 1AA',
-    PHARMACY_GPHC_NUMBER: '9000001',
-    DATA_DIR: 'bench-results/data',
+    ...ONE_ADDRESS_LIMITS,
     // The budgets hold with metrics on (every request timed, replayed reads too); BENCH_METRICS=off measures without.
     ...(process.env.BENCH_METRICS === 'off' ? {} : { METRICS_TOKEN: randomBytes(32).toString('base64url') }),
   },
@@ -118,7 +99,7 @@ try {
   await server.stop();
   await bare?.stop();
   await mail.stop();
-  if (createdDatabase) await dropBenchDatabase(createdDatabase);
+  if (createdDatabase) await dropOwnDatabase(createdDatabase);
 }
 if (profileDir) {
   report.profile = summariseProfile(profileDir, profileWindows);
@@ -309,7 +290,7 @@ async function startLeastWorkServer() {
 async function orderPlacement() {
   const ready = [];
   // A few spare: autocannon may prepare a request per connection beyond the amount it sends.
-  for (let i = 0; i < ORDER_WARMUP + ORDERS + 2 * ORDER_CONNECTIONS; i += 1) ready.push(await readyCheckout(shop, i));
+  for (let i = 0; i < ORDER_WARMUP + ORDERS + 2 * ORDER_CONNECTIONS; i += 1) ready.push(await readyCheckout(shop, i, mail));
   let next = 0;
   const requests = [
     {
@@ -411,25 +392,4 @@ function errorsBudget(name, runs) {
 
 function round(value) {
   return Math.round(value * 10) / 10;
-}
-
-/** One statement on the server's maintenance database (creating or dropping the bench's own). */
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function dropBenchDatabase(url) {
-  return onServer(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-}
-
-async function createBenchDatabase() {
-  const name = `elmwood_bench_${Date.now()}`;
-  await onServer(`CREATE DATABASE ${name}`);
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
 }

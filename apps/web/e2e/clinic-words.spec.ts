@@ -3,7 +3,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { weightLossAnswers } from './support/consultation';
 import { placeWeightLossOrder } from './support/order';
-import { ADMIN, PRESCRIBER, staffApiSignIn, staffPage } from './support/staff';
+import { ADMIN, PRESCRIBER, staffRequest, staffPage } from './support/staff';
 
 const LONG_FIRST = 'Maximiliana-Alexandrina-Josephine-Wilhelmina';
 const LONG_LAST = 'Featherstonehaugh-Cholmondeley-Worthington-Smythe';
@@ -114,8 +114,7 @@ test('staff read words: a long name fits the queue, an order number is found in 
   await admin.context().close();
 
   // Other staff have no link and the API refuses them.
-  const prescriberApi = await request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await staffApiSignIn(prescriberApi, PRESCRIBER);
+  const prescriberApi = await staffRequest(request, testInfo.project.use.baseURL, PRESCRIBER);
   expect((await prescriberApi.get('/shop-api/clinic/audit')).status()).toBe(403);
   expect((await prescriberApi.get('/shop-api/clinic/audit.csv')).status()).toBe(403);
   await prescriberApi.dispose();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
+import { PRESCRIBER, staffRequest, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 
 /** A weight-loss order the prescriber approved: the approval brings the first coach call task. */
 async function approvedWeightLossPatient(page: Page, email: string, staffContext: () => Promise<APIRequestContext>) {
@@ -10,7 +10,6 @@ async function approvedWeightLossPatient(page: Page, email: string, staffContext
   await sendCriticalPhotos(page);
   const staff = await staffContext();
   try {
-    await staffApiSignIn(staff, PRESCRIBER);
     await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
   } finally {
@@ -36,7 +35,7 @@ test('a weight-loss patient chooses a coach from the task, books a call, sees it
   const project = test.info().project.name;
   // The two projects share one server: each books a different coach, so neither takes the other's slot.
   const coach = project === 'mobile' ? { first: 'Tom', full: 'Tom Hughes' } : { first: 'Amara', full: 'Amara Okafor' };
-  await approvedWeightLossPatient(page, `coaches-${Date.now()}-${project}@example.com`, () => playwright.request.newContext({ baseURL }));
+  await approvedWeightLossPatient(page, `coaches-${Date.now()}-${project}@example.com`, () => staffRequest(playwright.request, baseURL, PRESCRIBER));
 
   await page.goto('/account/health-actions');
   await page.getByRole('link', { name: 'Book your first coach call' }).click();

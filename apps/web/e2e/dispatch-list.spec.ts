@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
+import { PHARMACIST, PRESCRIBER, staffRequest, staffPage, NO_GP_CONSENT, verifyThroughApi } from './support/staff';
 
 /** A patient's order of `productSlug`, with its photos in and approved by the prescriber: ready to dispatch. */
 async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', approve: (orderNumber: string) => Promise<void>): Promise<string> {
@@ -14,9 +14,8 @@ async function approvedOrder(page: Page, productSlug: 'wegovy' | 'mounjaro', app
 test('the dispatch list names each order’s own medicine with its dose, and the time its own approval was given', async ({ browser, playwright, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the dispatch list is worked on a desktop in the pharmacy');
   test.setTimeout(150_000);
-  const prescriber = await playwright.request.newContext({ baseURL });
+  const prescriber = await staffRequest(playwright.request, baseURL, PRESCRIBER);
   try {
-    await staffApiSignIn(prescriber, PRESCRIBER);
     const approve = async (orderNumber: string) => {
       await verifyThroughApi(prescriber, orderNumber);
       expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PRESCRIBER, staffApiSignIn, verifyThroughApi } from './support/staff';
+import { PRESCRIBER, staffRequest, verifyThroughApi } from './support/staff';
 
 test("'Who prescribes' is reached from the footer and names each prescriber with their register", async ({ page }) => {
   await page.goto('/');
@@ -36,9 +36,8 @@ test("the GP answers the clinic's letter through its signed link; a tampered lin
   });
   expect(gp.status()).toBe(201);
 
-  const staff = await playwright.request.newContext({ baseURL });
+  const staff = await staffRequest(playwright.request, baseURL, PRESCRIBER);
   try {
-    await staffApiSignIn(staff, PRESCRIBER);
     await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
   } finally {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { placeWeightLossOrder, sendCriticalPhotos } from './support/order';
-import { PHARMACIST, PRESCRIBER, staffApiSignIn, staffPage, verifyThroughApi } from './support/staff';
+import { PHARMACIST, PRESCRIBER, staffRequest, staffPage, verifyThroughApi } from './support/staff';
 
 // A checkout through the API, staff sign-ins and trips between the console and the patient's account.
 test.slow();
@@ -65,9 +65,8 @@ test("a letter to a GP without email is listed to post, printed from its view an
     data: { consentGiven: true, practiceName: practice, addressLine1: '4 Oak Lane', cityOrTown: 'Leeds', postCode: 'LS6 1AB', consents: { informGp: true, verifyHistory: true } },
   });
   expect(gp.status()).toBe(201);
-  const staff = await playwright.request.newContext({ baseURL });
+  const staff = await staffRequest(playwright.request, baseURL, PRESCRIBER);
   try {
-    await staffApiSignIn(staff, PRESCRIBER);
     await verifyThroughApi(staff, orderNumber);
     expect((await staff.post(`/shop-api/clinic/orders/${orderNumber}/approve`)).status()).toBe(200);
   } finally {

@@ -113,6 +113,26 @@ test('answers kept only in this browser join the server-rendered step once it ha
   expect(errors).toEqual([]);
 });
 
+test('a reload of the rejection screen, whose code is its own chunk, hydrates the server’s copy without a mismatch and still leads back', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/n/weight-loss/quiz/1');
+  await hydrated(page);
+  await page.getByLabel('Weight in kg').fill('55');
+  await page.getByLabel('Height in cm').fill('175');
+  await continueButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'No recommended treatment' })).toBeVisible();
+  const response = await page.reload();
+  expect(await response!.text()).toMatch(/<div id="root">.*<h1[^>]*>No recommended treatment<\/h1>/s);
+  await hydrated(page);
+  const review = page.getByRole('button', { name: 'REVIEW YOUR ANSWERS' });
+  await page.getByRole('checkbox', { name: 'I agree only to provide accurate responses' }).check();
+  await expect(review).toBeEnabled();
+  await review.click();
+  await expect(page).toHaveURL(/\/n\/weight-loss\/quiz\/1$/);
+  await expect(page.getByLabel('Weight in kg')).toHaveValue('55');
+  expect(errors).toEqual([]);
+});
+
 test.describe('entry pages rendered on the server', () => {
   test('a product page arrives with its heading and the data it was rendered with', async ({ request }) => {
     const response = await request.get('/products/wegovy', { headers: { Accept: 'text/html' } });

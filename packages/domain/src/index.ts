@@ -23,6 +23,7 @@ export * from './quiz/facts';
 export * from './quiz/answers';
 export * from './quiz/consultation';
 export * from './quiz/signposting';
+export * from './quiz/underweight';
 export * from './identity/messages';
 export * from './identity/email';
 export * from './identity/name';

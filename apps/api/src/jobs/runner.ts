@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Notifications } from '../modules/notifications/index';
+import { workAnswerReplies } from './answer-replies';
 import { workCheckIns } from './check-ins';
 import { workCriticalTaskNudges } from './critical-task-nudges';
 import type { Jobs } from '../lib/queue';
@@ -14,4 +15,5 @@ export async function workAllJobs(jobs: Jobs, { db, notifications }: JobDeps): P
   await workCheckIns(jobs, db);
   await notifications.work();
   await workCriticalTaskNudges(jobs, db, notifications.notifier);
+  await workAnswerReplies(jobs, db);
 }

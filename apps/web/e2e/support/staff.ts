@@ -1,5 +1,13 @@
-import { expect, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type Browser, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { generate } from 'otplib';
+
+type SavedSession = Awaited<ReturnType<BrowserContext['storageState']>>;
+/**
+ * Each worker signs a member in once and keeps the session (a module's state lives per worker process). Codes are
+ * spent once each, so signing the same prescriber in for every test, in two workers, ran out of them; the sign-in
+ * page itself is still walked by the tests that check it (staffPage with onLogin).
+ */
+const sessions = new Map<string, SavedSession>();
 
 // The demo staff the API seeds outside production (README, 'Clinic console').
 export const PRESCRIBER = { email: 'prescriber@elmwood-health.example', password: 'prescriber-demo-2026', secret: 'IHKWSE33JF3FI645LJBOTXDQJ2UNYJS3', home: /\/clinic\/reviews$/ };
@@ -30,17 +38,51 @@ export async function staffSignIn(page: Page, staff: Staff) {
   await expect(page).toHaveURL(staff.home);
 }
 
-/** A browser of its own for a member of staff, signed in through the console's login. */
+/**
+ * A browser of its own for a member of staff on their console home: with this worker's session when it still holds
+ * (unless the test checks the sign-in page, `onLogin`), else signed in through the console's login.
+ */
 export async function staffPage(browser: Browser, staff: Staff, { onLogin }: { onLogin?: (page: Page) => Promise<void> } = {}): Promise<Page> {
-  const context = await browser.newContext();
+  const saved = onLogin ? undefined : sessions.get(staff.email);
+  const context = await browser.newContext(saved ? { storageState: saved } : {});
   const page = await context.newPage();
+  // The console's root leads a signed-in member to their home.
+  await page.goto(saved ? '/clinic' : '/clinic/reviews');
+  if (saved && (await landedOnHome(page, staff))) return page;
+  if (saved) await page.goto('/clinic/reviews');
   // Without a staff session any console page leads to the console's own login.
-  await page.goto('/clinic/reviews');
   await expect(page).toHaveURL(/\/clinic\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Clinic sign in' })).toBeVisible();
   if (onLogin) await onLogin(page);
   await staffSignIn(page, staff);
+  sessions.set(staff.email, await context.storageState());
   return page;
+}
+
+/** Whether a console page opened with a kept session reached the member's home rather than the login. */
+async function landedOnHome(page: Page, staff: Staff): Promise<boolean> {
+  const login = /\/clinic\/login$/;
+  await expect(page).toHaveURL((url) => login.test(url.pathname) || staff.home.test(url.pathname));
+  if (login.test(new URL(page.url()).pathname)) return false;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return true;
+}
+
+/**
+ * A request context signed in as a member of staff, for tests that only need the clinic's API: this worker's session
+ * when the API still accepts it, else a fresh sign-in. The caller disposes of it.
+ */
+export async function staffRequest(api: APIRequest, baseURL: string | undefined, staff: Staff): Promise<APIRequestContext> {
+  const saved = sessions.get(staff.email);
+  if (saved) {
+    const request = await api.newContext({ baseURL, storageState: saved });
+    if ((await request.get('/shop-api/clinic/me')).ok()) return request;
+    await request.dispose();
+  }
+  const request = await api.newContext({ baseURL });
+  await staffApiSignIn(request, staff);
+  sessions.set(staff.email, await request.storageState());
+  return request;
 }
 
 /** The same sign-in through the API alone (password, then a code, retried as staffSignIn does), for tests that only need the decision. */
@@ -73,17 +115,18 @@ export async function verifyThroughApi(prescriber: APIRequestContext, orderNumbe
 
 /** The prescriber verifies the patient and approves the order through the API (and, with `dispatch`, a pharmacist sends it by Royal Mail). */
 export async function approveThroughApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, orderNumber: string, { dispatch = false } = {}): Promise<void> {
-  const prescriber = await playwright.request.newContext({ baseURL });
-  const pharmacist = await playwright.request.newContext({ baseURL });
+  const prescriber = await staffRequest(playwright.request, baseURL, PRESCRIBER);
   try {
-    await staffApiSignIn(prescriber, PRESCRIBER);
     await verifyThroughApi(prescriber, orderNumber);
     expect((await prescriber.post(`/shop-api/clinic/orders/${orderNumber}/approve`, { data: NO_GP_CONSENT })).status()).toBe(200);
-    if (!dispatch) return;
-    await staffApiSignIn(pharmacist, PHARMACIST);
-    expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);
   } finally {
     await prescriber.dispose();
+  }
+  if (!dispatch) return;
+  const pharmacist = await staffRequest(playwright.request, baseURL, PHARMACIST);
+  try {
+    expect((await pharmacist.post(`/shop-api/clinic/orders/${orderNumber}/dispatch`, { data: { carrier: 'royal-mail', trackingNumber: 'AB123456789GB' } })).status()).toBe(200);
+  } finally {
     await pharmacist.dispose();
   }
 }

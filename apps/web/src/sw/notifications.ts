@@ -62,3 +62,46 @@ export async function openFromNotification(clients: ClientsLike, origin: string,
   }
   await clients.openWindow(url);
 }
+
+interface SubscriptionLike {
+  endpoint: string;
+  toJSON(): PushSubscriptionJSON;
+  options?: { applicationServerKey: ArrayBuffer | null };
+}
+
+export interface PushRenewal {
+  /** The subscription the browser ended, when it says (Chrome often does not). */
+  old: SubscriptionLike | null;
+  /** The one it made in its place, when it made one. */
+  fresh: SubscriptionLike | null;
+  /** Subscribes again with the shop's key, when the browser made no new subscription itself. */
+  subscribe(applicationServerKey: ArrayBuffer | string): Promise<SubscriptionLike>;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export type RenewalOutcome = 'renewed' | 'not-recorded' | 'nothing-to-renew';
+
+/**
+ * The browser replaced this device's push subscription (its push service moved the address or the keys): the new one
+ * is recorded with the shop in place of the old, so app notifications carry on without the patient doing anything.
+ * Signed out (or the shop refusing it), nothing is recorded: the old record goes when the push service answers 410.
+ */
+export async function renewPushSubscription({ old, fresh, subscribe, fetch }: PushRenewal): Promise<RenewalOutcome> {
+  const settings = await fetch('/shop-api/account/push', { credentials: 'same-origin' });
+  if (!settings.ok) return 'not-recorded';
+  const { publicKey, devices } = (await settings.json()) as { publicKey: string | null; devices: { id: string; endpoint: string }[] };
+  // The key the ended subscription was made with, else the shop's (a base64url string, as PushManager takes it).
+  const key = old?.options?.applicationServerKey ?? publicKey;
+  const subscription = fresh ?? (key ? await subscribe(key) : null);
+  if (!subscription) return 'nothing-to-renew';
+  const recorded = await fetch('/shop-api/account/push-subscriptions', {
+    method: 'PUT',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(subscription.toJSON()),
+  });
+  if (!recorded.ok) return 'not-recorded';
+  const ended = old && old.endpoint !== subscription.endpoint ? devices.find((device) => device.endpoint === old.endpoint) : undefined;
+  if (ended) await fetch(`/shop-api/account/push-subscriptions/${encodeURIComponent(ended.id)}`, { method: 'DELETE', credentials: 'same-origin' });
+  return 'renewed';
+}

@@ -2,7 +2,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ACCOUNT_DATA_CACHE, NEVER_KEPT_API, OUTBOX_DATABASE, SESSION_CHANGES } from '../lib/device-stores';
-import { notificationFrom, openFromNotification } from './notifications';
+import { notificationFrom, openFromNotification, renewPushSubscription } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -132,4 +132,24 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: unknown } | null)?.url;
   event.waitUntil(openFromNotification(self.clients, self.location.origin, typeof url === 'string' ? url : '/account/home'));
+});
+
+/** A call to the shop with the patient's session, renewed once if its access token has run out (as the pages do). */
+async function withSession(path: string, init: RequestInit = {}): Promise<Response> {
+  const first = await fetch(path, init);
+  if (first.status !== 401) return first;
+  const refreshed = await fetch('/shop-api/token/refresh', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  return refreshed.ok ? fetch(path, init) : first;
+}
+
+/** The push service replaced this device's subscription: the shop records the new one, so reminders keep arriving. */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    renewPushSubscription({
+      old: event.oldSubscription,
+      fresh: event.newSubscription,
+      subscribe: (applicationServerKey) => self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+      fetch: withSession,
+    }).catch(() => 'not-recorded'),
+  );
 });

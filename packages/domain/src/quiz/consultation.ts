@@ -6,7 +6,7 @@ import { deriveFacts } from './facts';
 import { PRODUCT_CHOICE_SEPARATOR, splitProductChoice } from './question-types';
 import { allQuestions, type Question, type Questionnaire, type QuestionnaireRules } from './questionnaire';
 import { isAnswered, judge, ruleInputs, type RuleData } from './rules';
-import { isUnderweight } from './signposting';
+import { isUnderweight } from './underweight';
 
 export const DEFAULT_REJECTION_TEXT =
   'Based on your answers there is no treatment suitable for you. If you think you have made an error in your responses, please click below to review your answers.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderweight, rejectionSignposts, UNDERWEIGHT_BMI } from './signposting';
+import { rejectionSignposts } from './signposting';
+import { isUnderweight, UNDERWEIGHT_BMI } from './underweight';
 
 describe('rejection signposting', () => {
   it('counts a BMI under 18.5 as underweight, 18.5 itself not', () => {

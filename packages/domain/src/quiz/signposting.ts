@@ -1,10 +1,3 @@
-/** NHS definition of underweight (NHS 'BMI calculator'; NICE CG189 1.2): a BMI below 18.5. */
-export const UNDERWEIGHT_BMI = 18.5;
-
-export function isUnderweight(bmi: number | null | undefined): boolean {
-  return typeof bmi === 'number' && bmi < UNDERWEIGHT_BMI;
-}
-
 /** Somewhere to turn after a rejection: what it is for, who to contact and how. */
 export interface Signpost {
   id: 'gp' | 'nhs-111' | 'beat';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ConsultationOutcome } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { consultationAnswerSends, consultations } from '../../db/schema/index';
@@ -106,6 +106,15 @@ export async function keptAnswerReply(db: Db, sessionKey: string, idempotencyKey
     .from(consultationAnswerSends)
     .where(and(eq(consultationAnswerSends.sessionKey, sessionKey), eq(consultationAnswerSends.idempotencyKey, idempotencyKey)));
   return row?.reply ?? null;
+}
+
+/**
+ * Forgets the replies kept before `cutoff`; answers how many. A device sends a kept change again only while its
+ * consultation's session lives, so a reply older than the session can never be asked for again.
+ */
+export async function forgetAnswerRepliesBefore(db: Db, cutoff: Date): Promise<number> {
+  const gone = await db.delete(consultationAnswerSends).where(lt(consultationAnswerSends.createdAt, cutoff)).returning({ key: consultationAnswerSends.idempotencyKey });
+  return gone.length;
 }
 
 /** Keeps the reply answers sent with an Idempotency-Key had; the first kept stays (two sends at once agree on it). */

@@ -299,7 +299,8 @@ export const weightLossQuestionnaire: QuestionnaireInput = {
           id: 'wl_goal_weight',
           type: 'WeightType',
           question: 'What is your goal weight?',
-          note: 'A realistic first goal is 5% to 15% of your current weight.',
+          // NICE NG246 (overweight and obesity management, 2025), as CG189 before it: a realistic first goal is 5% to 10%.
+          note: 'NICE advises that losing 5% to 10% of your current weight is a realistic first goal, and brings real benefits to your health.',
         },
         {
           id: 'wl_contact_time',

@@ -8,6 +8,7 @@ import { useQuizFormReply } from '../formReply';
 import { answersThroughStep, stepSubmission } from '../steps';
 import { QuestionField } from './QuestionField';
 import { preloadAllInputs } from './questionInputs';
+import { preloadRejectionScreen } from './lazyRejectionScreen';
 
 interface QuizStepFormProps {
   slug: string;
@@ -39,8 +40,14 @@ const SERVER_ERROR_ID = 'quiz-step-server-error';
  * server's), previewed with the same consultation evaluator for instant feedback, then sent for the
  * server's decision. Nothing typed is lost when sending fails.
  */
-/** Whatever the next step asks, its inputs are on their way once the patient starts on this one. */
-const preloadNextInputs = () => void preloadAllInputs().catch(() => {});
+/**
+ * Whatever follows this step, its code is on its way once the patient starts on it: the next step's inputs, or
+ * the rejection screen.
+ */
+const preloadWhatFollows = () => {
+  void preloadAllInputs().catch(() => {});
+  preloadRejectionScreen();
+};
 
 export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, answers, today, onChange, onRejected, onSubmitted, onKept, account, onBack, action }: QuizStepFormProps) {
   const submit = useSubmitStep(slug, taskId, { account, stepName: step.name });
@@ -79,8 +86,8 @@ export function QuizStepForm({ slug, taskId, questionnaire, step, stepNumber, an
       method="post"
       action={action}
       onSubmit={handleSubmit}
-      onFocus={preloadNextInputs}
-      onPointerDown={preloadNextInputs}
+      onFocus={preloadWhatFollows}
+      onPointerDown={preloadWhatFollows}
       noValidate
       aria-labelledby="quiz-step-title"
     >

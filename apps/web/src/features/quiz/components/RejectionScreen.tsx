@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { ACCURACY_AGREEMENT, REJECTION_HEADING, REJECTION_WARNING, REVIEW_ANSWERS_BUTTON, type Signpost } from '@elmwood/domain';
+import { ACCURACY_AGREEMENT, REJECTION_HEADING, REJECTION_WARNING, rejectionSignposts, REVIEW_ANSWERS_BUTTON, type Rejection } from '@elmwood/domain';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 
 interface RejectionScreenProps {
-  /** The rule's own reason, or the default rejection text (SPEC §8). */
-  reason: string;
-  /** Where else the patient can turn (rejectionSignposts), so the screen is never a dead end. */
-  signposts: readonly Signpost[];
+  /** Its reason is the rule's own, or the default rejection text (SPEC §8); it decides where else the patient can turn. */
+  rejection: Pick<Rejection, 'reason' | 'ruleId' | 'underweight'>;
   onReview: () => void;
 }
 
@@ -15,14 +13,16 @@ interface RejectionScreenProps {
  * 'No recommended treatment': the reason, the warning, where to get support, and a way back that needs the
  * accuracy agreement first.
  */
-export function RejectionScreen({ reason, signposts, onReview }: RejectionScreenProps) {
+export function RejectionScreen({ rejection, onReview }: RejectionScreenProps) {
   const [agreed, setAgreed] = useState(false);
+  // Somewhere to turn, so the screen is never a dead end.
+  const signposts = rejectionSignposts(rejection);
   return (
     <section className="quiz-rejection" aria-labelledby="quiz-rejection-title">
       <h1 id="quiz-rejection-title" className="quiz-rejection__title">
         {REJECTION_HEADING}
       </h1>
-      <p className="quiz-rejection__reason">{reason}</p>
+      <p className="quiz-rejection__reason">{rejection.reason}</p>
       <p className="quiz-rejection__warning">{REJECTION_WARNING}</p>
       <section className="quiz-support" aria-labelledby="quiz-support-title">
         <h2 id="quiz-support-title" className="quiz-support__title">

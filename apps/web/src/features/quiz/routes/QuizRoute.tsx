@@ -5,7 +5,6 @@ import {
   isAnswered,
   QUESTIONNAIRE_STEP_SUBMITTED,
   rejectionQuestionIndex,
-  rejectionSignposts,
   stepCounterText,
   stepNumberOfQuestion,
   stepSubmittedType,
@@ -28,7 +27,7 @@ import { isQuizSlug, useQuestionnaire, useQuizState } from '../api';
 import { keepsStepsOffline } from '../submitStep';
 import { QuizStepForm } from '../components/QuizStepForm';
 import { loadInputsForHydration } from '../components/questionInputs';
-import { RejectionScreen } from '../components/RejectionScreen';
+import { loadRejectionScreenForHydration, rejectionScreen } from '../components/lazyRejectionScreen';
 import { loadLocalAnswers, rememberQuizLinkOptions, saveLocalAnswers } from '../storage';
 import { QUIZ_TAXONS, startingAnswers, stepOutcome } from '../steps';
 import { useQuizFormReply } from '../formReply';
@@ -39,8 +38,10 @@ import '../quiz.css';
 /** The step segment of the rejection screen: /n/{slug}/quiz/rejected?question={1-based question}. */
 export const REJECTED_STEP = 'rejected';
 
-/** Before a server-rendered step is hydrated (router.tsx, loadRouteModules): the inputs its questions use. */
-export const loadForHydration = loadInputsForHydration;
+/** Before a server-rendered step is hydrated (router.tsx, loadRouteModules): the inputs its questions use, or the rejection screen. */
+export async function loadForHydration(): Promise<void> {
+  await Promise.all([loadInputsForHydration(), loadRejectionScreenForHydration()]);
+}
 
 /** The installed app's link with the device (what waits to be sent, sent when online): its own chunk, for such devices only. */
 const OfflineSync = lazy(() => import('../../offline').then((module) => ({ default: module.OfflineSync })));
@@ -191,7 +192,7 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
     const questionIndex = rejectionQuestionIndex(search.toString(), allQuestions(questionnaire).length);
     return (
       <QuizFrame questionnaire={questionnaire} stepNumber={null}>
-        <RejectionScreen reason={shown.reason} signposts={rejectionSignposts(shown)} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
+        <RejectionStep rejection={shown} onReview={() => navigate(stepPath(stepNumberOfQuestion(questionnaire, questionIndex + 1)))} />
       </QuizFrame>
     );
   }
@@ -277,6 +278,17 @@ function Quiz({ slug, step, questionnaire, saved, stepPath, onFinished, exitPath
       />
     </QuizFrame>
   );
+}
+
+/**
+ * The rejection screen, in a Suspense boundary of its own only where its code is not yet here: a boundary in the
+ * server's HTML would hydrate in a pass of its own, after the page has started. Decided once, so the screen is not
+ * started again when its code arrives.
+ */
+function RejectionStep({ rejection, onReview }: { rejection: Rejection; onReview: () => void }) {
+  const [atHand] = useState(rejectionScreen.isLoaded);
+  const screen = <rejectionScreen.Component rejection={rejection} onReview={onReview} />;
+  return atHand ? screen : <Suspense fallback={<LoadStatus status="loading" />}>{screen}</Suspense>;
 }
 
 /** The consultation's frame: its title and, on a step, the step counter ('3 of 9') and progress bar. */
