@@ -50,11 +50,11 @@ export const boundaryZones = [
   },
   {
     target: `${API}/modules`,
-    from: [`${API}/workflows`, `${API}/jobs`, `${API}/app.ts`, `${API}/main.ts`, `${API}/worker.ts`, `${API}/boot.ts`, `${API}/services.ts`, `${API}/seed`, `${API}/scripts`],
+    from: [`${API}/workflows`, `${API}/jobs`, `${API}/app.ts`, `${API}/main.ts`, `${API}/worker.ts`, `${API}/serve-api.ts`, `${API}/serve-jobs.ts`, `${API}/boot.ts`, `${API}/services.ts`, `${API}/seed`, `${API}/scripts`],
     message: 'A module knows nothing above it: the workflows, the jobs and the processes compose modules, not the other way round.',
   },
   {
-    target: `${API}/worker.ts`,
+    target: [`${API}/worker.ts`, `${API}/serve-jobs.ts`],
     from: `${API}/app.ts`,
     message: 'The worker starts the queues without building the HTTP app (it composes the services from services.ts).',
   },

@@ -3,7 +3,7 @@
 // Needs a built shop (npm run bench builds first) and a PostgreSQL server (DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432 where a bench database is created).
 // `--only=reads,writes,orders,pages` runs some parts (a partial run is written to bench-results/partial.json).
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -69,6 +69,8 @@ const server = await startProcess('node', [...(profileDir ? profilerFlags(profil
     ...productionShopEnv({ siteUrl: shop, databaseUrl, smtpUrl: mail.url, dataDir: 'bench-results/data' }),
     // Its patients sign up and open their carts from this one address.
     ...ONE_ADDRESS_LIMITS,
+    // The budgets hold with metrics on (every request timed, replayed reads too); BENCH_METRICS=off measures without.
+    ...(process.env.BENCH_METRICS === 'off' ? {} : { METRICS_TOKEN: randomBytes(32).toString('base64url') }),
   },
   readyUrl: `${shop}/readyz`,
 });

@@ -27,6 +27,7 @@ import { sendPage } from './lib/page-reply';
 import { loadServerRenderer, renderedPage } from './lib/server-render';
 import { quizFormRoutes } from './lib/quiz-form';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import { nameRequestSpan, tracingActive } from './lib/tracing/index';
 import { accountRoutes, createAccountService, createBillingService, createDeletionRequests } from './modules/account/index';
 import { addressBookRepo } from './modules/address/book-repo';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -77,6 +78,7 @@ import { uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
 import { createMilestones, createWeightService, weightRoutes } from './modules/weight/index';
+import { registerMetrics } from './modules/metrics/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { builtInScheduler } from './adapters/scheduling/built-in';
@@ -145,6 +147,12 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerStorableTextGuard(app);
+  if (tracingActive()) {
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url) nameRequestSpan(request.method, request.routeOptions.url);
+    });
+  }
+  await registerMetrics(app, { access: { allowedAddresses: config.METRICS_ALLOWED_ADDRESSES, token: config.METRICS_TOKEN }, database, now, prebuilt });
 
   const services = await createShopServices({ config, database, jobs, log: app.log, now, wrapPaymentGateway });
   const { payment, paymentGateway: gateway, secret, clock, limiters, notifications, questionnaires, promotions, referrals, cardDeclines, orders, renewals, paymentActions, planEvents } = services;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { startJobs, type Jobs } from './lib/queue';
+import { stopTracing, traceIdsForLog, tracingActive } from './lib/tracing/index';
 
 /** What both processes (the API and the worker) do first. A bad variable stops the process with one line naming it. */
 export function configOrExit(): Config {
@@ -28,8 +29,9 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
   return database;
 }
 
+/** The process's log; while tracing, each line written inside a span carries its trace_id and span_id. */
 export function processLogger(config: Config) {
-  return pino(loggerOptions(config.LOG_LEVEL));
+  return pino({ ...loggerOptions(config.LOG_LEVEL), ...(tracingActive() ? { mixin: traceIdsForLog } : {}) });
 }
 
 export interface Booted {
@@ -50,12 +52,13 @@ export async function boot(config: Config, options: { runJobs: boolean; now?: ()
   return { log, database, jobs };
 }
 
-/** On SIGINT or SIGTERM: `close` what the process serves, then the queue and the database, then exit. */
+/** On SIGINT or SIGTERM: `close` what the process serves, then the queue and the database, send the last spans, then exit. */
 export function stopOnSignal({ database, jobs }: Booted, close: () => Promise<void> = async () => undefined): void {
   const stop = async () => {
     await close();
     await jobs.stop();
     await database.close();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGINT', stop);

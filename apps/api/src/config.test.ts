@@ -100,6 +100,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('opens /metrics to nobody by default, in production too, and to no weak token or bad range', () => {
+    for (const env of [{}, production]) {
+      const config = loadConfig(env);
+      expect(config.METRICS_ALLOWED_ADDRESSES).toBeUndefined();
+      expect(config.METRICS_TOKEN).toBeUndefined();
+    }
+    expect(loadConfig({ METRICS_ALLOWED_ADDRESSES: '10.0.0.0/8, 192.0.2.7,loopback' }).METRICS_ALLOWED_ADDRESSES).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback']);
+    expect(() => loadConfig({ METRICS_ALLOWED_ADDRESSES: '10.0.0.0/8,prometheus.internal' })).toThrow(/^Invalid environment variable METRICS_ALLOWED_ADDRESSES: /);
+    expect(() => loadConfig({ METRICS_ALLOWED_ADDRESSES: '10.0.0.0/33' })).toThrow(/^Invalid environment variable METRICS_ALLOWED_ADDRESSES: /);
+    expect(() => loadConfig({ METRICS_TOKEN: 'metrics' })).toThrow(/^Invalid environment variable METRICS_TOKEN: /);
+    expect(() => loadConfig({ METRICS_TOKEN: 'x'.repeat(40) })).toThrow(/^Invalid environment variable METRICS_TOKEN: /);
+    expect(loadConfig({ METRICS_TOKEN: 'mT4c9Qx2Lw7Rz5Vb8Nk3Hy6Fp1Gd0SjE8aW' }).METRICS_TOKEN).toBe('mT4c9Qx2Lw7Rz5Vb8Nk3Hy6Fp1Gd0SjE8aW');
+  });
+
+  it('takes an http(s) OTLP endpoint or none', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/^Invalid environment variable OTEL_EXPORTER_OTLP_ENDPOINT: /);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names them, and never every client', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

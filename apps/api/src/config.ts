@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEMO_PRESCRIBERS, iceServerSchema, MAX_UPCOMING_COACH_CALLS, prescriberEntrySchema, type PrescribingConfiguration } from '@elmwood/domain';
 import { isLoopbackHost } from './lib/loopback';
 import { weakSecretReason } from './lib/secret-strength';
-import { parseTrustProxy } from './lib/trust-proxy';
+import { isAddressOrRange, parseTrustProxy } from './lib/trust-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -62,6 +62,30 @@ const envSchema = z
     ctx.addIssue({ code: 'custom', message: parsed.message });
     return z.NEVER;
   }),
+  /**
+   * Who may read /metrics: addresses or CIDR ranges (comma-separated, as the client's address is seen after
+   * TRUST_PROXY), and/or callers sending `Authorization: Bearer <METRICS_TOKEN>`. Neither set, /metrics does not exist.
+   */
+  METRICS_ALLOWED_ADDRESSES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .refine((entries) => entries.every(isAddressOrRange), 'must be comma-separated addresses or CIDR ranges')
+      .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .superRefine((token, ctx) => {
+        const reason = weakSecretReason(token);
+        if (reason) ctx.addIssue({ code: 'custom', message: reason });
+      })
+      .optional(),
+  ),
+  /** The OTLP/HTTP collector traces go to (read by OpenTelemetry itself); unset, no tracing code is even loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z

@@ -25,7 +25,19 @@ export interface Database {
    * statements; with values it is one statement. A failed multi-statement text leaves no transaction open.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The connection pool as it stands (PostgreSQL); null for the embedded database's one connection. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open, and of those, idle ones. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is exhausted. */
+  waiting: number;
 }
 
 export type DatabaseOptions =
@@ -78,6 +90,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         client.release();
       }
     },
+    poolUse: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -113,6 +126,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
         throw error;
       }
     },
+    poolUse: () => null,
     close: () => client.close(),
   };
 }

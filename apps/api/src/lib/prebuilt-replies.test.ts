@@ -82,6 +82,22 @@ describe('cached public reads answered before Fastify', () => {
     expect((await get(base, '/product?channel=B', { 'accept-encoding': 'br', 'if-none-match': '"abc-br"' })).status).toBe(304);
   });
 
+  it('tells its observer of each replay, by the route pattern that first answered it', async () => {
+    const replays: { route: string; status: number; seconds: number }[] = [];
+    prebuilt.observeReplays((route, status, seconds) => replays.push({ route, status, seconds }));
+    await get(base, '/product?channel=M');
+    expect(replays).toEqual([]);
+    await get(base, '/product?channel=M');
+    // A 304 is replayed once Fastify has answered one.
+    await get(base, '/product?channel=M', { 'if-none-match': etag });
+    await get(base, '/product?channel=M', { 'if-none-match': etag });
+    expect(replays.map(({ route, status }) => ({ route, status }))).toEqual([
+      { route: '/product', status: 200 },
+      { route: '/product', status: 304 },
+    ]);
+    expect(replays.every(({ seconds }) => seconds >= 0 && seconds < 1)).toBe(true);
+  });
+
   it('leaves to Fastify a request with cookies, a stale entry, and everything once stopped', async () => {
     await get(base, '/product?channel=C');
     let before = handled;

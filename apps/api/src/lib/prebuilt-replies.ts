@@ -17,11 +17,16 @@ interface Recorded {
 type Representation = 'br' | 'plain';
 
 interface Entry {
+  /** The route pattern that answered it first (for request metrics). */
+  route: string;
   freshness: Freshness;
   compressible: boolean;
   ok: Partial<Record<Representation, Recorded>>;
   notModified: Partial<Record<Representation, Recorded>>;
 }
+
+/** A replayed reply: its route pattern, status and the seconds it took. */
+export type ReplayObserver = (route: string, status: number, seconds: number) => void;
 
 interface Mark {
   freshness: Freshness;
@@ -40,12 +45,18 @@ export class PrebuiltReplies {
   private readonly entries = new Map<string, Entry>();
   private readonly marks = new WeakMap<FastifyReply, Mark>();
   private serving = true;
+  private replayed: ReplayObserver | null = null;
 
   constructor(private readonly maxEntries = 1000) {}
 
   /** Marks a reply sent from a cache entry as one that may be replayed while the entry is fresh. */
   mark(reply: FastifyReply, freshness: Freshness, compressible: boolean): void {
     this.marks.set(reply, { freshness, compressible });
+  }
+
+  /** Told of every replayed reply (request metrics); none by default, so replaying times nothing. */
+  observeReplays(observer: ReplayObserver): void {
+    this.replayed = observer;
   }
 
   /** A route's onSend hook (the last to run): records a marked reply as it leaves. */
@@ -59,7 +70,7 @@ export class PrebuiltReplies {
     let entry = this.entries.get(url);
     if (!entry || entry.freshness !== mark.freshness) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      entry = { freshness: mark.freshness, compressible: mark.compressible, ok: {}, notModified: {} };
+      entry = { route: request.routeOptions.url ?? url, freshness: mark.freshness, compressible: mark.compressible, ok: {}, notModified: {} };
       this.entries.set(url, entry);
     }
     // Fastify adds Content-Length after onSend, for a body only.
@@ -85,9 +96,11 @@ export class PrebuiltReplies {
     const etag = ok?.etag ?? notModified?.etag;
     const recorded = etag !== undefined && request.headers['if-none-match'] === etag ? notModified : ok;
     if (!recorded) return false;
+    const started = this.replayed ? performance.now() : 0;
     response.writeHead(recorded.status, recorded.headers);
     if (recorded.body) response.end(recorded.body);
     else response.end();
+    this.replayed?.(entry.route, recorded.status, (performance.now() - started) / 1000);
     return true;
   }
 

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { errorForLog } from './logging';
 import { latestScheduledTime } from './schedule-times';
+import { inJobSpan } from './tracing/index';
 
 /** Schedules are wall-clock times in the UK, across the clock changes. */
 export const JOBS_TIME_ZONE = 'Europe/London';
@@ -249,7 +250,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       await boss.work<Parameters<typeof handler>[0]>(queue.name, workOptions, async ([job]) => {
         if (!job) return;
         try {
-          await tracked(handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() }));
+          await tracked(inJobSpan(queue.name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount, now: now() })));
         } catch (error) {
           log.error({ err: error, queue: queue.name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
           // pg-boss keeps the error on the job's row: without a failed query's values, which may be a patient's data.
@@ -308,4 +309,69 @@ export function jobIdFor(queueName: string, singletonKey: string): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** One queue's backlog as a scrape reads it. */
+export interface QueueFigures {
+  queue: string;
+  /** Jobs whose start has come and that no process has picked up yet. */
+  waiting: number;
+  /** Jobs held for a later start: a scheduled send, or a retry's backoff. */
+  deferred: number;
+  /** Jobs that failed a try and will be tried again. */
+  retrying: number;
+  /** Jobs that failed every try and wait in the dead-letter queue for an admin. */
+  failed: number;
+  /** How long the oldest waiting job has been due; 0 with none waiting. */
+  oldestWaitingSeconds: number;
+}
+
+const DEAD_LETTER_SUFFIX = '-dead-letter';
+
+interface QueueRow {
+  name: string;
+  waiting: number;
+  deferred: number;
+  retrying: number;
+  oldest_waiting_seconds: number | string | null;
+}
+
+/**
+ * Every queue's backlog in one statement: only jobs not yet started are read, through pg-boss's own partial index on
+ * them (job_i5), so its cost follows the backlog, never the week of finished jobs kept beside it. A queue's
+ * dead-letter queue is counted as that queue's failures.
+ */
+export async function queueFigures(database: Pick<Database, 'executeSql'>): Promise<QueueFigures[]> {
+  const { rows } = await database.executeSql(
+    `select q.name,
+       count(j.id) filter (where j.start_after <= now())::int as waiting,
+       count(j.id) filter (where j.start_after > now())::int as deferred,
+       count(j.id) filter (where j.state = 'retry')::int as retrying,
+       extract(epoch from now() - min(j.start_after) filter (where j.start_after <= now()))::float8 as oldest_waiting_seconds
+     from pgboss.queue q
+     left join pgboss.job j on j.name = q.name and j.state < 'active'
+     group by q.name
+     order by q.name`,
+  );
+  const figures = new Map<string, QueueFigures>();
+  const deadLetters = new Map<string, number>();
+  for (const row of rows as QueueRow[]) {
+    if (row.name.endsWith(DEAD_LETTER_SUFFIX)) {
+      deadLetters.set(row.name.slice(0, -DEAD_LETTER_SUFFIX.length), Number(row.waiting) + Number(row.deferred));
+      continue;
+    }
+    figures.set(row.name, {
+      queue: row.name,
+      waiting: Number(row.waiting),
+      deferred: Number(row.deferred),
+      retrying: Number(row.retrying),
+      failed: 0,
+      oldestWaitingSeconds: Math.max(0, Number(row.oldest_waiting_seconds ?? 0)),
+    });
+  }
+  for (const [queue, failed] of deadLetters) {
+    const figure = figures.get(queue);
+    if (figure) figure.failed = failed;
+  }
+  return [...figures.values()];
 }

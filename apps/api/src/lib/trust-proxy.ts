@@ -6,7 +6,8 @@ export type TrustProxy = false | number | string[];
 // proxy-addr (which Fastify uses) knows these names for the private ranges.
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function isAddressOrRange(entry: string): boolean {
+/** An address, a CIDR range (or address/netmask), or one of proxy-addr's named ranges. */
+export function isAddressOrRange(entry: string): boolean {
   if (NAMED_RANGES.has(entry)) return true;
   const [address, bits, ...rest] = entry.split('/');
   const version = isIP(address ?? '');

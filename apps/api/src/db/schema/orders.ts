@@ -52,6 +52,8 @@ export const orders = pgTable(
     uniqueIndex('orders_live_cart').on(table.cartId).where(sql`${table.state} <> 'payment_failed'`),
     // The stale-payment sweep's round: the few orders still waiting for their payment.
     index('orders_payment_pending').on(table.createdAt).where(sql`${table.state} = 'payment_pending'`),
+    // Orders waiting for a clinician: counted, and the oldest found, at every metrics scrape (and the clinic's queue).
+    index('orders_in_review').on(table.createdAt).where(sql`${table.state} = 'in_review'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_in_review" ON "orders" USING btree ("created_at") WHERE "orders"."state" = 'in_review';
