@@ -221,9 +221,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL 
   });
 
   it('runs each queued job in exactly one process, once per singleton key', async () => {
-    const keys = Array.from({ length: 12 }, (_, i) => `probe-${i}`);
-    const sent = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 250 }, { singletonKey: n })));
-    const again = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 250 }, { singletonKey: n })));
+    // More than one fetch's worth (a worker takes up to 20 at a time), so that both processes get some.
+    const keys = Array.from({ length: 60 }, (_, i) => `probe-${i}`);
+    const sent = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 100 }, { singletonKey: n })));
+    const again = await Promise.all(keys.map((n) => jobs.send(probeQueue, { n, workMs: 100 }, { singletonKey: n })));
     expect(sent.every((id) => id !== null)).toBe(true);
     expect(again.every((id) => id === null)).toBe(true);
 

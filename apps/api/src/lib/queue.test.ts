@@ -121,6 +121,24 @@ describe('the job queue', () => {
     expect(JSON.stringify(failed!.output)).not.toContain('someone@example.com');
   });
 
+  it('takes queued jobs many at a fetch, each settled on its own: one failing retries alone, the others complete', async () => {
+    const queue = defineQueue<{ n: number }>('test-batch', { retryLimit: 1, retryDelaySeconds: 1 });
+    for (let n = 0; n < 8; n += 1) await jobs.send(queue, { n });
+    const runs: number[] = [];
+    await jobs.work(queue, async ({ n }) => {
+      runs.push(n);
+      if (n === 3) throw new Error('the third cannot be done');
+    });
+    const rows = await until(() => jobsIn('test-batch'), (found) => found.every((row) => ['completed', 'failed'].includes(row.state)), 30_000);
+    expect(rows.map((row) => [row.data.n, row.state])).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((n) => [n, n === 3 ? 'failed' : 'completed']));
+    // The failing one was tried again (retryLimit 1); none of the others ran twice.
+    expect(runs.filter((n) => n === 3)).toHaveLength(2);
+    expect(runs.filter((n) => n !== 3).sort()).toEqual([0, 1, 2, 4, 5, 6, 7]);
+    // All were queued before the work began, so one fetch took them all: they were started by one statement.
+    const started = await database.executeSql("select count(distinct started_on)::int as fetches from pgboss.job where name = 'test-batch' and state = 'completed'");
+    expect(started.rows).toEqual([{ fetches: 1 }]);
+  });
+
   it('keeps schedules in UK time, and reports itself until stopped', async () => {
     const queue = defineQueue<{ kind: string }>('test-scheduled');
     await jobs.schedule(queue, '30 7 * * 1', { kind: 'weekly' });
