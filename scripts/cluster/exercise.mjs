@@ -48,7 +48,7 @@ async function retried(step, attempts = 6) {
  * One patient: signs up (with the emailed code), answers the consultation, fills the checkout, places the order
  * (the same Idempotency-Key on every retry, as the web app sends it) and uploads the photo ID the order asks for.
  */
-async function patientJourney(shop, mail, index, photo, runId) {
+async function patientJourney(shop, mail, index, photo, runId, onPlaced) {
   const email = `cluster-${runId}-${index}@example.com`;
   // A sign-up code is sent by the worker: while it restarts, the code waits for it.
   const checkout = await retried(() => readyCheckout(shop, index, mail, email, { codeTimeoutMs: 180_000 }));
@@ -63,6 +63,7 @@ async function patientJourney(shop, mail, index, photo, runId) {
     return { status: reply.status, body: await reply.json() };
   });
   if (placed.status !== 201 || placed.body.status !== 'placed') throw new Error(`order for ${email} answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  onPlaced({ email, orderNumber: placed.body.orderNumber });
   await retried(async () => {
     const form = new FormData();
     form.append('name', 'Photo ID');
@@ -70,7 +71,6 @@ async function patientJourney(shop, mail, index, photo, runId) {
     const reply = await fetch(`${shop}/shop-api/messages/category/I`, { method: 'POST', body: form, headers: { cookie: checkout.cookie } });
     if (reply.status !== 201) throw new Error(`the photo upload answered ${reply.status}: ${await reply.text()}`);
   });
-  return { email, orderNumber: placed.body.orderNumber };
 }
 
 /**
@@ -95,7 +95,7 @@ async function signUpsFromOneBrowser(shop, runId, tries) {
 
 /**
  * Traffic through the load balancer while the cluster is disturbed: `patients` journeys, `concurrency` at a time;
- * once a third of them have ordered, one API process is killed (SIGKILL) and started again, and once two thirds
+ * once a third of them have set out, one API process is killed (SIGKILL) and started again, and once two thirds
  * have, the worker is restarted. Answers what happened; `verify` then checks the database and the mailbox.
  */
 export async function exercise(cluster, { patients, concurrency, log = console.log }) {
@@ -128,13 +128,13 @@ export async function exercise(cluster, { patients, concurrency, log = console.l
     const journeys = Array.from({ length: concurrency }, async () => {
       while (next < patients) {
         const index = next++;
+        if (!kill && index >= Math.ceil(patients / 3)) kill = disturb();
+        if (!restart && index >= Math.ceil((2 * patients) / 3)) restart = restartWorker();
         try {
-          orders.push(await patientJourney(cluster.url, cluster.mail, index, photo, runId));
+          await patientJourney(cluster.url, cluster.mail, index, photo, runId, (order) => orders.push(order));
         } catch (error) {
           failures.push({ index, error: String(error.message ?? error) });
         }
-        if (!kill && orders.length >= Math.ceil(patients / 3)) kill = disturb();
-        if (!restart && orders.length >= Math.ceil((2 * patients) / 3)) restart = restartWorker();
       }
     });
     await Promise.all(journeys);
