@@ -56,13 +56,14 @@ const SANDBOX_PUBLIC_KEY = 'pk_sbx_elmwood_health_test';
  * mail sink) with the sign-up's cookie. Answers the signed-in session's cookies.
  */
 export async function signedUp(shop, email, mail, { codeTimeoutMs } = {}) {
+  const sentAt = Date.now();
   const started = await fetch(`${shop}/shop-api/register`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ firstName: 'Alex', lastName: 'Smith', email, plainPassword: 'long enough pw', phoneNumber: '07700900123', birthday: '1980-01-01', agreeTermsAndPrivacy: true }),
   });
   if (started.status !== 202) throw new Error(`signup answered ${started.status}: ${await started.text()}`);
-  const code = await mail.codeFor(email, codeTimeoutMs);
+  const code = await mail.codeFor(email, codeTimeoutMs, sentAt);
   const confirmed = await fetch(`${shop}/shop-api/register/confirm`, { method: 'POST', headers: { ...json, cookie: cookiesOf(started) }, body: JSON.stringify({ email, code }) });
   if (confirmed.status !== 201) throw new Error(`signup confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
   return cookiesOf(confirmed);

@@ -28,7 +28,7 @@ export async function startMailSink() {
         if (code) {
           for (const { address } of session.envelope.rcptTo) {
             const to = address.toLowerCase();
-            codes.set(to, code);
+            codes.set(to, { code, at: Date.now() });
             waiting.get(to)?.(code);
             waiting.delete(to);
           }
@@ -40,10 +40,14 @@ export async function startMailSink() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
-    /** The sign-up code emailed to `email`, waiting for its email (sent by a job a moment after the sign-up). */
-    codeFor(email, timeoutMs = 30_000) {
+    /**
+     * The sign-up code emailed to `email` since `since` (ms; a sign-up sent again gets a new code), waiting for its
+     * email (sent by a job a moment after the sign-up).
+     */
+    codeFor(email, timeoutMs = 30_000, since = 0) {
       const to = email.toLowerCase();
-      if (codes.has(to)) return Promise.resolve(codes.get(to));
+      const kept = codes.get(to);
+      if (kept && kept.at >= since) return Promise.resolve(kept.code);
       const asked = Date.now();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no sign-up code reached ${email} in ${timeoutMs} ms`)), timeoutMs);
