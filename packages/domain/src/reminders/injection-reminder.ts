@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Sourced } from '../clinical/sourced';
-import { REMINDER_CHANNELS, REMINDER_MESSAGES, REMINDER_WEEKDAYS, type ReminderSettings, type Weekday } from './reminders';
+import { REMINDER_CHANNELS, REMINDER_MESSAGES, REMINDER_WEEKDAYS, reminderHoursSchema, reminderMinutesSchema, type ReminderSettings, type Weekday } from './reminders';
 
 /**
  * The injection-day reminder (issue 35): 'Time for your weekly dose' on the patient's chosen day and time, through the
@@ -14,13 +14,8 @@ export const injectionReminderSchema = z.object({
   isEnabled: z.boolean(),
   selectedChannel: z.enum(REMINDER_CHANNELS, { error: REMINDER_MESSAGES.noChannel }),
   day: z.enum(REMINDER_WEEKDAYS, { error: INJECTION_REMINDER_MESSAGES.day }),
-  hours: z.number({ error: REMINDER_MESSAGES.time }).int(REMINDER_MESSAGES.time).min(0, REMINDER_MESSAGES.time).max(23, REMINDER_MESSAGES.time),
-  minutes: z
-    .number({ error: REMINDER_MESSAGES.time })
-    .int(REMINDER_MESSAGES.time)
-    .min(0, REMINDER_MESSAGES.time)
-    .max(55, REMINDER_MESSAGES.time)
-    .refine((minutes) => minutes % 5 === 0, REMINDER_MESSAGES.time),
+  hours: reminderHoursSchema,
+  minutes: reminderMinutesSchema,
 });
 export type InjectionReminder = z.infer<typeof injectionReminderSchema>;
 

@@ -70,6 +70,15 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   selectedFrequency: 30,
 };
 
+/** A reminder's time of day: a whole hour, and minutes in steps of five. */
+export const reminderHoursSchema = z.number({ error: REMINDER_MESSAGES.time }).int(REMINDER_MESSAGES.time).min(0, REMINDER_MESSAGES.time).max(23, REMINDER_MESSAGES.time);
+export const reminderMinutesSchema = z
+  .number({ error: REMINDER_MESSAGES.time })
+  .int(REMINDER_MESSAGES.time)
+  .min(0, REMINDER_MESSAGES.time)
+  .max(55, REMINDER_MESSAGES.time)
+  .refine((minutes) => minutes % 5 === 0, REMINDER_MESSAGES.time);
+
 /**
  * Beside the days pre-chosen before a reminder is saved: they are SPEC's defaults, not something the patient chose,
  * so they read as a suggestion. 'Monday, Thursday and Friday are suggestions: …'.
@@ -87,13 +96,8 @@ export const reminderSettingsSchema = z
     selectedChannel: z.enum(REMINDER_CHANNELS, { error: REMINDER_MESSAGES.noChannel }),
     type: z.enum(REMINDER_TYPES),
     selectedDays: z.array(z.enum(REMINDER_WEEKDAYS)).max(7),
-    hours: z.number({ error: REMINDER_MESSAGES.time }).int(REMINDER_MESSAGES.time).min(0, REMINDER_MESSAGES.time).max(23, REMINDER_MESSAGES.time),
-    minutes: z
-      .number({ error: REMINDER_MESSAGES.time })
-      .int(REMINDER_MESSAGES.time)
-      .min(0, REMINDER_MESSAGES.time)
-      .max(55, REMINDER_MESSAGES.time)
-      .refine((minutes) => minutes % 5 === 0, REMINDER_MESSAGES.time),
+    hours: reminderHoursSchema,
+    minutes: reminderMinutesSchema,
     selectedFrequency: z.union(REMINDER_FREQUENCIES.map((value) => z.literal(value)), { error: REMINDER_MESSAGES.noFrequency }),
   })
   .superRefine((settings, context) => {

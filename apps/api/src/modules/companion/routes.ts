@@ -8,17 +8,8 @@ import type { AfterStoppingService } from './after-stopping';
 import type { DiaryService } from './diary';
 import { DOSE_PLAN_NOT_FOUND, type DosePlans } from './dose-plans';
 import type { InjectionService } from './injections';
+import { entryIdempotencyHeaders, isUuid, NO_STORE, recordIdParams } from '../../lib/route-schemas';
 
-const NO_STORE = 'private, no-store';
-const idParams = z.object({ id: z.string().max(64) });
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per entry)')
-    .optional()
-    .describe('A new UUID per entry; an entry sent again with the same key (a retry) is stored once'),
-});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 export interface CompanionRoutesDeps {
@@ -52,7 +43,7 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
       schema: {
         tags: ['companion'],
         summary: 'Log a weekly dose (when, the dose supplied, the site) or a missed week, on one of the patient’s plans',
-        headers: idempotencyHeaders,
+        headers: entryIdempotencyHeaders,
         body: injectionLogBodySchema,
         response: { 201: z.object({ entry: injectionEntrySchema, plan: injectionPlanSchema }), ...errors, 409: apiErrorSchema },
       },
@@ -65,7 +56,7 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
 
   api.get(
     '/injections/:id',
-    { schema: { tags: ['companion'], summary: 'One logged dose (another patient’s answers 404)', params: idParams, response: { 200: injectionEntrySchema, ...errors } } },
+    { schema: { tags: ['companion'], summary: 'One logged dose (another patient’s answers 404)', params: recordIdParams, response: { 200: injectionEntrySchema, ...errors } } },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       return reply.header('cache-control', NO_STORE).send(await injections.get(customer.id, ownId(request.params.id)));
@@ -74,7 +65,7 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
 
   api.delete(
     '/injections/:id',
-    { schema: { tags: ['companion'], summary: 'Take a dose logged by mistake out of the log (another patient’s answers 404)', params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['companion'], summary: 'Take a dose logged by mistake out of the log (another patient’s answers 404)', params: recordIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       await injections.remove(customer.id, ownId(request.params.id));
@@ -88,7 +79,7 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
       schema: {
         tags: ['companion'],
         summary: 'One weight-loss plan’s dose plan: doses supplied, the dose now, the next step and its earliest delivery, the maintenance dose, and each dose’s price per delivery (another patient’s plan answers 404)',
-        params: idParams,
+        params: recordIdParams,
         response: { 200: dosePlanSchema, ...errors },
       },
     },
@@ -139,7 +130,7 @@ export async function companionRoutes(app: FastifyInstance, { injections, diary,
       schema: {
         tags: ['companion'],
         summary: 'Log a side effect: triaged at once (a red flag or a severe one opens an urgent clinical item and answers what to do now; two weeks of a moderate one asks a prescriber to review)',
-        headers: idempotencyHeaders,
+        headers: entryIdempotencyHeaders,
         body: diaryEntryBodySchema,
         response: { 201: diaryEntryReplySchema, ...errors },
       },

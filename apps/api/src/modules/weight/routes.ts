@@ -6,17 +6,8 @@ import { notFound } from '../../lib/errors';
 import { requireCustomer, type AuthService } from '../auth/index';
 import type { MilestoneService } from './milestones';
 import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
+import { entryIdempotencyHeaders, isUuid, NO_STORE, recordIdParams } from '../../lib/route-schemas';
 
-const NO_STORE = 'private, no-store';
-const idParams = z.object({ id: z.string().max(64) });
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per entry)')
-    .optional()
-    .describe('A new UUID per entry; an entry sent again with the same key (logged offline, retried) is stored once'),
-});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** Weight tracking (SPEC §7): the signed-in patient's own entries only; anyone else's id answers 404. */
@@ -49,7 +40,7 @@ export async function weightRoutes(app: FastifyInstance, { weight, milestones, a
       schema: {
         tags: ['weight'],
         summary: 'Log a weight, a goal weight or both, with an optional height, in the units typed; BMI is worked out here',
-        headers: idempotencyHeaders,
+        headers: entryIdempotencyHeaders,
         body: weightLogBodySchema,
         response: { 201: weightLogEntrySchema, ...errors },
       },
@@ -66,7 +57,7 @@ export async function weightRoutes(app: FastifyInstance, { weight, milestones, a
       schema: {
         tags: ['weight'],
         summary: "Edit a weight the patient logged, with the same list (a consultation's or check-in's answers are not edited: 409)",
-        params: idParams,
+        params: recordIdParams,
         body: weightLogBodySchema,
         response: { 200: weightLogEntrySchema, ...errors, 409: apiErrorSchema },
       },
@@ -79,7 +70,7 @@ export async function weightRoutes(app: FastifyInstance, { weight, milestones, a
 
   api.delete(
     '/weight-logs/:id',
-    { schema: { tags: ['weight'], summary: 'Delete a weight the patient logged (not a consultation’s or check-in’s: 409)', params: idParams, response: { 204: z.null(), ...errors, 409: apiErrorSchema } } },
+    { schema: { tags: ['weight'], summary: 'Delete a weight the patient logged (not a consultation’s or check-in’s: 409)', params: recordIdParams, response: { 204: z.null(), ...errors, 409: apiErrorSchema } } },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       await weight.remove(customer.id, ownId(request.params.id));
