@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { SYSTEM_CHROMIUM } from './e2e/support/chromium';
+import { MOVES_THE_CLOCK } from './e2e/support/clock-specs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -52,7 +53,6 @@ if (process.env.DATABASE_URL && process.env.E2E_DATABASE !== 'embedded') serverE
 const desktop = { viewport: { width: 1280, height: 800 } };
 // The phone the guide names: 390 px wide.
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const MOVES_THE_CLOCK = /(reminders|test-clock-check-in|urgent-care)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
