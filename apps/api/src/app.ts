@@ -60,7 +60,7 @@ import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { answerOpenQuestionWith, taskRoutes } from './modules/tasks/index';
 import { createOrderMessages, orderMessageRoutes } from './modules/order-messages/index';
-import { audit } from './modules/clinic/index';
+import { audit, placedOrderByNumber } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
 import { createUrgentCareService, openUrgentItem } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
@@ -274,7 +274,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(taskRoutes, { db: database.db, auth });
       await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
-      const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith });
+      const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith, placedOrder: placedOrderByNumber });
       await shopApi.register(orderMessageRoutes, { orderMessages, auth });
       await shopApi.register(weightRoutes, { weight: createWeightService({ db: database.db, now }), milestones: createMilestones({ db: database.db, now }), auth });
       const plans = createPlanService({
@@ -301,7 +301,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       // Video consultations with a prescriber: booked in the prescribers' own slots (the built-in scheduler), whatever
       // books the coaches' calls, since the call itself happens in the shop's pages.
-      const videoConsultations = createVideoConsultations({ db: database.db, notifier, scheduler: builtInScheduler(), now });
+      const videoConsultations = createVideoConsultations({ db: database.db, notifier, scheduler: builtInScheduler(), placedOrder: placedOrderByNumber, now });
       const signalRooms = createSignalRooms(config.VIDEO_ICE_SERVERS);
       await shopApi.register(videoConsultationRoutes, { consultations: videoConsultations, rooms: signalRooms, auth });
       const billing = createBillingService({

@@ -14,6 +14,8 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 /** The one database type the modules see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database or a transaction on it: what a repository function writes through, so callers choose the transaction. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface Database {
   db: Db;

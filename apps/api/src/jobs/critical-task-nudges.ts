@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { outer } from '../db/outer';
 import { orders } from '../db/schema/orders';
 import { taskDefinitions, tasks } from '../db/schema/tasks';
-import type { Notifier } from '../modules/notifications/contract';
+import type { Notifier } from '../contracts/notifier';
 import { defineQueue, type Jobs } from '../lib/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -24,7 +24,7 @@ import { orderRefunds, staff } from '../db/schema/clinic';
 import { orderEvents, orders } from '../db/schema/orders';
 import { AppError } from '../lib/errors';
 import { audit, placedOrderByNumber, refundedSoFar, type StaffRow } from '../modules/clinic/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails } from '../lifecycle/index';
 import { gpConsentsOf } from '../modules/gp/index';
 import { approvalVerification } from '../modules/verification/index';
 import { gpConcernHolds } from '../modules/urgent-care/index';

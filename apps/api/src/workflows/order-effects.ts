@@ -23,7 +23,7 @@ import type { Jobs } from '../lib/queue';
 import type { CheckoutCarts } from '../modules/cart/index';
 import { audit, refundedSoFar } from '../modules/clinic/index';
 import type { GpLetters } from '../modules/gp-letters/index';
-import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, orderHistory, type Actor, type EventDetails } from '../lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
 import { addOrderMessage } from '../modules/order-messages/index';
 import { insertSubscriptions, lockOrder, type OrderRow } from '../modules/orders/index';

@@ -4,7 +4,7 @@ import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-ga
 import type { Db } from '../db/client';
 import { orders } from '../db/schema/orders';
 import type { Jobs } from '../lib/queue';
-import { applyOrderPaymentEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderPaymentEvent, type Actor, type EventDetails } from '../lifecycle/index';
 import { findCheckoutPayment, lockOrder, updatePayment, type OrderRow } from '../modules/orders/index';
 import type { RenewalService } from '../modules/subscriptions/index';
 import { carryOutOrderEffects, type OrderEffectDeps } from './order-effects';

@@ -4,7 +4,7 @@ import { addDays, checkInTriggeredRules, deliveryAfterChange, ukInstant, urgentR
 import type { Db } from '../db/client';
 import { subscriptionRenewals } from '../db/schema/subscriptions';
 import { issueDueCheckIns } from '../jobs/check-ins';
-import { applyOrderEvent, applySubscriptionEvent, type Actor, type EventDetails } from '../modules/lifecycle/index';
+import { applyOrderEvent, applySubscriptionEvent, type Actor, type EventDetails } from '../lifecycle/index';
 import type { Notifier } from '../modules/notifications/index';
 import { openUrgentItem, openUrgentItemDue } from '../modules/urgent-care/index';
 import { createRenewalOrder, lockPlan, renewalsOfPlan, updatePlan, type PlanEvents, type PlanRow } from '../modules/subscriptions/index';

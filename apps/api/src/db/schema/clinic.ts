@@ -136,3 +136,6 @@ export const orderRefunds = pgTable(
   },
   (table) => [unique('order_refunds_order_key').on(table.orderId, table.idempotencyKey)],
 );
+
+/** A member of staff as stored. */
+export type StaffRow = typeof staff.$inferSelect;

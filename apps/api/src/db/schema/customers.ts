@@ -204,3 +204,6 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
+
+/** A patient's account as stored. */
+export type CustomerRow = typeof customers.$inferSelect;

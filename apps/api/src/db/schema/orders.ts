@@ -9,7 +9,7 @@ import { transitionColumns } from './transition-columns';
  * A placed order. The money is authorised at checkout and captured only after a clinician approves it
  * (SPEC §1); `state` is where the order stands for the patient, `paymentState` where its money stands. Both
  * move only through the lifecycle tables in packages/domain (orders/lifecycle.ts), applied by
- * modules/lifecycle, which records each move in `order_events`.
+ * apps/api/src/lifecycle, which records each move in `order_events`.
  */
 export const orders = pgTable(
   'orders',
@@ -99,3 +99,6 @@ export const orderItems = pgTable(
   },
   (table) => [index('order_items_order').on(table.orderId)],
 );
+
+/** A placed order as stored: the row other modules are handed. */
+export type OrderRow = typeof orders.$inferSelect;

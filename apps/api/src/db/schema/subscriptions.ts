@@ -115,3 +115,6 @@ export const planPriceNotices = pgTable(
   },
   (table) => [uniqueIndex('plan_price_notices_once').on(table.subscriptionId, table.variantCode, table.newUnitPrice), index('plan_price_notices_plan').on(table.subscriptionId, table.appliesFromDelivery)],
 );
+
+/** A plan (subscription) as stored. */
+export type PlanRow = typeof subscriptions.$inferSelect;

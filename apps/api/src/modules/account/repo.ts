@@ -9,7 +9,8 @@ import { subscriptions } from '../../db/schema/subscriptions';
 import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { questionnaires } from '../../db/schema/quiz';
 
-export type OrderRow = typeof orders.$inferSelect;
+import type { OrderRow } from '../../db/schema/orders';
+export type { OrderRow };
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
   subscriptionViewSchema,
 } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { DeletionRequests } from './deletion';
 import { SUBSCRIPTION_NOT_FOUND_MESSAGE, type AccountService } from './service';
 
@@ -23,7 +23,7 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 /** The account area: home, order history and treatment plans, each read through the signed-in patient's id. */
 export async function accountRoutes(
   app: FastifyInstance,
-  { account, auth, deletions }: { account: AccountService; auth: AuthService; deletions: DeletionRequests },
+  { account, auth, deletions }: { account: AccountService; auth: SignedInPatients; deletions: DeletionRequests },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

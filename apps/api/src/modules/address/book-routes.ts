@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADDRESS_IN_USE_MESSAGE, addressSchema, apiErrorSchema, cartAddressSchema } from '@elmwood/domain';
 import { AppError, notFound } from '../../lib/errors';
 import { idParam, parseBody } from '../../lib/validation';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { AddressBookRepo, AddressRow } from './book-repo';
 
 const savedAddressSchema = cartAddressSchema.extend({ id: z.number().int(), isDefault: z.boolean() });
@@ -27,7 +27,7 @@ function toSaved(row: AddressRow, defaultId: number | null) {
 }
 
 /** The signed-in patient's saved addresses (Sylius address book). Creating or editing one makes it the default. */
-export async function addressBookRoutes(app: FastifyInstance, { repo, auth }: { repo: AddressBookRepo; auth: AuthService }) {
+export async function addressBookRoutes(app: FastifyInstance, { repo, auth }: { repo: AddressBookRepo; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = async (request: Parameters<typeof requireCustomer>[0]) => (await auth.customer(requireCustomer(request))).id;
 

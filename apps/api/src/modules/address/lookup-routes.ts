@@ -5,7 +5,7 @@ import { apiErrorSchema, compactPostcode, LOOKUP_MESSAGES, POSTCODE_INVALID_MESS
 import { PostcodeLookupError, type PostcodeLookup } from '../../adapters/postcode-lookup/port';
 import { AppError, badRequest, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { readQuizSession } from '../quiz/index';
+import { readQuizSession } from '../../lib/quiz-session';
 
 const TOO_MANY_LOOKUPS_MESSAGE = 'Too many postcode searches. Please wait a few minutes and try again, or enter your address by hand.';
 

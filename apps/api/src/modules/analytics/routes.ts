@@ -4,7 +4,7 @@ import { analyticsEventSchema, apiErrorSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { badRequest, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { readQuizSession } from '../quiz/index';
+import { readQuizSession } from '../../lib/quiz-session';
 import { insertAnalyticsEvent } from './repo';
 
 /** An event's data may hold a step's answers, never a file: anything larger is a mistake or abuse. */

@@ -1,18 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
+import type { FastifyInstance } from 'fastify';
+import '../../lib/signed-in';
 import type { AccessTokens } from './access-token';
 import { ACCESS_COOKIE } from './cookies';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in customer's public uid, or null for a visitor. */
-    customerUid: string | null;
-    /** The sign-in (refresh-token family) the access token belongs to, or null for a visitor. */
-    sessionId: string | null;
-  }
-}
-
-export const LOGIN_REQUIRED_MESSAGE = 'You need to log in to view this page';
+export { LOGIN_REQUIRED_MESSAGE, requireCustomer } from '../../lib/signed-in';
 
 /** Whether a sign-in is still live: not logged out, not ended by a password reset or a replayed refresh token. */
 export type SessionIsLive = (session: string) => Promise<boolean>;
@@ -34,9 +25,4 @@ export function registerAuthentication(app: FastifyInstance, tokens: AccessToken
     request.customerUid = claims.uid;
     request.sessionId = claims.session;
   });
-}
-
-export function requireCustomer(request: FastifyRequest): string {
-  if (!request.customerUid) throw new AppError(401, 'UNAUTHENTICATED', LOGIN_REQUIRED_MESSAGE);
-  return request.customerUid;
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { customers, passwordResetTokens, pendingSignups, refreshTokens, socialIdentities } from '../../db/schema/customers';
 import { experimentAssignments } from '../../db/schema/experiments';
 
-export type CustomerRow = typeof customers.$inferSelect;
+import type { CustomerRow } from '../../db/schema/customers';
+export type { CustomerRow };
 export type NewCustomer = typeof customers.$inferInsert;
 export type PendingSignupRow = typeof pendingSignups.$inferSelect;
 export type NewPendingSignup = typeof pendingSignups.$inferInsert;

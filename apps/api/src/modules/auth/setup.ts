@@ -3,12 +3,13 @@ import { liveProviders } from '../../adapters/identity-provider/live';
 import { sandboxIdentityProviders } from '../../adapters/identity-provider/sandbox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Notifier } from '../notifications/contract';
+import type { Notifier } from '../../contracts/notifier';
 import { databaseFailureLog, type RateLimiter, type RateLimiters } from '../../lib/rate-limiter';
 import { accessTokens } from './access-token';
 import { registerAuthentication } from './authentication';
 import { authRepo } from './repo';
-import { createAuthService, type PacedBy, type SignInPacing } from './service';
+import type { PacedBy, SignInPacing } from '../../lib/sign-in-pacing';
+import { createAuthService } from './service';
 import { createSocialSignIn } from './social';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

@@ -16,7 +16,8 @@ import type { Db } from '../../db/client';
 import { cartConsultations, cartItems, carts, consultations, customers, promotions } from '../../db/schema/index';
 
 /** A transaction or the database: both run the same queries. */
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+import type { Queryable } from '../../db/client';
+export type { Queryable };
 
 export interface CartRow {
   id: number;

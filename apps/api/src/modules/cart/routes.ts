@@ -12,7 +12,7 @@ import {
 import { TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
 import { idParam, parseBody } from '../../lib/validation';
-import { readQuizSession } from '../quiz/index';
+import { readQuizSession } from '../../lib/quiz-session';
 import type { CartService } from './service';
 
 const tokenParams = z.object({ token: z.string().min(1).max(128).describe('The cart tokenValue') });

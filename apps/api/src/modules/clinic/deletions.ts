@@ -28,7 +28,7 @@ import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
 import { endCoachingOf } from '../coaches/index';
 import { endVideoConsultationsOf } from '../verification/index';
-import type { Notifier } from '../notifications/contract';
+import type { Notifier } from '../../contracts/notifier';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
 import type { StaffRow } from './staff-auth';

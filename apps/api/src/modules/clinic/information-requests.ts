@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OrderReview } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { informationAnswers } from '../../db/schema/information';
-import type { OrderEventRow } from '../lifecycle/index';
+import type { OrderEventRow } from '../../lifecycle/index';
 
 type InformationRequest = OrderReview['informationRequests'][number];
 

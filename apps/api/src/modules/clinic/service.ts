@@ -32,7 +32,7 @@ import { customers, gpDetails, uploads } from '../../db/schema/customers';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { taskDefinitions, tasks } from '../../db/schema/tasks';
-import { needsPrescriber, orderHistory, type OrderEventRow } from '../lifecycle/index';
+import { needsPrescriber, orderHistory, type OrderEventRow } from '../../lifecycle/index';
 import { findOrderItems, type OrderRow } from '../orders/index';
 import { weightHistory } from '../weight/index';
 import { approvalDoses, planReTitration, planSupplies } from '../subscriptions/index';

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { staff, staffRecoveryCodes } from '../../db/schema/clinic';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import { paceSignIn, waitMessage, type SignInPacing, hashPassword, verifyPassword } from '../auth/index';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { paceSignIn, waitMessage, type SignInPacing } from '../../lib/sign-in-pacing';
 import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrDataUrl, type SecretBox } from './totp';
 
 /** Cookie names of their own, so a patient's cookies are never read as staff ones. */
@@ -33,7 +34,8 @@ export const INVALID_STAFF_LOGIN = 'The email or password is not correct.';
 const INVALID_CODE = 'That code is not correct or has already been used. Please enter the current code from your authenticator app.';
 const SIGN_IN_AGAIN = 'Your sign-in has expired. Please enter your email and password again.';
 
-export type StaffRow = typeof staff.$inferSelect;
+import type { StaffRow } from '../../db/schema/clinic';
+export type { StaffRow };
 
 export interface StaffAuthDeps {
   db: Db;

@@ -17,7 +17,7 @@ import {
 } from '@elmwood/domain';
 import { SchedulingSignatureError, type Scheduler } from '../../adapters/scheduling/port';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { CoachService } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -27,7 +27,7 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** Coaches and coach calls (SPEC §7 medical personnel; appointments): the signed-in patient's own only. */
-export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coaches: CoachService; auth: AuthService }) {
+export async function coachRoutes(app: FastifyInstance, { coaches, auth }: { coaches: CoachService; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownId = (id: string) => {
     if (!isUuid(id)) throw notFound(APPOINTMENT_MESSAGES.notFound);

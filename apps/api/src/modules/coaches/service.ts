@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { coachAssignments } from '../../db/schema/coaches';
 import { customers } from '../../db/schema/customers';
 import { AppError, notFound } from '../../lib/errors';
-import type { Notifier } from '../notifications/contract';
+import type { Notifier } from '../../contracts/notifier';
 import { completeOpenTasksWhere } from '../tasks/index';
 import * as repo from './repo';
 import type { AppointmentRow, CoachRow } from './repo';

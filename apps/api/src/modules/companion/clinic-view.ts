@@ -1,5 +1,5 @@
 import { diaryEntryInWords, injectionInWords, lastSuppliedDose, missedDosesSince, type CompanionRecord, type InjectionSite, type InjectionStatus, type SideEffectRedFlag, type SideEffectSeverity, type SideEffectSymptom } from '@elmwood/domain';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { diaryRowsOf } from './diary';
 import { injectionRowsOf } from './injections';
 import { injectionPlansOf } from './plans';

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { injectionLogs } from '../../db/schema/companion';
 import { AppError, notFound } from '../../lib/errors';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { injectionPlan, injectionPlansOf, ownPlanRow, type InjectionPlanRow } from './plans';
 
 type InjectionRow = typeof injectionLogs.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { lastSuppliedDose, reTitrationRuleFor, type ReTitrationRule } from '@elmwood/domain';
 import { subscriptions } from '../../db/schema/subscriptions';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { planSupplies, type PlanRow, type PlanSupply } from '../subscriptions/index';
 
 /** A weight-loss plan as the companion reads it: a once-weekly injection the re-titration rules know, and what it supplied. */

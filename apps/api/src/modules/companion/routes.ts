@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterStoppingAnswerSchema, afterStoppingSchema, apiErrorSchema, dosePlanSchema, diaryEntryBodySchema, diaryEntryReplySchema, diarySchema, injectionEntrySchema, injectionLogBodySchema, injectionLogSchema, injectionPlanSchema, INJECTION_MESSAGES } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { AfterStoppingService } from './after-stopping';
 import type { DiaryService } from './diary';
 import { DOSE_PLAN_NOT_FOUND, type DosePlans } from './dose-plans';
@@ -17,7 +17,7 @@ export interface CompanionRoutesDeps {
   diary: DiaryService;
   dosePlans: DosePlans;
   afterStopping: AfterStoppingService;
-  auth: AuthService;
+  auth: SignedInPatients;
 }
 
 /** The treatment companion's patient routes: the signed-in patient's own records only; anyone else's id answers 404. */

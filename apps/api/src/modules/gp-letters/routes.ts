@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
-import type { StaffRow } from '../clinic/index';
+import type { StaffRow } from '../../db/schema/clinic';
 import type { GpLetters } from './service';
 
 const NO_STORE = 'private, no-store';

@@ -5,7 +5,7 @@ import { apiErrorSchema, GP_SEARCH_MESSAGES, gpPracticeSchema, gpPracticeSearchS
 import { GpDirectoryError, type GpPracticeDirectory } from '../../adapters/gp-practices/port';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
-import { requireCustomer } from '../auth/index';
+import { requireCustomer } from '../../lib/signed-in';
 
 /** Each search or pick is a call to the NHS directory, which asks for fewer than 5 a second from the whole shop. */
 export interface GpSearchLimits {

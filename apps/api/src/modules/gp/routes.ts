@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { gpDetails } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { completeOpenTasksWhere } from '../tasks/index';
 
 const bodyDoc = z.object({
@@ -31,7 +31,7 @@ const bodyDoc = z.object({
  * POST /shop-api/customers/patient-gp-info: once per patient; a repeat answers 409, which the page treats as done.
  * Both complete the patient's open GP task (a new order's task is done at once by resubmitting).
  */
-export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthService }) {
+export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: SignedInPatients }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/customers/patient-gp-info',
     {

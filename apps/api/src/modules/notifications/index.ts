@@ -1,4 +1,4 @@
-export type { NotificationRequest, NotificationTemplate, Notifier } from './contract';
+export type { NotificationRequest, NotificationTemplate, Notifier } from '../../contracts/notifier';
 export { createNotifications, notificationSendsQueue, notificationsDueQueue, type Notifications } from './service';
 export { createMailer, notificationsFor, notificationSecret } from './setup';
 export { notificationRoutes, pushRoutes, reminderRoutes, twilioRoutes } from './routes';

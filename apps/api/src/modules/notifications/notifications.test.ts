@@ -13,7 +13,7 @@ import { sandboxTextMessenger } from '../../adapters/messaging/sandbox';
 import { customers, mailOutbox } from '../../db/schema/customers';
 import { channelOptOuts, notifications } from '../../db/schema/notifications';
 import { tasks } from '../../db/schema/tasks';
-import type { NotificationRequest } from './contract';
+import type { NotificationRequest } from '../../contracts/notifier';
 import { createNotifications } from './service';
 
 let ctx: TestContext;

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors';
 import { completeOpenTasksWhere } from '../tasks/index';
 import { NOT_A_UK_MOBILE_MESSAGE, ukMobileE164 } from './phone';
 import { turnChannelOn } from './preferences';
-import type { RecordMessage } from './contract';
+import type { RecordMessage } from '../../contracts/notifier';
 
 export const REMINDER_TEMPLATE = 'weight-reminder';
 /** The injection-day reminder (issue 35) and its nudge the day after. */

@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { apiErrorSchema, injectionRemindersReplySchema, pushDeviceSchema, pushSettingsSchema, pushSubscriptionSchema, reminderSettingsSchema, DEFAULT_REMINDER_SETTINGS } from '@elmwood/domain';
 import { validTwilioSignature } from '../../adapters/messaging/twilio';
 import { notifications } from '../../db/schema/notifications';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { channelPreferences, turnChannelOff, turnChannelOn } from './preferences';
 import type { PushChannel } from './push';
 import type { Reminders } from './reminders';
@@ -77,7 +77,7 @@ export async function notificationRoutes(app: FastifyInstance, { db, secret, bra
 const NO_STORE = 'private, no-store';
 
 /** The signed-in patient's reminder and channel preferences: only ever their own. */
-export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db }: { reminders: Reminders; auth: AuthService; db: Db }) {
+export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db }: { reminders: Reminders; auth: SignedInPatients; db: Db }) {
   const settingsReply = z.object({ settings: reminderSettingsSchema, isSaved: z.boolean(), nextReminderAt: z.string().nullable() });
 
   app.get('/account/reminders', { schema: { tags: ['reminders'], summary: "The patient's weight reminder (SPEC §9 defaults until saved)" } }, async (request, reply) => {
@@ -143,7 +143,7 @@ export async function reminderRoutes(app: FastifyInstance, { reminders, auth, db
  * App notifications (Web Push): the key a device subscribes with, and the signed-in patient's own devices, recorded
  * when they turn notifications on and removed when they turn them off or log out there. Anyone else's device is 404.
  */
-export async function pushRoutes(app: FastifyInstance, { push, auth }: { push: PushChannel; auth: AuthService }) {
+export async function pushRoutes(app: FastifyInstance, { push, auth }: { push: PushChannel; auth: SignedInPatients }) {
   const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
   app.get('/account/push', { schema: { tags: ['reminders'], summary: 'Whether the shop sends app notifications, its VAPID public key, and the patient’s devices', response: { 200: pushSettingsSchema, ...errors } } }, async (request, reply) => {
     const customer = await auth.customer(requireCustomer(request));

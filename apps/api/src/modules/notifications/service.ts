@@ -11,7 +11,7 @@ import { channelOptOuts, notifications } from '../../db/schema/notifications';
 import { orderItems, orders } from '../../db/schema/orders';
 import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
-import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from './contract';
+import type { NotificationRequest, NotificationTemplate, Notifier, RecordOptions } from '../../contracts/notifier';
 import { ukMobileE164 } from './phone';
 import { createPushChannel } from './push';
 import { createReminders, INJECTION_NUDGE_TEMPLATE, reminderKindOf } from './reminders';

@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { notifications } from '../../db/schema/notifications';
 import type { Executor, Jobs } from '../../lib/queue';
 import { notFound } from '../../lib/errors';
-import type { AuditEntry } from '../clinic/index';
+import type { AuditEntry } from '../../lib/audit-log';
 import { notificationSendsQueue } from './service';
 import { SECRET_TEMPLATES } from './templates/messages';
 

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** push: app notifications (Web Push) on the patient's devices. */
-export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
+import type { Channel } from '../../contracts/notifier';
+export type { Channel };
 export const CHANNELS: readonly Channel[] = ['email', 'sms', 'whatsapp', 'push'];
 
 /**

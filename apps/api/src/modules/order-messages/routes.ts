@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, clinicOrderThreadSchema, orderMessageBodySchema, orderThreadSchema, unansweredOrderMessagesSchema, type StaffRole } from '@elmwood/domain';
-import { requireCustomer, type AuthService } from '../auth/index';
-import type { StaffRow } from '../clinic/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
+import type { StaffRow } from '../../db/schema/clinic';
 import type { OrderMessages } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -15,7 +15,7 @@ const patientOrderParams = z.object({ number: z.string().min(1).max(64).describe
 const clinicOrderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number').describe('The order number, e.g. EH-7KQ4-M2XP') });
 
 /** The patient's side: the conversation on one of their own orders (another patient's order answers 404). */
-export async function orderMessageRoutes(app: FastifyInstance, { orderMessages, auth }: { orderMessages: OrderMessages; auth: AuthService }) {
+export async function orderMessageRoutes(app: FastifyInstance, { orderMessages, auth }: { orderMessages: OrderMessages; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/orders/:number/messages',

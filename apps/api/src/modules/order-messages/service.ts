@@ -16,8 +16,10 @@ import { accountDeletionRequests, customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { tasks } from '../../db/schema/tasks';
 import { AppError, notFound } from '../../lib/errors';
-import { audit, placedOrderByNumber, type StaffRow } from '../clinic/index';
-import type { Notifier } from '../notifications/contract';
+import type { StaffRow } from '../../db/schema/clinic';
+import type { PlacedOrderLookup } from '../../contracts/orders';
+import { audit } from '../../lib/audit-log';
+import type { Notifier } from '../../contracts/notifier';
 import type { OrderRow } from '../orders/index';
 import { addOrderMessage, messageByKey, threadOf, unansweredOrders } from './repo';
 
@@ -32,6 +34,7 @@ export interface OrderMessagesDeps {
   db: Db;
   notifier: Notifier;
   answerOpenQuestion: AnswerOpenQuestion;
+  placedOrder: PlacedOrderLookup;
 }
 
 const patientName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
@@ -41,7 +44,7 @@ const patientName = (row: { firstName: string; lastName: string }) => `${row.fir
  * only on their own orders (another's number is 404); each prescriber's message emails the patient (the words stay in
  * the account); every read and message by staff is audited.
  */
-export function createOrderMessages({ db, notifier, answerOpenQuestion }: OrderMessagesDeps) {
+export function createOrderMessages({ db, notifier, answerOpenQuestion, placedOrder }: OrderMessagesDeps) {
   /** The patient's own placed order by its number; anyone else's, or a made-up number, is not found. */
   async function ownOrder(customerId: number, number: string, tx: Pick<Db, 'select'> = db): Promise<OrderRow> {
     const [order] = ORDER_NUMBER_PATTERN.test(number) ? await tx.select().from(orders).where(and(eq(orders.number, number), eq(orders.customerId, customerId))) : [];
@@ -98,7 +101,7 @@ export function createOrderMessages({ db, notifier, answerOpenQuestion }: OrderM
 
     /** A clinician reads an order's thread: audited before it is sent. */
     async clinicThread(member: StaffRow, number: string): Promise<ClinicOrderThread> {
-      const order = await placedOrderByNumber(db, number);
+      const order = await placedOrder(db, number);
       await audit(db, { staffId: member.id, action: 'read-order-messages', patientId: order.customerId, orderId: order.id, orderNumber: order.number, resource: 'order-messages', resourceId: order.number });
       return clinicView(order);
     },
@@ -109,7 +112,7 @@ export function createOrderMessages({ db, notifier, answerOpenQuestion }: OrderM
      */
     async clinicWrite(member: StaffRow, number: string, body: string, key: string): Promise<ClinicOrderThread> {
       const order = await db.transaction(async (tx) => {
-        const locked = await placedOrderByNumber(tx, number);
+        const locked = await placedOrder(tx, number);
         if (await accountClosed(tx, locked.customerId)) throw new AppError(409, 'ACCOUNT_CLOSED', ORDER_MESSAGE_MESSAGES.accountClosed);
         const base = { staffId: member.id, patientId: locked.customerId, orderId: locked.id, orderNumber: locked.number };
         const id = await addOrderMessage(tx, { orderId: locked.id, customerId: locked.customerId, staffId: member.id, kind: 'message', body, key });

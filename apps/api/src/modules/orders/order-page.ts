@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
-import { orderHistory, type OrderEventRow } from '../lifecycle/index';
+import { orderHistory, type OrderEventRow } from '../../lifecycle/index';
 import { findOwnedOrder, orderItemOf } from './repo';
 import type { Customer } from './service';
 import { renderReceipt } from './receipt-pdf';

@@ -15,7 +15,7 @@ import {
   WEGOVY_MONTHLY,
 } from '../../../test/support/orders';
 import { cookiesOf, isSignupCodeMail, signedInPatient } from '../../../test/support/patients';
-import { hashPassword } from '../auth/index';
+import { hashPassword } from '../../lib/passwords';
 import { deliverNotifications } from '../../../test/support/notifications';
 import { carts } from '../../db/schema/cart';
 import { coachAppointments, coaches } from '../../db/schema/coaches';

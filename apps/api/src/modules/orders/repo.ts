@@ -11,8 +11,10 @@ import { experimentAssignments } from '../../db/schema/experiments';
 import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-export type OrderRow = typeof orders.$inferSelect;
+import type { Queryable } from '../../db/client';
+export type { Queryable };
+import type { OrderRow } from '../../db/schema/orders';
+export type { OrderRow };
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;

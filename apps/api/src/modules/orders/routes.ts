@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, checkoutResultSchema, completeCheckoutSchema, orderPageSchema, orderViewSchema, taskSchema } from '@elmwood/domain';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { OrderPages } from './order-page';
 import type { OrderService } from './service';
 
@@ -16,7 +16,7 @@ const idempotencyHeaders = z.object({
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** Placing orders and reading them back (owner only: another patient's order number answers 404). */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; pages: OrderPages; auth: AuthService }> = async (app, { orders, pages, auth }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; pages: OrderPages; auth: SignedInPatients }> = async (app, { orders, pages, auth }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

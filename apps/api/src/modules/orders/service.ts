@@ -29,7 +29,7 @@ import { PaymentGatewayError, type Authorisation, type PaymentEvent, type Paymen
 import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
-import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails, type HeldOrderStates } from '../lifecycle/index';
+import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails, type HeldOrderStates } from '../../lifecycle/index';
 import { findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder } from './consultation-snapshot';

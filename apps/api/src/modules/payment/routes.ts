@@ -14,7 +14,7 @@ import {
 import { PaymentGatewayError, type PaymentEvent } from '../../adapters/payment-gateway/port';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { BillingService } from '../account/index';
 import { listPaymentTokens } from '../orders/index';
 import type { PaymentSetup } from './setup';
@@ -24,7 +24,7 @@ const validateSessionBody = z.object({ appleUrl: z.string().min(1).max(500), dom
 const invalidToken = () => new AppError(422, PAYMENT_ERROR.invalidToken, INVALID_PAYMENT_TOKEN);
 
 /** The payment provider's browser configuration, the patient's saved cards, and Apple Pay merchant validation. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: AuthService; brandName: string; billing: BillingService }> = async (
+export const paymentRoutes: FastifyPluginAsyncZod<{ payment: PaymentSetup; db: Db; auth: SignedInPatients; brandName: string; billing: BillingService }> = async (
   app,
   { payment, db, auth, brandName, billing },
 ) => {

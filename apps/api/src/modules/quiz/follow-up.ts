@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Questionnaire } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { findOwnTask } from '../tasks/index';
 
 export const TASK_REQUIRED_MESSAGE = 'This questionnaire is answered from a task in your account.';
@@ -31,7 +31,7 @@ export interface TaskAnswering {
  */
 export async function taskAnswering(
   request: FastifyRequest,
-  { db, auth }: { db: Db; auth: AuthService },
+  { db, auth }: { db: Db; auth: SignedInPatients },
   questionnaire: Pick<Questionnaire, 'slug' | 'kind'>,
   taskId: string | undefined,
 ): Promise<TaskAnswering | null> {

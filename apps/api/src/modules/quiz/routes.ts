@@ -9,7 +9,7 @@ import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import { sendSerialisedJson } from '../../lib/serialised-json';
 import type { QuestionnaireService } from '../questionnaires/index';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
-import type { AuthService } from '../auth/index';
+import type { SignedInPatients } from '../../lib/signed-in';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';
 import { hasAnswers, keepAnswerReply, keptAnswerReply } from './repo';
 import type { QuizService } from './service';
@@ -42,7 +42,7 @@ export interface QuizRoutesOptions {
   db: Db;
   questionnaires: QuestionnaireService;
   quiz: QuizService;
-  auth: AuthService;
+  auth: SignedInPatients;
   secureCookies: boolean;
   /**
    * A follow-up task's consultation answered to its last step (the task-completed workflow: the task done, a check-in

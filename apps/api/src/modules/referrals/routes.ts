@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, referralSummarySchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { Referrals } from './service';
 
 /** GET /shop-api/referrals/summary (SPEC §3 Referral summary) for the signed-in patient. */
-export async function referralRoutes(app: FastifyInstance, { db, referrals, auth }: { db: Db; referrals: Referrals; auth: AuthService }) {
+export async function referralRoutes(app: FastifyInstance, { db, referrals, auth }: { db: Db; referrals: Referrals; auth: SignedInPatients }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/referrals/summary',
     {

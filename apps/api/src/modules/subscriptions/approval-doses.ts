@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { approvableDoses, lastSuppliedDose, type ApprovableDose, type LadderStep } from '@elmwood/domain';
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { orderItems } from '../../db/schema/orders';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { doseLadder, planSupplies } from './dose-history';
 import { planOfOrder, type PlanRow } from './repo';
 

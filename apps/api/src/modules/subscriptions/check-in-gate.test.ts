@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/notifications';
 import { orders } from '../../db/schema/orders';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
-import { subscriptionHistory } from '../lifecycle/index';
+import { subscriptionHistory } from '../../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { deliverNotifications } from '../../../test/support/notifications';

@@ -3,7 +3,7 @@ import { assessCheckIn, CLINICAL_POLICY, isTirzepatide, MAINTENANCE_DOSE_RULES, 
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals } from '../../db/schema/subscriptions';
 import { consultations } from '../../db/schema/quiz';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { initialWeightKg } from '../weight/index';
 
 /** Orders a prescriber approved and that went (or are going) to the patient. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES, TIRZEPATIDE_CONTRACEPTION_COUNSELLING, type PlanManagement } from '@elmwood/domain';
 import { orderItems, orders } from '../../db/schema/orders';
 import { subscriptions } from '../../db/schema/subscriptions';
-import { subscriptionHistory } from '../lifecycle/index';
+import { subscriptionHistory } from '../../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId } from '../../../test/support/account';
 import { NO_GP_CONSENT, orderInReview, signedInStaff, verifyPatient } from '../../../test/support/staff';

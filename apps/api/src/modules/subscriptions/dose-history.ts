@@ -3,7 +3,7 @@ import { doseIncreaseCheck, doseOptions, dosingTimeline, firstRenewalDelivery, l
 import { productVariants, products } from '../../db/schema/catalog';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 
 /** Orders the patient received: approved, then dispatched. Rejected, cancelled or unpaid ones supplied nothing. */
 const SUPPLIED_STATES = ['dispatched', 'delivered'];

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema/orders';
 import { subscriptions, type ScheduledPlanChange } from '../../db/schema/subscriptions';
 import { AppError, notFound } from '../../lib/errors';
-import type { Actor } from '../lifecycle/index';
+import type { Actor } from '../../lifecycle/index';
 import { renewalCharge } from './renewal-charge';
 import { comingPriceChanges } from './price-notices';
 import { chargeAttempts, ownPlan, planPatientCouldBecomePregnant, renewalLines, renewalsOfPlan, supplyStoppedByCheckIn, updatePlan, type PlanRow } from './repo';

@@ -3,8 +3,9 @@ import { priceChangeAppliesFrom, renewalChargeDate, type IsoDate } from '@elmwoo
 import { productVariants, variantPrices } from '../../db/schema/catalog';
 import { planPriceNotices, subscriptions } from '../../db/schema/subscriptions';
 import type { Db } from '../../db/client';
-import type { Notifier } from '../notifications/contract';
-import type { NewOrderItem, Queryable } from '../orders/index';
+import type { Notifier } from '../../contracts/notifier';
+import type { Queryable } from '../../db/client';
+import type { NewOrderItem } from '../orders/index';
 
 type NoticeRow = typeof planPriceNotices.$inferSelect;
 type PlanRef = Pick<typeof subscriptions.$inferSelect, 'id' | 'customerId' | 'frequency' | 'nextDeliveryDate'>;

@@ -3,7 +3,7 @@ import { accountBucket, deliveryCharge, RECURRING_DISCOUNT_EXPERIMENT, type Freq
 import { experimentAssignments } from '../../db/schema/experiments';
 import { orders } from '../../db/schema/orders';
 import { subscriptionRenewals } from '../../db/schema/subscriptions';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import type { PlanRow, RenewalLines } from './repo';
 
 /** Renewal orders that never went ahead supplied nothing: the plan's months count what was supplied. */

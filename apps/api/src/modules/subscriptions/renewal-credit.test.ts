@@ -7,7 +7,7 @@ import { payments } from '../../db/schema/payments';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { referralLedger } from '../../db/schema/referrals';
 import { sandboxPayments } from '../../db/schema/sandbox-gateway';
-import { orderHistory } from '../lifecycle/index';
+import { orderHistory } from '../../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn } from '../../../test/support/check-in';

@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
 import { subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
 import { sandboxPayments, sandboxSources } from '../../db/schema/sandbox-gateway';
-import { subscriptionHistory } from '../lifecycle/index';
+import { subscriptionHistory } from '../../lifecycle/index';
 import { renewalShop } from '../../../test/support/renewal-shop';
 import { signedInPatientWithId, type Patient } from '../../../test/support/account';
 import { answerCheckIn as answerCheckInTask } from '../../../test/support/check-in';

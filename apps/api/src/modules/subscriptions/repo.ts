@@ -7,15 +7,17 @@ import { consultations, questionnaires } from '../../db/schema/quiz';
 import { orderItems, orders } from '../../db/schema/orders';
 import { paymentTokens, payments } from '../../db/schema/payments';
 import { subscriptionEvents, subscriptionRenewals, subscriptions } from '../../db/schema/subscriptions';
-import { copyConsultationsOntoOrder, newOrderNumber, insertOrder, type NewOrderItem, type Queryable } from '../orders/index';
-import { applyOrderPaymentEvent } from '../lifecycle/index';
+import type { Queryable } from '../../db/client';
+import { copyConsultationsOntoOrder, newOrderNumber, insertOrder, type NewOrderItem } from '../orders/index';
+import { applyOrderPaymentEvent } from '../../lifecycle/index';
 import { recordReferralSpend, referralBalance } from '../referrals/index';
 import { judgeCheckIn } from './check-in-judgement';
 import { renewalCharge } from './renewal-charge';
 import { doseChoicesFor, renewalDose } from './dose-history';
 import { priceNoticesOf, withNoticedPrices } from './price-notices';
 
-export type PlanRow = typeof subscriptions.$inferSelect;
+import type { PlanRow } from '../../db/schema/subscriptions';
+export type { PlanRow };
 
 /** Why a renewal took no card payment. */
 export const RENEWAL_PAID_BY_CREDIT = 'Paid in full by referral credit';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, cancelPlanSchema, changeDoseSchema, pausePlanSchema, planManagementSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { PLAN_NOT_FOUND_MESSAGE, type PlanService } from './plan';
 
 const NO_STORE = 'private, no-store';
@@ -12,7 +12,7 @@ const actionReply = z.object({ plan: planManagementSchema, message: z.string() }
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** Managing a treatment plan from /account/plan/{id}: read through the signed-in patient's id; another's plan is 404. */
-export async function planRoutes(app: FastifyInstance, { plans, auth }: { plans: PlanService; auth: AuthService }) {
+export async function planRoutes(app: FastifyInstance, { plans, auth }: { plans: PlanService; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const planId = (id: string) => {
     if (!z.uuid().safeParse(id).success) throw notFound(PLAN_NOT_FOUND_MESSAGE);

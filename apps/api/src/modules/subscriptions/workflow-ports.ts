@@ -1,6 +1,6 @@
 import type { IsoDate, OrderPaymentEvent, SubscriptionEvent } from '@elmwood/domain';
 import type { Db } from '../../db/client';
-import type { Actor, EventDetails } from '../lifecycle/index';
+import type { Actor, EventDetails } from '../../lifecycle/index';
 
 /** One event raised on a plan, on the day the shop's clock says it is. */
 export interface PlanEventInput {

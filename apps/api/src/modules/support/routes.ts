@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, newSupportThreadSchema, sideEffectReportReplySchema, sideEffectReportSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { SupportService } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -13,7 +13,7 @@ export const supportIdempotencyHeaders = z.object({
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** The patient's side of contact and support: their conversations with the clinic, read and written through their own id. */
-export async function supportRoutes(app: FastifyInstance, { support, auth }: { support: SupportService; auth: AuthService }) {
+export async function supportRoutes(app: FastifyInstance, { support, auth }: { support: SupportService; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -18,7 +18,7 @@ import { staff } from '../../db/schema/clinic';
 import { customers, uploads } from '../../db/schema/customers';
 import { supportMessages, supportThreads } from '../../db/schema/support';
 import { notFound } from '../../lib/errors';
-import type { Notifier } from '../notifications/contract';
+import type { Notifier } from '../../contracts/notifier';
 
 type ThreadRow = typeof supportThreads.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

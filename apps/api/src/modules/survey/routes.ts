@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, surveyAnswerSchema, surveyStatusSchema } from '@elmwood/domain';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { SurveyService } from './service';
 
 const NO_STORE = 'private, no-store';
 
 /** The acquisition survey (SPEC §7 POST acquisition survey), always for the signed-in patient's own account. */
-export async function surveyRoutes(app: FastifyInstance, { survey, auth }: { survey: SurveyService; auth: AuthService }) {
+export async function surveyRoutes(app: FastifyInstance, { survey, auth }: { survey: SurveyService; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { taskDefinitions, tasks } from '../../db/schema/tasks';
-import { applyOrderEvent } from '../lifecycle/index';
+import { applyOrderEvent } from '../../lifecycle/index';
 import { findTasks } from './repo';
 
 export interface OpenTaskRow {

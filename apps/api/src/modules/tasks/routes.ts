@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema, INFORMATION_ANSWER_MESSAGES, informationAnswerSchema, TASK_CODES, taskSchema, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { answerClinicianQuestion } from './answer';
 import { completeTask, findOwnTask } from './completion';
 import { findTasks } from './repo';
@@ -26,7 +26,7 @@ const ANSWER_NEEDED: Record<string, string> = { [TASK_CODES.clinicianQuestion]: 
 const NO_STORE = 'private, no-store';
 
 /** The signed-in patient's follow-up tasks, and ticking off those a page completes directly. */
-export async function taskRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthService }) {
+export async function taskRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

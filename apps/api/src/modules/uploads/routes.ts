@@ -10,7 +10,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { allowedByAll, type RateLimiter } from '../../lib/rate-limiter';
 import { findUnstorableText, refuseUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/storable-text';
 import { parseBody } from '../../lib/validation';
-import { requireCustomer, type CustomerRow, type AuthService } from '../auth/index';
+import type { CustomerRow } from '../../db/schema/customers';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import { completeOpenTasksWhere, completeTask, findOwnTask } from '../tasks/index';
 import { imageTooLargeMessage, sanitisePhoto } from './images';
 import type { UploadsRepo } from './repo';
@@ -62,7 +63,7 @@ interface UploadDeps {
   db: Db;
   repo: UploadsRepo;
   store: FileStore;
-  auth: AuthService;
+  auth: SignedInPatients;
   maxBytes: number;
   /** Uploads are costly to check and store: counted per patient and per network address. */
   limits: { perAccount: RateLimiter; perAddress: RateLimiter };

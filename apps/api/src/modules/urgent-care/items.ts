@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { allQuestions, answerInWords, GP_CONCERN_RULE_ID, questionnaireSchema, urgentItemDue, type TriggeredRule } from '@elmwood/domain';
-import type { Queryable } from '../orders/index';
+import type { Queryable } from '../../db/client';
 import { consultations, questionnaires } from '../../db/schema/quiz';
 import { urgentClinicalItems } from '../../db/schema/urgent-care';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, urgentActionBodySchema, urgentCloseBodySchema, urgentItemSchema, urgentQueueSchema, type StaffRole } from '@elmwood/domain';
-import type { StaffRow } from '../clinic/index';
+import type { StaffRow } from '../../db/schema/clinic';
 import type { UrgentCareService } from './service';
 
 const READERS: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];

@@ -7,7 +7,8 @@ import { orderItems } from '../../db/schema/orders';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { urgentClinicalActions, urgentClinicalItems } from '../../db/schema/urgent-care';
 import { AppError, notFound } from '../../lib/errors';
-import { audit, type StaffRow } from '../clinic/index';
+import type { StaffRow } from '../../db/schema/clinic';
+import { audit } from '../../lib/audit-log';
 import { companionRecordOf } from '../companion/index';
 import { restartDoses, restartPlanAtDose, supplyStoppedByCheckIn, type PlanEvents, type PlanService } from '../subscriptions/index';
 

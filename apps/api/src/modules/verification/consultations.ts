@@ -25,8 +25,10 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
-import { audit, placedOrderByNumber, type StaffRow } from '../clinic/index';
-import type { Notifier } from '../notifications/contract';
+import type { StaffRow } from '../../db/schema/clinic';
+import type { PlacedOrderLookup } from '../../contracts/orders';
+import { audit } from '../../lib/audit-log';
+import type { Notifier } from '../../contracts/notifier';
 import * as repo from './repo';
 import type { ConsultationRow, PrescriberRow } from './repo';
 import { byLabel, orderStanding, toPatientVerification } from './standing';
@@ -51,6 +53,7 @@ export interface VideoConsultationDeps {
   notifier: Notifier;
   /** The scheduling port the coaches use: its built-in scheduler books on the shop's own page. */
   scheduler: Pick<Scheduler, 'name'>;
+  placedOrder: PlacedOrderLookup;
   now: () => Date;
 }
 
@@ -60,7 +63,7 @@ export interface VideoConsultationDeps {
  * before and an hour before; the prescriber records what they observed during the call, or a verification by another
  * method from the order's review. Every staff read and record is audited.
  */
-export function createVideoConsultations({ db, notifier, scheduler, now }: VideoConsultationDeps) {
+export function createVideoConsultations({ db, notifier, scheduler, placedOrder, now }: VideoConsultationDeps) {
   async function prescriberOf(tx: Pick<Db, 'select'>, staffId: number): Promise<PrescriberRow> {
     return (await repo.prescriberById(tx, staffId))!;
   }
@@ -333,7 +336,7 @@ export function createVideoConsultations({ db, notifier, scheduler, now }: Video
     async recordForOrder(member: StaffRow, orderNumber: string, parsed: RecordVerificationBody): Promise<PatientVerification> {
       const at = now();
       return db.transaction(async (tx) => {
-        const order = await placedOrderByNumber(tx, orderNumber, true);
+        const order = await placedOrder(tx, orderNumber, true);
         return record(tx, member, { customerId: order.customerId, orderId: order.id, method: parsed.method, body: parsed, videoConsultationId: null, at });
       });
     },

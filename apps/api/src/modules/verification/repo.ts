@@ -5,7 +5,8 @@ import { staff } from '../../db/schema/clinic';
 import { orderItems, orders } from '../../db/schema/orders';
 import { patientVerifications, videoConsultations } from '../../db/schema/verification';
 
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+import type { Queryable } from '../../db/client';
+export type { Queryable };
 export type VerificationRow = typeof patientVerifications.$inferSelect;
 export type ConsultationRow = typeof videoConsultations.$inferSelect;
 export type PrescriberRow = Pick<typeof staff.$inferSelect, 'id' | 'name' | 'registrationBody' | 'registrationNumber' | 'videoAvailability'>;

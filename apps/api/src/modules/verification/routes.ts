@@ -18,8 +18,8 @@ import {
   type StaffRole,
 } from '@elmwood/domain';
 import { AppError, notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
-import type { StaffRow } from '../clinic/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
+import type { StaffRow } from '../../db/schema/clinic';
 import type { VideoConsultations } from './consultations';
 import type { SignalRooms } from './signalling';
 
@@ -53,7 +53,7 @@ function sameSiteSocket(request: FastifyRequest): void {
 }
 
 /** The patient's video consultations (their own only) and their side of the call's signalling. */
-export async function videoConsultationRoutes(app: FastifyInstance, { consultations, rooms, auth }: { consultations: VideoConsultations; rooms: SignalRooms; auth: AuthService }) {
+export async function videoConsultationRoutes(app: FastifyInstance, { consultations, rooms, auth }: { consultations: VideoConsultations; rooms: SignalRooms; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const patientId = async (request: FastifyRequest) => (await auth.customer(requireCustomer(request))).id;
 

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerPreferences, weightLogs } from '../../db/schema/weight';
 
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+import type { Queryable } from '../../db/client';
+export type { Queryable };
 export type WeightLogRow = typeof weightLogs.$inferSelect;
 export type NewWeightLog = typeof weightLogs.$inferInsert;
 

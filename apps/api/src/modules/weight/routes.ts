@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, milestonesSchema, milestonesSeenBodySchema, weightLogBodySchema, weightLogEntrySchema, weightLogsSchema, weightPreferencesSchema } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
-import { requireCustomer, type AuthService } from '../auth/index';
+import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { MilestoneService } from './milestones';
 import { WEIGHT_LOG_NOT_FOUND_MESSAGE, type WeightService } from './service';
 import { entryIdempotencyHeaders, isUuid, NO_STORE, recordIdParams } from '../../lib/route-schemas';
@@ -11,7 +11,7 @@ import { entryIdempotencyHeaders, isUuid, NO_STORE, recordIdParams } from '../..
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** Weight tracking (SPEC §7): the signed-in patient's own entries only; anyone else's id answers 404. */
-export async function weightRoutes(app: FastifyInstance, { weight, milestones, auth }: { weight: WeightService; milestones: MilestoneService; auth: AuthService }) {
+export async function weightRoutes(app: FastifyInstance, { weight, milestones, auth }: { weight: WeightService; milestones: MilestoneService; auth: SignedInPatients }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ownId = (id: string) => {
     if (!isUuid(id)) throw notFound(WEIGHT_LOG_NOT_FOUND_MESSAGE);

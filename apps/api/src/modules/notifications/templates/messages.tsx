@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, INJECTION_NUDGE, orderPagePath, SIDE_EFFECT_TRIAGE_RULES, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
-import type { NotificationRequest, NotificationTemplate } from '../contract';
+import type { NotificationRequest, NotificationTemplate } from '../../../contracts/notifier';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
 /** What a message needs beyond its request's data, read when it is sent. */

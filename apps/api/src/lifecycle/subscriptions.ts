@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { decideSubscriptionEvent, type RenewalCheckIn, type SubscriptionEffect, type SubscriptionEvent, type SubscriptionState } from '@elmwood/domain';
-import type { Db } from '../../db/client';
-import { outer } from '../../db/outer';
-import { subscriptionEvents, subscriptions } from '../../db/schema/subscriptions';
+import type { Db } from '../db/client';
+import { outer } from '../db/outer';
+import { subscriptionEvents, subscriptions } from '../db/schema/subscriptions';
 import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update'>;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders';
-import { createTestContext, type TestContext } from '../../../test/support/app';
-import { insertOrder, signedInPatientWithId } from '../../../test/support/account';
+import { orders } from '../db/schema/orders';
+import { createTestContext, type TestContext } from '../../test/support/app';
+import { insertOrder, signedInPatientWithId } from '../../test/support/account';
 import { applyOrderEvent, applyOrderPaymentEvent, applySubscriptionEvent, LifecycleActorError, orderHistory, subscriptionHistory } from './index';
 
 let ctx: TestContext;

@@ -9,9 +9,9 @@ import {
   type OrderPaymentState,
   type OrderState,
 } from '@elmwood/domain';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalog';
-import { orderEvents, orderItems, orders } from '../../db/schema/orders';
+import type { Db } from '../db/client';
+import { products } from '../db/schema/catalog';
+import { orderEvents, orderItems, orders } from '../db/schema/orders';
 import { carryOut, historyColumns, type Actor, type EventDetails, type Transitioned } from './transition';
 
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;

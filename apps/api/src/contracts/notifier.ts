@@ -1,5 +1,7 @@
-import type { Db } from '../../db/client';
-import type { Channel } from './unsubscribe';
+import type { Db } from '../db/client';
+
+/** The channels a patient message may go by. */
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
 
 /**
  * What other modules ask of the notifications module: one patient message per business event.
