@@ -59,10 +59,11 @@ import { createSupportService, supportRoutes } from './modules/support/index';
 import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
 import { answerOpenQuestionWith, taskRoutes } from './modules/tasks/index';
-import { createOrderMessages, orderMessageRoutes } from './modules/order-messages/index';
+import { createOrderMessages, orderMessageConsoleRoutes, orderMessageRoutes } from './modules/order-messages/index';
 import { audit, placedOrderByNumber } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
-import { createUrgentCareService, openUrgentItem } from './modules/urgent-care/index';
+import { guardStaffRoutes, staffMember } from './lib/staff-guard';
+import { createUrgentCareService, openUrgentItem, urgentCareRoutes } from './modules/urgent-care/index';
 import { createClinicService } from './modules/clinic/service';
 import type { PaymentActions } from './workflows/payment-actions';
 import type { OrderDecisions } from './workflows/decide-order';
@@ -74,17 +75,17 @@ import { createDeletionService } from './modules/clinic/deletions';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
-import { uploadsRepo } from './modules/uploads/index';
+import { uploadConsoleRoutes, uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
-import { fileStoreFor, uploadEncryptionKey } from './modules/uploads/setup';
+import { fileStoreFor, uploadEncryptionKey } from './adapters/file-store/setup';
 import { createMilestones, createWeightService, weightRoutes } from './modules/weight/index';
 import { registerMetrics } from './modules/metrics/index';
 import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { builtInScheduler } from './adapters/scheduling/built-in';
-import { gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
+import { gpLetterConsoleRoutes, gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
 import { whoPrescribesRoutes } from './modules/who-prescribes/index';
-import { createSignalRooms, createVideoConsultations, videoConsultationRoutes } from './modules/verification/index';
+import { createSignalRooms, createVideoConsultations, videoConsultationConsoleRoutes, videoConsultationRoutes } from './modules/verification/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -360,7 +361,16 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });
       const urgent = createUrgentCareService({ db: database.db, planEvents, plans, now });
-      await shopApi.register(clinicRoutes, { db: database.db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }), urgent, gpLetters: services.gpLetters, orderMessages, video: { consultations: videoConsultations, rooms: signalRooms } });
+      // The clinic console: one staff wall, then each module's console routes behind it.
+      await shopApi.register(async (consoleApi) => {
+        guardStaffRoutes(consoleApi, (request) => staffAuth.current(request));
+        await clinicRoutes(consoleApi, { db: database.db, staffAuth, clinic, decisions, plans, deletions, stuckMessages, failedWork: createFailedWork({ db: database.db, jobs }) });
+        uploadConsoleRoutes(consoleApi, { db: database.db, uploads, store });
+        urgentCareRoutes(consoleApi, urgent, staffMember);
+        gpLetterConsoleRoutes(consoleApi, database.db, services.gpLetters, staffMember);
+        videoConsultationConsoleRoutes(consoleApi, videoConsultations, signalRooms, staffMember);
+        orderMessageConsoleRoutes(consoleApi, orderMessages, staffMember);
+      });
       await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
       await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },

@@ -7,7 +7,7 @@ import { isLoopbackHost } from './lib/loopback';
 import { settableClock } from './lib/test-clock';
 import { seedDemoData } from './seed/seed';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
-import { uploadEncryptionKey } from './modules/uploads/setup';
+import { uploadEncryptionKey } from './adapters/file-store/setup';
 import { seedDemoStaff } from './seed/staff';
 
 async function main(config: Config) {

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { staffProblems, upsertStaff } from '../modules/clinic/staff-auth';
 import { newTotpSecret, otpauthUrl, secretBox, totpKeyFrom } from '../modules/clinic/totp';
-import { uploadEncryptionKey } from '../modules/uploads/setup';
+import { uploadEncryptionKey } from '../adapters/file-store/setup';
 
 /*
  * npm run staff:create: adds a member of clinic staff (or resets one, same email) against the configured database,

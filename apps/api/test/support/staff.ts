@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { addDays, TASK_CODES, ukToday, type StaffRole, type Task } from '@elmwood/domain';
 import { upsertStaff, type StaffRow } from '../../src/modules/clinic/staff-auth';
 import { newTotpSecret, secretBox, totpKeyFrom } from '../../src/modules/clinic/totp';
-import { uploadEncryptionKey } from '../../src/modules/uploads/setup';
+import { uploadEncryptionKey } from '../../src/adapters/file-store/setup';
 import { orders } from '../../src/db/schema/orders';
 import type { TestContext } from './app';
 import { placedOrderNumber, type PlaceOrderOptions } from './orders';

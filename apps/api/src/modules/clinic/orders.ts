@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { orderRefunds } from '../../db/schema/clinic';
 import { orders } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
-import type { OrderRow } from '../orders/index';
+import type { OrderRow } from '../../db/schema/orders';
 
 export const ORDER_NOT_FOUND = 'We could not find that order.';
 

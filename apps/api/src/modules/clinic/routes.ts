@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,7 +33,6 @@ import {
   staffMemberSchema,
   staffSessionReplySchema,
   staffTotpBodySchema,
-  SUPPORT_PHOTO_CATEGORY,
   clinicSupportThreadSchema,
   supportInboxSchema,
   supportReplySchema,
@@ -43,35 +42,16 @@ import {
   type RejectionReasonCode,
   type StaffRole,
 } from '@elmwood/domain';
-import type { FileStore } from '../../adapters/file-store/port';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { sendPhoto, type UploadsRepo } from '../uploads/index';
+import { ALL_STAFF as ALL, CLINICAL_STAFF as CLINICAL, staffMember as member } from '../../lib/staff-guard';
 import { supportIdempotencyHeaders, supportThreadParams } from '../support/index';
 import { audit, auditCsv, auditPage, auditRange, type AuditFilter } from './audit';
 import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
 import type { DeletionService } from './deletions';
 import type { StuckMessagesService } from '../notifications/index';
-import { urgentCareRoutes, type UrgentCareService } from '../urgent-care/index';
-import { gpLetterConsoleRoutes, type GpLetters } from '../gp-letters/index';
-import { videoConsultationConsoleRoutes, type SignalRooms, type VideoConsultations } from '../verification/index';
-import { orderMessageConsoleRoutes, type OrderMessages } from '../order-messages/index';
 import { toStaffMember, type StaffAuth, type StaffRow } from './staff-auth';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call a /shop-api/clinic route; routes without it (sign-in) are open. */
-    staffRoles?: readonly StaffRole[];
-  }
-  interface FastifyRequest {
-    staffMember: StaffRow | null;
-  }
-}
-
-const PHOTO_NOT_FOUND = 'We could not find that photo.';
-const ALL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'support', 'admin'];
-const CLINICAL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
 const PRESCRIBER: readonly StaffRole[] = ['prescriber'];
 const DISPATCHERS: readonly StaffRole[] = ['pharmacist', 'admin'];
 const PHARMACIST: readonly StaffRole[] = ['pharmacist'];
@@ -98,8 +78,6 @@ interface ClinicDeps {
   staffAuth: StaffAuth;
   clinic: ClinicService;
   decisions: ClinicDecisions;
-  uploads: UploadsRepo;
-  store: FileStore;
   /** Support ends a patient's plan (a multi-month one mid-commitment included). */
   plans?: Pick<PlanService, 'cancelByStaff'>;
   /** Patients' requests to delete their account, confirmed by support. */
@@ -110,24 +88,10 @@ interface ClinicDeps {
     list(staffId: number): Promise<FailedWork>;
     retry(staffId: number, id: string): Promise<{ id: string; retried: true }>;
   };
-  /** The urgent clinical queue (issue 32). */
-  urgent?: UrgentCareService;
-  /** Letters to patients' GPs: to post, to print, kept with each order (issue 33). */
-  gpLetters?: GpLetters;
-  /** Video consultations and the verifications prescribers record (issue 33). */
-  video?: { consultations: VideoConsultations; rooms: SignalRooms };
-  /** The conversation on each order between the patient and the prescriber (issue 33). */
-  orderMessages?: OrderMessages;
 }
 
 const planParams = z.object({ id: z.uuid({ error: 'is not a plan id' }) });
 const staffCancelBody = z.object({ reason: clinicText(500).min(1, 'Please give a reason.') });
-
-/** The signed-in member (the route's onRequest hook put them there). */
-function member(request: FastifyRequest): StaffRow {
-  if (!request.staffMember) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
-  return request.staffMember;
-}
 
 /**
  * The clinic console's API (issue 12), behind staff sessions only: a patient's session of any kind is not read
@@ -135,21 +99,8 @@ function member(request: FastifyRequest): StaffRow {
  * nobody else learns anything from its validation messages. Every read of a patient's data and every decision is
  * written to the audit log.
  */
-export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, uploads, store, plans, deletions, stuckMessages, failedWork, urgent, gpLetters, orderMessages, video }: ClinicDeps) {
-  app.decorateRequest('staffMember', null);
-  app.addHook('onRequest', async (request) => {
-    const roles = request.routeOptions.config?.staffRoles;
-    if (!roles) return;
-    const row = await staffAuth.current(request);
-    if (!row) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
-    if (!roles.includes(row.role as StaffRole)) throw new AppError(403, 'FORBIDDEN', 'Your role does not allow this.');
-    request.staffMember = row;
-  });
+export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic, decisions, plans, deletions, stuckMessages, failedWork }: ClinicDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  if (urgent) urgentCareRoutes(app, urgent, member);
-  if (gpLetters) gpLetterConsoleRoutes(app, db, gpLetters, member);
-  if (video) videoConsultationConsoleRoutes(app, video.consultations, video.rooms, member);
-  if (orderMessages) orderMessageConsoleRoutes(app, orderMessages, member);
 
   api.post(
     '/clinic/login',
@@ -526,30 +477,6 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       await audit(db, { staffId: staffMember.id, action: 'export-audit', resource: 'audit-log', details: { ...filterDetails(request.query), from, to } });
       const csv = await auditCsv(db, request.query, new Date());
       return reply.header('cache-control', NO_STORE).type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="staff-audit.csv"').send(csv);
-    },
-  );
-
-  api.get(
-    '/clinic/uploads/:id',
-    {
-      config: { staffRoles: ALL },
-      schema: {
-        tags: ['clinic'],
-        summary: "A patient's photo, for clinical staff (support and admin: photos attached to support messages); every read is audited before it is sent",
-        params: z.object({ id: z.uuid() }),
-        response: { 200: z.any().describe('The photo as image/jpeg'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const staffMember = member(request);
-      const upload = await uploads.byId(request.params.id);
-      if (upload && !CLINICAL.includes(staffMember.role as StaffRole) && upload.category !== SUPPORT_PHOTO_CATEGORY) {
-        throw new AppError(403, 'FORBIDDEN', 'Your role does not allow this.');
-      }
-      const bytes = upload ? await store.get(upload.id) : null;
-      if (!upload || !bytes) throw notFound(PHOTO_NOT_FOUND);
-      await audit(db, { staffId: staffMember.id, action: 'read-photo', patientId: upload.customerId, resource: 'photo', resourceId: upload.id, details: { category: upload.category } });
-      return sendPhoto(reply, bytes);
     },
   );
 }

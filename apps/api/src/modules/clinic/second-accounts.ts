@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
-import type { OrderRow } from '../orders/index';
+import type { OrderRow } from '../../db/schema/orders';
 
 /** Enough to name every other account a reviewer should look at; a household of dozens is a case for support. */
 const LIMIT = 20;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { patientOnTreatment } from '../../../test/support/companion';
 import { fhirProblems } from '../../../test/support/fhir-schema';
 import { renewalShop } from '../../../test/support/renewal-shop';
-import { fileStoreFor } from '../uploads/index';
+import { fileStoreFor } from '../../adapters/file-store/setup';
 import { buildPatientArchive } from './archive';
 import { LEFT_OUT_COLUMNS } from './collect';
 

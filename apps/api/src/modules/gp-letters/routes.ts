@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, GP_ANSWERS, gpAnswerBodySchema, gpLetterSummarySchema, gpLetterViewSchema, type StaffRole } from '@elmwood/domain';
+import { apiErrorSchema, GP_ANSWERS, gpAnswerBodySchema, gpLetterSummarySchema, gpLetterViewSchema } from '@elmwood/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
 import type { StaffRow } from '../../db/schema/clinic';
 import type { GpLetters } from './service';
+import { CLINICAL_STAFF } from '../../lib/staff-guard';
 
 const NO_STORE = 'private, no-store';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 422: apiErrorSchema };
@@ -52,7 +53,6 @@ export async function gpLetterRoutes(app: FastifyInstance, { gpLetters }: { gpLe
   );
 }
 
-const CLINICAL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
 const letterParams = z.object({ id: z.uuid({ error: 'is not a letter id' }) });
 const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number') });
 
@@ -61,20 +61,20 @@ export function gpLetterConsoleRoutes(app: FastifyInstance, db: Db, gpLetters: G
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/clinic/gp-letters/to-post',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'Letters to post: letters to GPs whose practice has no known email, oldest first', response: { 200: z.array(gpLetterSummarySchema), ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: 'Letters to post: letters to GPs whose practice has no known email, oldest first', response: { 200: z.array(gpLetterSummarySchema), ...errors } } },
     async (_request, reply) => reply.header('cache-control', NO_STORE).send(await gpLetters.toPost()),
   );
   api.get(
     '/clinic/gp-letters/:id',
     {
-      config: { staffRoles: CLINICAL },
+      config: { staffRoles: CLINICAL_STAFF },
       schema: { tags: ['clinic'], summary: "A letter to a GP: its state and its words, for the console's print view; audited", params: letterParams, response: { 200: gpLetterViewSchema, ...errors } },
     },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await gpLetters.viewForStaff(member(request), request.params.id)),
   );
   api.get(
     '/clinic/gp-letters/:id/pdf',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'A letter to a GP as its PDF (to read or print); audited', params: letterParams } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: 'A letter to a GP as its PDF (to read or print); audited', params: letterParams } },
     async (request, reply) => {
       const pdf = await gpLetters.pdfForStaff(member(request), request.params.id);
       return reply.header('cache-control', NO_STORE).header('content-disposition', `inline; filename="letter-to-gp-${request.params.id.slice(0, 8)}.pdf"`).type('application/pdf').send(pdf);
@@ -82,12 +82,12 @@ export function gpLetterConsoleRoutes(app: FastifyInstance, db: Db, gpLetters: G
   );
   api.post(
     '/clinic/gp-letters/:id/posted',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'Mark a printed letter as posted; audited', params: letterParams, response: { 200: gpLetterSummarySchema, ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: 'Mark a printed letter as posted; audited', params: letterParams, response: { 200: gpLetterSummarySchema, ...errors } } },
     async (request) => gpLetters.markPosted(member(request), request.params.id),
   );
   api.get(
     '/clinic/orders/:number/gp-letters',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: "The letters to the patient's GP kept with an order", params: orderParams, response: { 200: z.array(gpLetterSummarySchema), ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: "The letters to the patient's GP kept with an order", params: orderParams, response: { 200: z.array(gpLetterSummarySchema), ...errors } } },
     async (request, reply) => {
       const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, request.params.number));
       if (!order) throw notFound('We could not find that order.');

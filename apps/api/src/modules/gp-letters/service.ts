@@ -30,7 +30,7 @@ import type { StaffRow } from '../../db/schema/clinic';
 import { audit } from '../../lib/audit-log';
 import { gpConsentsOf } from '../gp/index';
 import type { Notifier } from '../../contracts/notifier';
-import type { OrderRow } from '../orders/index';
+import type { OrderRow } from '../../db/schema/orders';
 import { weightHistory } from '../weight/index';
 import { renderGpLetter } from './letter-pdf';
 import { checkGpLinkToken, gpLinkToken } from './link';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { prescribingConfiguration, type Config } from '../../config';
 import type { Db } from '../../db/client';
-import { fileStoreFor, uploadEncryptionKey } from '../uploads/index';
+import { fileStoreFor, uploadEncryptionKey } from '../../adapters/file-store/setup';
 import { createGpLetters, type GpLettersDeps } from './service';
 
 /** Signs the GP's links: stable across processes and restarts, as the letters they are printed in. */

@@ -9,7 +9,7 @@ import { appNotificationsFor } from '../../adapters/web-push/choose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/queue';
-import { uploadEncryptionKey } from '../uploads/index';
+import { uploadEncryptionKey } from '../../adapters/file-store/setup';
 import { createNotifications, type NotificationsDeps } from './service';
 
 /**

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, clinicOrderThreadSchema, orderMessageBodySchema, orderThreadSchema, unansweredOrderMessagesSchema, type StaffRole } from '@elmwood/domain';
+import { apiErrorSchema, clinicOrderThreadSchema, orderMessageBodySchema, orderThreadSchema, unansweredOrderMessagesSchema } from '@elmwood/domain';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { StaffRow } from '../../db/schema/clinic';
 import type { OrderMessages } from './service';
+import { CLINICAL_STAFF, PRESCRIBERS } from '../../lib/staff-guard';
 
 const NO_STORE = 'private, no-store';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -45,21 +46,19 @@ export async function orderMessageRoutes(app: FastifyInstance, { orderMessages, 
   );
 }
 
-const CLINICAL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
-const PRESCRIBER: readonly StaffRole[] = ['prescriber'];
 
 /** The console's side, inside the clinic's routes (staff sessions, role check): read by clinicians, written by prescribers. */
 export function orderMessageConsoleRoutes(app: FastifyInstance, orderMessages: OrderMessages, member: (request: FastifyRequest) => StaffRow) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/clinic/orders/:number/messages',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'The conversation between the patient and the prescriber on the order; audited', params: clinicOrderParams, response: { 200: clinicOrderThreadSchema, ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: 'The conversation between the patient and the prescriber on the order; audited', params: clinicOrderParams, response: { 200: clinicOrderThreadSchema, ...errors } } },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await orderMessages.clinicThread(member(request), request.params.number)),
   );
   api.post(
     '/clinic/orders/:number/messages',
     {
-      config: { staffRoles: PRESCRIBER },
+      config: { staffRoles: PRESCRIBERS },
       schema: {
         tags: ['clinic'],
         summary: 'A prescriber writes to the patient on the order (the patient is emailed to read it in their account); one message per Idempotency-Key; audited',
@@ -74,12 +73,12 @@ export function orderMessageConsoleRoutes(app: FastifyInstance, orderMessages: O
   );
   api.get(
     '/clinic/order-messages/unanswered',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: "Orders whose patient's message waits for a reply, the longest wait first; audited", response: { 200: unansweredOrderMessagesSchema, ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: "Orders whose patient's message waits for a reply, the longest wait first; audited", response: { 200: unansweredOrderMessagesSchema, ...errors } } },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await orderMessages.unanswered(member(request))),
   );
   api.get(
     '/clinic/order-messages/unanswered/count',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: "How many orders wait for a reply to the patient's message (the console's navigation)", response: { 200: z.object({ count: z.number().int() }), ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: "How many orders wait for a reply to the patient's message (the console's navigation)", response: { 200: z.object({ count: z.number().int() }), ...errors } } },
     async (_request, reply) => reply.header('cache-control', NO_STORE).send({ count: await orderMessages.unansweredCount() }),
   );
 }

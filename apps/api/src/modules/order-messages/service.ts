@@ -20,7 +20,7 @@ import type { StaffRow } from '../../db/schema/clinic';
 import type { PlacedOrderLookup } from '../../contracts/orders';
 import { audit } from '../../lib/audit-log';
 import type { Notifier } from '../../contracts/notifier';
-import type { OrderRow } from '../orders/index';
+import type { OrderRow } from '../../db/schema/orders';
 import { addOrderMessage, messageByKey, threadOf, unansweredOrders } from './repo';
 
 /**

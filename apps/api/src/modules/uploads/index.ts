@@ -1,4 +1,2 @@
-// What other modules may use from uploads.
 export { uploadsRepo, type UploadsRepo } from './repo';
-export { sendPhoto } from './routes';
-export { fileStoreFor, uploadEncryptionKey } from './setup';
+export { uploadConsoleRoutes } from './console-routes';

@@ -15,20 +15,18 @@ import {
   videoConsultationSchema,
   videoConsultationsReplySchema,
   videoSlotsReplySchema,
-  type StaffRole,
 } from '@elmwood/domain';
 import { AppError, notFound } from '../../lib/errors';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { StaffRow } from '../../db/schema/clinic';
 import type { VideoConsultations } from './consultations';
 import type { SignalRooms } from './signalling';
+import { CLINICAL_STAFF, PRESCRIBERS } from '../../lib/staff-guard';
 
 const NO_STORE = 'private, no-store';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const idParams = z.object({ id: z.string().max(64) });
 const orderParams = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'is not an order number') });
-const PRESCRIBER: readonly StaffRole[] = ['prescriber'];
-const CLINICAL: readonly StaffRole[] = ['prescriber', 'pharmacist', 'admin'];
 
 /** Any id that is not a consultation's answers as a missing one does. */
 function consultationId(id: string): string {
@@ -137,7 +135,7 @@ export function videoConsultationConsoleRoutes(app: FastifyInstance, consultatio
   api.get(
     '/clinic/video-consultations',
     {
-      config: { staffRoles: CLINICAL },
+      config: { staffRoles: CLINICAL_STAFF },
       schema: {
         tags: ['clinic'],
         summary: "Video consultations still ahead or under way: a prescriber's own (?all=true: everyone's), soonest first; audited",
@@ -150,14 +148,14 @@ export function videoConsultationConsoleRoutes(app: FastifyInstance, consultatio
 
   api.get(
     '/clinic/video-consultations/:id',
-    { config: { staffRoles: CLINICAL }, schema: { tags: ['clinic'], summary: 'One video consultation; audited', params: idParams, response: { 200: clinicVideoConsultationSchema, ...errors } } },
+    { config: { staffRoles: CLINICAL_STAFF }, schema: { tags: ['clinic'], summary: 'One video consultation; audited', params: idParams, response: { 200: clinicVideoConsultationSchema, ...errors } } },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await consultations.clinicConsultation(member(request), consultationId(request.params.id))),
   );
 
   api.post(
     '/clinic/video-consultations/:id/verification',
     {
-      config: { staffRoles: PRESCRIBER },
+      config: { staffRoles: PRESCRIBERS },
       schema: {
         tags: ['clinic'],
         summary: 'Record what the prescriber observed during the call (weight read from the scales, height, identity against the photo ID): a verification by video, once per call; audited',
@@ -171,7 +169,7 @@ export function videoConsultationConsoleRoutes(app: FastifyInstance, consultatio
 
   api.post(
     '/clinic/video-consultations/:id/end',
-    { config: { staffRoles: PRESCRIBER }, schema: { tags: ['clinic'], summary: 'End the call (prescriber): the consultation is completed and both sides leave the room', params: idParams, response: { 200: clinicVideoConsultationSchema, ...errors } } },
+    { config: { staffRoles: PRESCRIBERS }, schema: { tags: ['clinic'], summary: 'End the call (prescriber): the consultation is completed and both sides leave the room', params: idParams, response: { 200: clinicVideoConsultationSchema, ...errors } } },
     async (request, reply) => {
       const ended = await consultations.end(member(request), consultationId(request.params.id));
       rooms.end(ended.id);
@@ -182,7 +180,7 @@ export function videoConsultationConsoleRoutes(app: FastifyInstance, consultatio
   api.post(
     '/clinic/orders/:number/verifications',
     {
-      config: { staffRoles: PRESCRIBER },
+      config: { staffRoles: PRESCRIBERS },
       schema: {
         tags: ['clinic'],
         summary:
@@ -200,7 +198,7 @@ export function videoConsultationConsoleRoutes(app: FastifyInstance, consultatio
     '/clinic/video-consultations/:id/signal',
     {
       websocket: true,
-      config: { staffRoles: PRESCRIBER },
+      config: { staffRoles: PRESCRIBERS },
       schema: { hide: true },
       preHandler: async (request) => {
         sameSiteSocket(request);

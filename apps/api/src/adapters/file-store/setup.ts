@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diskBlobStore } from '../../adapters/file-store/disk';
-import { encryptedFileStore } from '../../adapters/file-store/encrypted';
-import type { BlobStore, FileStore } from '../../adapters/file-store/port';
-import { s3BlobStore } from '../../adapters/file-store/s3';
+import { diskBlobStore } from './disk';
+import { encryptedFileStore } from './encrypted';
+import type { BlobStore, FileStore } from './port';
+import { s3BlobStore } from './s3';
 import type { Config } from '../../config';
 
 /**
