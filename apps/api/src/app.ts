@@ -58,7 +58,7 @@ import { stockRoutes } from './modules/stock/routes';
 import { createSupportService, supportRoutes } from './modules/support/index';
 import { referralRoutes } from './modules/referrals/index';
 import { createSurveyService, surveyRoutes } from './modules/survey/index';
-import { answerOpenQuestionWith, taskRoutes } from './modules/tasks/index';
+import { answerOpenQuestionWith, taskBook, taskRoutes } from './modules/tasks/index';
 import { createOrderMessages, orderMessageConsoleRoutes, orderMessageRoutes } from './modules/order-messages/index';
 import { audit, placedOrderByNumber } from './modules/clinic/index';
 import { clinicRoutes } from './modules/clinic/routes';
@@ -218,6 +218,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         questionnaires,
         quiz,
         auth,
+        taskBook,
         secureCookies,
         taskAnswered: taskAnsweredWorkflow({ notifier, planEvents, now }),
         prebuilt,
@@ -263,7 +264,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         },
       });
       await shopApi.register(addressBookRoutes, { repo: addressBookRepo(database.db), auth });
-      await shopApi.register(gpRoutes, { db: database.db, auth });
+      await shopApi.register(gpRoutes, { db: database.db, auth, taskBook });
       await shopApi.register(gpPracticeRoutes, {
         directory: gpPracticeDirectoryFor(config),
         limits: {
@@ -297,7 +298,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
       await shopApi.register(surveyRoutes, { survey: createSurveyService(database.db), auth });
       const scheduler = schedulerFor(config);
-      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now, maxUpcomingCalls: config.COACH_MAX_UPCOMING_CALLS });
+      const coaches = createCoachService({ db: database.db, notifier, scheduler, references: bookingReferences(secret), now, maxUpcomingCalls: config.COACH_MAX_UPCOMING_CALLS, taskBook });
       await shopApi.register(coachRoutes, { coaches, auth });
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       // Video consultations with a prescriber: booked in the prescribers' own slots (the built-in scheduler), whatever
@@ -324,6 +325,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       await shopApi.register(uploadRoutes, {
         db: database.db,
         repo: uploads,
+        taskBook,
         store,
         auth,
         maxBytes: config.UPLOAD_MAX_BYTES,

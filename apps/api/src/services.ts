@@ -20,6 +20,7 @@ import { carryOutOrderEffects } from './workflows/order-effects';
 import { createPaymentActions } from './workflows/payment-actions';
 import { orderPaymentsQueue, orderRefundsQueue } from './workflows/payment-queue';
 import { renewalWorkflows } from './workflows/renewal-workflows';
+import { taskBook } from './modules/tasks/index';
 
 const ONE_HOUR = 60 * 60 * 1000;
 
@@ -49,7 +50,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   const secret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
   const clock = () => now().getTime();
   const limiters = databaseRateLimiters(db, secret, clock);
-  const notifications = notificationsFor(config, db, jobs, { log, now, doseLoggedSince: (customerId, since) => doseLoggedSince(db, customerId, since) });
+  const notifications = notificationsFor(config, db, jobs, { log, now, doseLoggedSince: (customerId, since) => doseLoggedSince(db, customerId, since), taskBook });
   await notifications.prepare();
   const { notifier } = notifications;
 

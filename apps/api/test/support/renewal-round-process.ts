@@ -3,6 +3,7 @@
 // CKO_BASE_URL, the Checkout.com adapter against that address, writing patient messages to the notifications
 // outbox as the API does (sent by whichever process works the queue). It reports on stdout, one JSON line: the
 // round's report.
+import { taskBook } from '../../src/modules/tasks/index';
 import { checkoutComGateway } from '../../src/adapters/payment-gateway/checkout-com';
 import { sandboxGateway } from '../../src/adapters/payment-gateway/sandbox';
 import { configOrExit, openMigratedDatabase } from '../../src/boot';
@@ -24,7 +25,7 @@ const gateway = process.env.CKO_BASE_URL
   : sandboxGateway({ db: database.db, webhookSecret: 'whsec_renewal_processes', today: () => now });
 const log = { error: (details: object, message: string) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`), warn: () => undefined };
 const jobs = await startJobs(database, { runJobs: false, log });
-const notifications = notificationsFor(config, database.db, jobs, { log, now: () => now });
+const notifications = notificationsFor(config, database.db, jobs, { log, now: () => now, taskBook });
 await notifications.prepare();
 const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
 const carts = checkoutCarts({ db: database.db, promotions: promotionCatalog(database.db), questionnaires: createQuestionnaireService(database.db, 0), referrals });

@@ -24,11 +24,11 @@ import { coachAssignments } from '../../db/schema/coaches';
 import { customers } from '../../db/schema/customers';
 import { AppError, notFound } from '../../lib/errors';
 import type { Notifier } from '../../contracts/notifier';
-import { completeOpenTasksWhere } from '../tasks/index';
 import * as repo from './repo';
 import type { AppointmentRow, CoachRow } from './repo';
 import type { BookingReferences } from './booking-reference';
 import { weightLossTreatmentOf } from './eligibility';
+import type { TaskBook } from '../../contracts/tasks';
 
 export const BOOKING_PAGE = '/account/coaches/book';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,6 +109,7 @@ export function createCoachService({
   references,
   now,
   maxUpcomingCalls,
+  taskBook,
 }: {
   db: Db;
   notifier: Notifier;
@@ -116,6 +117,8 @@ export function createCoachService({
   references: BookingReferences;
   now: () => Date;
   maxUpcomingCalls: number;
+  /** The initial coach call task is done once a call is booked. */
+  taskBook: Pick<TaskBook, 'completeOpenWhere'>;
 }) {
   /** Whether the patient may have coaching now, read in the caller's transaction. */
   async function eligibilityOf(tx: repo.Queryable, customerId: number) {
@@ -299,7 +302,7 @@ export function createCoachService({
         if (coach.id !== coachId) throw new AppError(409, 'NOT_YOUR_COACH', APPOINTMENT_MESSAGES.notYourCoach);
         const row = await bookSlot(tx as unknown as Db, customerId, coach, start, at, null);
         await announceBooking(tx as unknown as Db, row, coach, at);
-        const completed = await completeOpenTasksWhere(tx as unknown as Db, customerId, (task) => task.code === TASK_CODES.initialCoachCall, `appointment:${row.id}`);
+        const completed = await taskBook.completeOpenWhere(tx as unknown as Db, customerId, (task) => task.code === TASK_CODES.initialCoachCall, `appointment:${row.id}`);
         return { appointment: toAppointment(row, coach, at), completedTask: completed[0] ?? null };
       });
     },
@@ -379,7 +382,7 @@ export function createCoachService({
         });
         if (!row) return 'ignored';
         await announceBooking(tx as unknown as Db, row, coach, at);
-        await completeOpenTasksWhere(tx as unknown as Db, patient.id, (task) => task.code === TASK_CODES.initialCoachCall, `appointment:${row.id}`);
+        await taskBook.completeOpenWhere(tx as unknown as Db, patient.id, (task) => task.code === TASK_CODES.initialCoachCall, `appointment:${row.id}`);
         return 'recorded';
       });
     },

@@ -7,7 +7,7 @@ import { gpDetails } from '../../db/schema/customers';
 import { AppError } from '../../lib/errors';
 import { parseBody } from '../../lib/validation';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
-import { completeOpenTasksWhere } from '../tasks/index';
+import type { TaskBook } from '../../contracts/tasks';
 
 const bodyDoc = z.object({
   consentGiven: z.boolean(),
@@ -31,7 +31,7 @@ const bodyDoc = z.object({
  * POST /shop-api/customers/patient-gp-info: once per patient; a repeat answers 409, which the page treats as done.
  * Both complete the patient's open GP task (a new order's task is done at once by resubmitting).
  */
-export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; auth: SignedInPatients }) {
+export async function gpRoutes(app: FastifyInstance, { db, auth, taskBook }: { db: Db; auth: SignedInPatients; taskBook: Pick<TaskBook, 'completeOpenWhere'> }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/customers/patient-gp-info',
     {
@@ -57,7 +57,7 @@ export async function gpRoutes(app: FastifyInstance, { db, auth }: { db: Db; aut
           .values(info.consentGiven ? { customerId: customer.id, ...info, consents: recorded } : { customerId: customer.id, consentGiven: false, consents: recorded })
           .onConflictDoNothing()
           .returning({ customerId: gpDetails.customerId });
-        await completeOpenTasksWhere(tx, customer.id, (task) => task.taskType === 'gp-info', 'gp-info');
+        await taskBook.completeOpenWhere(tx, customer.id, (task) => task.taskType === 'gp-info', 'gp-info');
         return rows;
       });
       if (inserted.length === 0) throw new AppError(409, 'GP_DETAILS_EXIST', 'We already have your GP details.');

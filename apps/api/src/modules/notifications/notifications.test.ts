@@ -1,3 +1,4 @@
+import { taskBook } from '../tasks/index';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/support/app';
@@ -84,7 +85,7 @@ describe('notify(): a transactional outbox', () => {
         return real.send(message);
       },
     };
-    const module = createNotifications({ db: db(), jobs: ctx.jobs, mailer: flaky, texts: sandboxTextMessenger(db()), secret: 's', siteUrl: 'http://shop.test', brandName: 'Elmwood Health', log: quietLog });
+    const module = createNotifications({ db: db(), jobs: ctx.jobs, mailer: flaky, texts: sandboxTextMessenger(db()), secret: 's', siteUrl: 'http://shop.test', brandName: 'Elmwood Health', log: quietLog, taskBook });
     await module.notifier.notify(db(), { template: 'order-approved', customerId: patient.customerId, dedupeKey: `flaky-${patient.customerId}`, data: { orderNumber: 'EH-TEST-0003' } });
     const [row] = await db().select().from(notifications).where(eq(notifications.dedupeKey, `flaky-${patient.customerId}`));
     await expect(module.deliver(row!.id)).rejects.toThrow('421');

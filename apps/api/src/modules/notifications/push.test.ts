@@ -1,3 +1,4 @@
+import { taskBook } from '../tasks/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '@elmwood/domain';
@@ -153,7 +154,7 @@ describe('a reminder by app notification', () => {
     const device = pushService.newDevice();
     const { row } = await dueReminder([device]);
     const quiet = { error: () => undefined, warn: () => undefined };
-    const second = notificationsFor(ctx.config, db(), ctx.jobs, { log: quiet, now: () => clock });
+    const second = notificationsFor(ctx.config, db(), ctx.jobs, { log: quiet, now: () => clock, taskBook });
     const outcomes = await Promise.all([ctx.app.notifications.deliver(row.id), second.deliver(row.id), ctx.app.notifications.deliver(row.id), second.deliver(row.id)]);
     expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'not-ours')).toHaveLength(3);

@@ -19,10 +19,10 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { notifications, reminderSettings } from '../../db/schema/notifications';
 import { AppError } from '../../lib/errors';
-import { completeOpenTasksWhere } from '../tasks/index';
 import { NOT_A_UK_MOBILE_MESSAGE, ukMobileE164 } from './phone';
 import { turnChannelOn } from './preferences';
 import type { RecordMessage } from '../../contracts/notifier';
+import type { TaskBook } from '../../contracts/tasks';
 
 export const REMINDER_TEMPLATE = 'weight-reminder';
 /** The injection-day reminder (issue 35) and its nudge the day after. */
@@ -70,6 +70,7 @@ export function createReminders({
   now,
   textChannels,
   push,
+  taskBook,
 }: {
   db: Db;
   notifications: { record: RecordMessage };
@@ -78,6 +79,8 @@ export function createReminders({
   textChannels: boolean;
   /** App notifications: whether the shop sends them, and whether a patient has a device to send them to. */
   push: { available: boolean; hasDevice(customerId: number): Promise<boolean> };
+  /** Saving reminder settings completes the set-up-reminders task. */
+  taskBook: Pick<TaskBook, 'completeOpenWhere'>;
 }) {
   async function settingsRow(tx: Pick<Db, 'select'>, customerId: number, kind: ReminderKind, lock = false) {
     const query = tx
@@ -200,7 +203,7 @@ export function createReminders({
       await pushReachable(customerId, settings);
       return db.transaction(async (tx) => {
         const { row, next } = await store(tx as unknown as Db, customerId, 'weight', settings);
-        const completed = await completeOpenTasksWhere(tx as unknown as Db, customerId, (task) => task.taskType === 'reminder', 'reminder-settings');
+        const completed = await taskBook.completeOpenWhere(tx as unknown as Db, customerId, (task) => task.taskType === 'reminder', 'reminder-settings');
         const reminderTask = completed.find((task) => task.taskDefinition.code === TASK_CODES.reminderSetUp) ?? null;
         return { settings: toSettings(row), nextReminderAt: next?.toISOString() ?? null, completedTask: reminderTask };
       });

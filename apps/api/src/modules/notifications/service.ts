@@ -18,6 +18,7 @@ import { createReminders, INJECTION_NUDGE_TEMPLATE, reminderKindOf } from './rem
 import { EmailLayout } from './templates/layout';
 import { CLINIC_TEMPLATES, compose, GP_TEMPLATES, OPTIONAL_TEMPLATES, SECRET_TEMPLATES, SECURITY_TEMPLATES, type MessageContext } from './templates/messages';
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe';
+import type { TaskBook } from '../../contracts/tasks';
 
 /** One job per message: handed to its provider, retried with backoff, then to the dead-letter queue. */
 export const notificationSendsQueue = defineQueue<{ id: number }>('notification-sends', { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 5 * 60 });
@@ -56,6 +57,8 @@ export interface NotificationsDeps {
    * where the modules are composed, so the nudge after an injection day goes only to a patient who logged nothing.
    */
   doseLoggedSince?: (customerId: number, since: Date) => Promise<boolean>;
+  /** Saving reminder settings completes the set-up-reminders task. */
+  taskBook: Pick<TaskBook, 'completeOpenWhere'>;
 }
 
 export type Attacher = (data: Record<string, unknown>) => Promise<NonNullable<MailMessage['attachments']>>;
@@ -105,7 +108,7 @@ function orderFactsOf(orderNumber: string, customerId: number) {
  * and hands it to its channel's provider from the job queue, once.
  */
 export function createNotifications(deps: NotificationsDeps) {
-  const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date(), doseLoggedSince } = deps;
+  const { db, jobs, mailer, texts, secret, siteUrl, brandName, supportInbox, log, now = () => new Date(), doseLoggedSince, taskBook } = deps;
   const pushes = createPushChannel({ db, push: deps.push ?? null });
   const url = (path: string) => new URL(path, siteUrl).toString();
 
@@ -302,7 +305,7 @@ export function createNotifications(deps: NotificationsDeps) {
     return due.length;
   }
 
-  const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null, push: pushes });
+  const reminders = createReminders({ db, notifications: { record }, now, textChannels: texts !== null, push: pushes, taskBook });
 
   // Files a template's message carries (a GP letter's PDF), given by the module that keeps them.
   const attachers = new Map<NotificationTemplate, Attacher>();

@@ -63,7 +63,7 @@ export function notificationSecret(config: Config): string {
 }
 
 /** The notifications module as configured: the app composes it, and so does a process that only runs jobs. */
-export function notificationsFor(config: Config, db: Db, jobs: Jobs, options: Pick<NotificationsDeps, 'log' | 'now' | 'doseLoggedSince'>) {
+export function notificationsFor(config: Config, db: Db, jobs: Jobs, options: Pick<NotificationsDeps, 'log' | 'now' | 'doseLoggedSince' | 'taskBook'>) {
   return createNotifications({
     db,
     jobs,

@@ -3,7 +3,7 @@ import type { Questionnaire } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
-import { findOwnTask } from '../tasks/index';
+import type { TaskBook } from '../../contracts/tasks';
 
 export const TASK_REQUIRED_MESSAGE = 'This questionnaire is answered from a task in your account.';
 export const WRONG_QUESTIONNAIRE_MESSAGE = 'This task asks for a different questionnaire.';
@@ -31,7 +31,7 @@ export interface TaskAnswering {
  */
 export async function taskAnswering(
   request: FastifyRequest,
-  { db, auth }: { db: Db; auth: SignedInPatients },
+  { db, auth, taskBook }: { db: Db; auth: SignedInPatients; taskBook: Pick<TaskBook, 'findOwn'> },
   questionnaire: Pick<Questionnaire, 'slug' | 'kind'>,
   taskId: string | undefined,
 ): Promise<TaskAnswering | null> {
@@ -40,7 +40,7 @@ export async function taskAnswering(
     return null;
   }
   const customer = await auth.customer(requireCustomer(request));
-  const task = await findOwnTask(db, customer.id, taskId);
+  const task = await taskBook.findOwn(db, customer.id, taskId);
   if (!task) throw notFound('We could not find that task.');
   if (task.taskType !== 'questionnaire' || task.configuration.slug !== questionnaire.slug) {
     throw new AppError(422, 'WRONG_TASK', WRONG_QUESTIONNAIRE_MESSAGE);

@@ -14,6 +14,7 @@ import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follo
 import { hasAnswers, keepAnswerReply, keptAnswerReply } from './repo';
 import type { QuizService } from './service';
 import { readQuizSession, startQuizSession } from './session';
+import type { TaskBook } from '../../contracts/tasks';
 
 const slugParams = z.object({
   slug: z.string().min(1).max(120).regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
@@ -43,6 +44,8 @@ export interface QuizRoutesOptions {
   questionnaires: QuestionnaireService;
   quiz: QuizService;
   auth: SignedInPatients;
+  /** A follow-up questionnaire is answered for the patient's own open task. */
+  taskBook: Pick<TaskBook, 'findOwn'>;
   secureCookies: boolean;
   /**
    * A follow-up task's consultation answered to its last step (the task-completed workflow: the task done, a check-in
@@ -59,7 +62,7 @@ export interface QuizRoutesOptions {
  * The consultation: the questionnaire as data, and this browser's answers saved against its anonymous quiz
  * session (cookie quiz_session). The server re-evaluates every change; the browser's verdict is only a preview.
  */
-export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt, takenProducts }) => {
+export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, { db, questionnaires, quiz, auth, secureCookies, taskAnswered, prebuilt, takenProducts, taskBook }) => {
 
   /** A signed-in patient is never recommended a second medicine of a class they take (a Mounjaro patient: not Wegovy). */
   async function offerable(request: FastifyRequest, state: QuizState): Promise<QuizState> {
@@ -89,7 +92,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     async (request, reply) => {
       const cached = await questionnaireBySlug(request.params.slug);
       const { taskId } = request.query;
-      const forTask = taskId ? await taskAnswering(request, { db, auth }, cached.questionnaire, taskId) : null;
+      const forTask = taskId ? await taskAnswering(request, { db, auth, taskBook }, cached.questionnaire, taskId) : null;
       const session = forTask ? forTask.key : readQuizSession(request);
       const answered = session !== null && (await hasAnswers(db, session, cached.questionnaire.questionnaireId));
       // Sent as the JSON serialised when the questionnaire was cached (a string skips the serializer).
@@ -115,7 +118,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { questionnaire } = await questionnaireBySlug(request.params.slug);
-      const forTask = await taskAnswering(request, { db, auth }, questionnaire, request.query.taskId);
+      const forTask = await taskAnswering(request, { db, auth, taskBook }, questionnaire, request.query.taskId);
       // A step kept offline and sent again (its first reply lost): the first reply, with nothing changed since overwritten.
       const idempotencyKey = request.headers['idempotency-key'];
       const session = forTask ? forTask.key : readQuizSession(request);
@@ -181,7 +184,7 @@ export const quizRoutes: FastifyPluginAsyncZod<QuizRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { questionnaire } = await questionnaireBySlug(request.params.slug);
-      const forTask = await taskAnswering(request, { db, auth }, questionnaire, request.query.taskId);
+      const forTask = await taskAnswering(request, { db, auth, taskBook }, questionnaire, request.query.taskId);
       const session = forTask ? forTask.key : readQuizSession(request);
       const state = session ? await quiz.current(questionnaire, session) : null;
       if (!state) throw new AppError(404, 'NO_CONSULTATION', 'You have not started this consultation in this browser yet.');

@@ -1,28 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { TASK_CODES, urgentContactLine, type CheckInOutcome, type OrderState, type Task, type TaskType } from '@elmwood/domain';
+import { TASK_CODES, urgentContactLine, type OrderState, type Task, type TaskType } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { taskDefinitions, tasks } from '../../db/schema/tasks';
 import { applyOrderEvent } from '../../lifecycle/index';
+import type { CheckInAnswered, OpenTaskRow, TaskBook } from '../../contracts/tasks';
 import { findTasks } from './repo';
 
-export interface OpenTaskRow {
-  id: string;
-  code: string;
-  orderId: number | null;
-  state: string;
-  taskType: TaskType;
-  isCritical: boolean;
-  configuration: Record<string, unknown>;
-}
-
-/**
- * What completing a check-in by its answers does to the patient's plans, in the completing transaction: the
- * subscriptions module's checkInAnswered, handed in where the modules are composed (tasks know no plans). Its
- * answers may stop the supply and tell the patient at once.
- */
-export type CheckInAnswered = (tx: Db, input: { customerId: number; consultationId: string }) => Promise<{ outcome: CheckInOutcome | null; contactBy: Date | null }>;
+export type { CheckInAnswered, OpenTaskRow };
 
 /** A check-in is completed by its answers (a consultation id); only answers move the plan. */
 const CONSULTATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,3 +111,6 @@ export async function completeOpenTasksWhere(
   }
   return completed;
 }
+
+/** The patient's tasks as other modules use them (contracts/tasks.ts). */
+export const taskBook: TaskBook = { find: findTasks, findOwn: findOwnTask, complete: completeTask, completeOpenWhere: completeOpenTasksWhere };

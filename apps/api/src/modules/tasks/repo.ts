@@ -5,6 +5,7 @@ import { products } from '../../db/schema/catalog';
 import { orderConsultations } from '../../db/schema/clinic';
 import { orders } from '../../db/schema/orders';
 import { productTaskDefinitions, taskDefinitions, tasks } from '../../db/schema/tasks';
+import type { TaskFilter } from '../../contracts/tasks';
 
 const taskColumns = {
   id: tasks.id,
@@ -58,12 +59,7 @@ export function toTask(row: Awaited<ReturnType<typeof selectTasks>>[number]): Ta
   };
 }
 
-export interface TaskFilter {
-  state?: 'open' | 'completed';
-  orderId?: number;
-  taskId?: string;
-  code?: string;
-}
+export type { TaskFilter };
 
 /** One patient's tasks, critical ones first, then in the order the clinic lists them. Never another's. */
 export async function findTasks(db: Db, customerId: number, filter: TaskFilter = {}): Promise<Task[]> {

@@ -12,9 +12,9 @@ import { findUnstorableText, refuseUnstorableText, UNSTORABLE_TEXT_MESSAGE } fro
 import { parseBody } from '../../lib/validation';
 import type { CustomerRow } from '../../db/schema/customers';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
-import { completeOpenTasksWhere, completeTask, findOwnTask } from '../tasks/index';
 import { imageTooLargeMessage, sanitisePhoto } from './images';
 import type { UploadsRepo } from './repo';
+import type { TaskBook } from '../../contracts/tasks';
 
 const MAX_ATTACHMENTS = 3;
 /** The form's text fields (title and task id) are short; anything near this is not our web app. */
@@ -67,6 +67,8 @@ interface UploadDeps {
   maxBytes: number;
   /** Uploads are costly to check and store: counted per patient and per network address. */
   limits: { perAccount: RateLimiter; perAddress: RateLimiter };
+  /** A photo completes the task it was sent for. */
+  taskBook: TaskBook;
 }
 
 declare module 'fastify' {
@@ -106,7 +108,7 @@ function isClientError(error: unknown): boolean {
 }
 
 /** Photos to the clinic, and back to their owner only. */
-export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes, limits }: UploadDeps) {
+export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth, maxBytes, limits, taskBook }: UploadDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const largestForm = MAX_ATTACHMENTS * (maxBytes + PART_OVERHEAD_BYTES) + 2 * (MAX_FIELD_BYTES + PART_OVERHEAD_BYTES);
   await app.register(fastifyMultipart, {
@@ -182,7 +184,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth
     const { fields, photos: received } = await readForm(request);
     const { taskId } = fields;
     if (taskId) {
-      const task = await findOwnTask(db, customer.id, taskId);
+      const task = await taskBook.findOwn(db, customer.id, taskId);
       if (!task) throw notFound('We could not find that task.');
       if (task.taskType !== 'upload-photo' || task.configuration.category !== category) {
         throw new AppError(422, 'WRONG_TASK', WRONG_TASK_MESSAGE);
@@ -197,9 +199,9 @@ export async function uploadRoutes(app: FastifyInstance, { db, repo, store, auth
           await repo.insert({ id, customerId: customer.id, category, title: fields.name, originalName, byteSize: photo.length }, tx);
         }
         const evidence = saved[0]!.id;
-        if (taskId) return completeTask(tx, customer.id, taskId, evidence);
+        if (taskId) return taskBook.complete(tx, customer.id, taskId, evidence);
         if (!TASK_CATEGORIES.has(category)) return null;
-        const completed = await completeOpenTasksWhere(
+        const completed = await taskBook.completeOpenWhere(
           tx,
           customer.id,
           (open) => open.taskType === 'upload-photo' && open.configuration.category === category,
