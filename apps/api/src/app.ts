@@ -303,7 +303,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
       if (scheduler.name === 'calendly') await shopApi.register(calendlyWebhookRoutes, { coaches, scheduler, now });
       // Video consultations with a prescriber: booked in the prescribers' own slots (the built-in scheduler), whatever
       // books the coaches' calls, since the call itself happens in the shop's pages.
-      const videoConsultations = createVideoConsultations({ db: database.db, notifier, scheduler: builtInScheduler(), placedOrder: placedOrderByNumber, now });
+      const videoConsultations = createVideoConsultations({ db: database.db, notifier, scheduler: builtInScheduler(), placedOrder: placedOrderByNumber, taskBook, now });
       const signalRooms = createSignalRooms(config.VIDEO_ICE_SERVERS);
       await shopApi.register(videoConsultationRoutes, { consultations: videoConsultations, rooms: signalRooms, auth });
       const billing = createBillingService({

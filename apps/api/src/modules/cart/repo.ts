@@ -12,11 +12,10 @@ import {
   type Promotion,
   type PromotionHistory,
 } from '@elmwood/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { cartConsultations, cartItems, carts, consultations, customers, promotions } from '../../db/schema/index';
 
 /** A transaction or the database: both run the same queries. */
-import type { Queryable } from '../../db/client';
 export type { Queryable };
 
 export interface CartRow {

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, gte, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { coachAppointments, coachAssignments, coaches } from '../../db/schema/coaches';
-
 import type { Queryable } from '../../db/client';
+
 export type { Queryable };
 export type CoachRow = typeof coaches.$inferSelect;
 export type AppointmentRow = typeof coachAppointments.$inferSelect;

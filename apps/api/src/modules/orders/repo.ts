@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { bucketFor, EXPERIMENTS, LIVE_ORDER_STATES, type Frequency, type OrderItem, type ProductAttribute, type ProductImage } from '@elmwood/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { customers } from '../../db/schema/customers';
 import { products } from '../../db/schema/catalog';
@@ -11,7 +11,6 @@ import { experimentAssignments } from '../../db/schema/experiments';
 import { ORDER_NUMBER_PATTERN } from './order-number';
 
 /** A transaction or the database. */
-import type { Queryable } from '../../db/client';
 export type { Queryable };
 import type { OrderRow } from '../../db/schema/orders';
 export type { OrderRow };

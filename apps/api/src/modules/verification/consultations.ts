@@ -19,6 +19,7 @@ import {
   type VideoConsultation,
   type VideoConsultationsReply,
   type VideoSlotsReply,
+  TASK_CODES,
 } from '@elmwood/domain';
 import type { Scheduler } from '../../adapters/scheduling/port';
 import type { Db } from '../../db/client';
@@ -32,7 +33,8 @@ import type { Notifier } from '../../contracts/notifier';
 import * as repo from './repo';
 import type { ConsultationRow, PrescriberRow } from './repo';
 import { byLabel, orderStanding, toPatientVerification } from './standing';
-import { completeVideoConsultationTask, moveVideoConsultationTaskEvidence, reopenVideoConsultationTask } from './tasks';
+import { moveVideoConsultationTaskEvidence, reopenVideoConsultationTask } from './tasks';
+import type { TaskBook } from '../../contracts/tasks';
 
 const reminderKey = (id: string, minutes: number) => `video-consultation-reminder:${id}:${minutes}`;
 
@@ -54,6 +56,8 @@ export interface VideoConsultationDeps {
   /** The scheduling port the coaches use: its built-in scheduler books on the shop's own page. */
   scheduler: Pick<Scheduler, 'name'>;
   placedOrder: PlacedOrderLookup;
+  /** Booking the consultation, or a verification recorded any other way, completes the patient's open task. */
+  taskBook: Pick<TaskBook, 'completeOpenWhere'>;
   now: () => Date;
 }
 
@@ -63,7 +67,10 @@ export interface VideoConsultationDeps {
  * before and an hour before; the prescriber records what they observed during the call, or a verification by another
  * method from the order's review. Every staff read and record is audited.
  */
-export function createVideoConsultations({ db, notifier, scheduler, placedOrder, now }: VideoConsultationDeps) {
+export function createVideoConsultations({ db, notifier, scheduler, placedOrder, taskBook, now }: VideoConsultationDeps) {
+  const completeVideoConsultationTask = (tx: Db, customerId: number, completedWith: string) =>
+    taskBook.completeOpenWhere(tx, customerId, (task) => task.code === TASK_CODES.videoConsultation, completedWith);
+
   async function prescriberOf(tx: Pick<Db, 'select'>, staffId: number): Promise<PrescriberRow> {
     return (await repo.prescriberById(tx, staffId))!;
   }

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { products } from '../../db/schema/catalog';
 import { staff } from '../../db/schema/clinic';
 import { orderItems, orders } from '../../db/schema/orders';
 import { patientVerifications, videoConsultations } from '../../db/schema/verification';
 
-import type { Queryable } from '../../db/client';
 export type { Queryable };
 export type VerificationRow = typeof patientVerifications.$inferSelect;
 export type ConsultationRow = typeof videoConsultations.$inferSelect;

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { TASK_CODES } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema/tasks';
-import { completeOpenTasksWhere } from '../tasks/index';
 import { orderStanding } from './standing';
 
 /**
@@ -20,11 +19,6 @@ export async function offerVideoConsultation(tx: Db, order: { id: number; custom
   if (open) return false;
   const inserted = await tx.insert(tasks).values({ customerId: order.customerId, orderId: order.id, code: TASK_CODES.videoConsultation }).onConflictDoNothing().returning({ id: tasks.id });
   return inserted.length > 0;
-}
-
-/** Booking the consultation, or a verification recorded any other way, completes the patient's open task. */
-export async function completeVideoConsultationTask(tx: Db, customerId: number, completedWith: string): Promise<void> {
-  await completeOpenTasksWhere(tx, customerId, (task) => task.code === TASK_CODES.videoConsultation, completedWith);
 }
 
 /** A booking cancelled before any verification: the task its booking completed is open again. */

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { customerPreferences, weightLogs } from '../../db/schema/weight';
-
 import type { Queryable } from '../../db/client';
+
 export type { Queryable };
 export type WeightLogRow = typeof weightLogs.$inferSelect;
 export type NewWeightLog = typeof weightLogs.$inferInsert;
