@@ -74,6 +74,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
     db,
     gateway,
     carts,
+    taskBook,
     referrals,
     carryOutEffects: (effects, input) => carryOutOrderEffects(effects, input, orderEffects),
     siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,

@@ -18,3 +18,11 @@ export const entryIdempotencyHeaders = z.object({
     .optional()
     .describe('A new UUID per entry; an entry sent again with the same key (logged offline, retried) is stored once'),
 });
+
+/** A conversation's id in the path (the patient's with support, as both sides see it). */
+export const conversationParams = z.object({ id: z.uuid('is not a conversation id') });
+
+/** The Idempotency-Key of a message: one new UUID per message, and a repeat of one send gets its first reply. */
+export const messageIdempotencyHeaders = z.object({
+  'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per message)').describe('A new UUID per message; a repeat of one send gets its first reply'),
+});

@@ -17,8 +17,7 @@ import {
 } from '@elmwood/domain';
 import type { NotificationRequest } from '../../contracts/notifier';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
-import { checkAll, type FailureLog, type RateLimiter } from '../../lib/rate-limiter';
-import { progressiveDelaySeconds, type ProgressiveDelay } from '../../lib/progressive-delay';
+import { checkAll, type RateLimiter } from '../../lib/rate-limiter';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import type { AccessTokens } from './access-token';
 import type { SessionTokens } from './cookies';

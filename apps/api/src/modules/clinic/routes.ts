@@ -44,7 +44,7 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { ALL_STAFF as ALL, CLINICAL_STAFF as CLINICAL, staffMember as member } from '../../lib/staff-guard';
-import { supportIdempotencyHeaders, supportThreadParams } from '../support/index';
+import { conversationParams, messageIdempotencyHeaders } from '../../lib/route-schemas';
 import { audit, auditCsv, auditPage, auditRange, type AuditFilter } from './audit';
 import type { PlanService } from '../subscriptions/index';
 import type { ClinicService } from './service';
@@ -326,7 +326,7 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
     '/clinic/support/:id',
     {
       config: { staffRoles: SUPPORT },
-      schema: { tags: ['clinic'], summary: "One patient's conversation with the clinic (audited)", params: supportThreadParams, response: { 200: clinicSupportThreadSchema, ...errors } },
+      schema: { tags: ['clinic'], summary: "One patient's conversation with the clinic (audited)", params: conversationParams, response: { 200: clinicSupportThreadSchema, ...errors } },
     },
     async (request, reply) => reply.header('cache-control', NO_STORE).send(await clinic.supportThread(member(request), request.params.id)),
   );
@@ -338,8 +338,8 @@ export async function clinicRoutes(app: FastifyInstance, { db, staffAuth, clinic
       schema: {
         tags: ['clinic'],
         summary: "Reply (support, admin): the patient reads it in their account's support page; one reply per Idempotency-Key",
-        params: supportThreadParams,
-        headers: supportIdempotencyHeaders,
+        params: conversationParams,
+        headers: messageIdempotencyHeaders,
         body: supportReplySchema,
         response: { 201: clinicSupportThreadSchema, ...errors },
       },

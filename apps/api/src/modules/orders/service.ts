@@ -30,7 +30,6 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails, type HeldOrderStates } from '../../lifecycle/index';
-import { findTasks } from '../tasks/index';
 import type { Referrals } from '../referrals/index';
 import { copyConsultationsOntoOrder } from './consultation-snapshot';
 import { hasCallBookedSince } from '../coaches/index';
@@ -62,6 +61,7 @@ import {
   type PaymentRow,
   type Queryable,
 } from './repo';
+import type { TaskBook } from '../../contracts/tasks';
 
 export interface Customer {
   id: number;
@@ -86,6 +86,8 @@ export interface OrderServiceDeps {
   db: Db;
   gateway: PaymentGateway;
   carts: CheckoutCarts;
+  /** The order page lists the order's follow-up tasks. */
+  taskBook: Pick<TaskBook, 'find'>;
   /**
    * The placed order's effects (plans, weight points, tasks, the cart completed, the order-placed email), in the
    * transaction that places it; the shop's workflows know them, this module only names the moment.
@@ -198,6 +200,7 @@ export function createOrderService({
   db,
   gateway,
   carts,
+  taskBook,
   carryOutEffects,
   siteUrl,
   log,
@@ -618,7 +621,7 @@ export function createOrderService({
     async tasks(customer: Customer, number: string): Promise<Task[]> {
       const order = await findOwnedOrder(db, customer.id, number);
       if (!order) throw notFound('We could not find that order.');
-      return findTasks(db, customer.id, { orderId: order.id });
+      return taskBook.find(db, customer.id, { orderId: order.id });
     },
 
     experiments: (customer: Customer) => experimentBuckets(db, customer),

@@ -1,3 +1,3 @@
 // What other modules may use from support.
-export { supportRoutes, supportThreadParams, supportIdempotencyHeaders } from './routes';
+export { supportRoutes } from './routes';
 export { createSupportService, type SideEffectWorkflow, type SupportService } from './service';

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema, newSupportThreadSchema, sideEffectReportReplySchema, sideEffectReportSchema, supportReplySchema, supportThreadListSchema, supportThreadSchema } from '@elmwood/domain';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
 import type { SupportService } from './service';
+import { conversationParams, messageIdempotencyHeaders } from '../../lib/route-schemas';
 
 const NO_STORE = 'private, no-store';
-export const supportThreadParams = z.object({ id: z.uuid('is not a conversation id') });
-export const supportIdempotencyHeaders = z.object({
-  'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be a UUID (one per message)').describe('A new UUID per message; a repeat of one send gets its first reply'),
-});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** The patient's side of contact and support: their conversations with the clinic, read and written through their own id. */
@@ -31,7 +27,7 @@ export async function supportRoutes(app: FastifyInstance, { support, auth }: { s
       schema: {
         tags: ['support'],
         summary: "A message to the clinic ('Subject', 'Message'): stored, and the clinic inbox is emailed",
-        headers: supportIdempotencyHeaders,
+        headers: messageIdempotencyHeaders,
         body: newSupportThreadSchema,
         response: { 201: supportThreadSchema, ...errors },
       },
@@ -48,7 +44,7 @@ export async function supportRoutes(app: FastifyInstance, { support, auth }: { s
       schema: {
         tags: ['support'],
         summary: 'A side effect reported by the patient: kept as a conversation with the care team; one marked severe opens an urgent clinical item',
-        headers: supportIdempotencyHeaders,
+        headers: messageIdempotencyHeaders,
         body: sideEffectReportSchema,
         response: { 201: sideEffectReportReplySchema, ...errors },
       },
@@ -61,7 +57,7 @@ export async function supportRoutes(app: FastifyInstance, { support, auth }: { s
 
   api.get(
     '/support/threads/:id',
-    { schema: { tags: ['support'], summary: 'One conversation (another patient’s answers 404)', params: supportThreadParams, response: { 200: supportThreadSchema, ...errors } } },
+    { schema: { tags: ['support'], summary: 'One conversation (another patient’s answers 404)', params: conversationParams, response: { 200: supportThreadSchema, ...errors } } },
     async (request, reply) => {
       const customer = await auth.customer(requireCustomer(request));
       return reply.header('cache-control', NO_STORE).send(await support.patientThread(customer.id, request.params.id));
@@ -74,8 +70,8 @@ export async function supportRoutes(app: FastifyInstance, { support, auth }: { s
       schema: {
         tags: ['support'],
         summary: 'A further message from the patient in one of their conversations',
-        params: supportThreadParams,
-        headers: supportIdempotencyHeaders,
+        params: conversationParams,
+        headers: messageIdempotencyHeaders,
         body: supportReplySchema,
         response: { 201: supportThreadSchema, ...errors },
       },
