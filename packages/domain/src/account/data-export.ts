@@ -30,6 +30,8 @@ export const dataExportViewSchema = z
     sizeBytes: z.number().int().nullable(),
     /** From when another request is taken (one a day). */
     nextRequestAt: z.string(),
+    /** Whether another request is taken now (by the shop's clock). */
+    canRequest: z.boolean(),
   })
   .nullable();
 export type DataExportView = z.infer<typeof dataExportViewSchema>;

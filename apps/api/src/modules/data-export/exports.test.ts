@@ -141,11 +141,12 @@ describe('a patient’s copy of their data', () => {
     expect(tooSoon.headers['retry-after']).toBe(String(13 * 60 * 60));
     expect(tooSoon.json()).toMatchObject({ code: 'DATA_EXPORT_TOO_SOON', message: 'You asked for a copy of your data less than 24 hours ago. You can ask for a new one from 2 Dec. 2026, 10:00.' });
     expect(await exportsOf(alex.customerId)).toHaveLength(1);
+    expect(await state(alex)).toMatchObject({ canRequest: false, nextRequestAt: '2026-12-02T10:00:00.000Z' });
 
     // Every try of the job failed: the patient may ask again at once.
     const [row] = await exportsOf(alex.customerId);
     await shop.ctx.app.dataExports.markFailed(row!.id);
-    expect(await state(alex)).toMatchObject({ state: 'failed' });
+    expect(await state(alex)).toMatchObject({ state: 'failed', canRequest: true });
     expect((await ask(alex)).statusCode).toBe(202);
 
     // The day counts from that new request, made at 21:00.

@@ -88,6 +88,7 @@ export function createDataExports(deps: DataExportsDeps) {
       downloadUrl: ready ? `${DOWNLOAD_PATH}/${dataExportToken(linkSecret, row.id, row.expiresAt!)}` : null,
       sizeBytes: ready ? row.sizeBytes : null,
       nextRequestAt: nextRequestAt.toISOString(),
+      canRequest: state !== 'preparing' && nextRequestAt <= at,
     };
   }
 
