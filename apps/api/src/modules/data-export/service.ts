@@ -113,13 +113,21 @@ export function createDataExports(deps: DataExportsDeps) {
       .orderBy(desc(dataExports.requestedAt))
       .limit(1);
 
-  /** Builds the archive, keeps it encrypted under the export's id, and marks it ready for a week. Answers the row, or null when it was no longer preparing. */
-  async function build(tx: Tx, row: ExportRow, at: Date): Promise<ExportRow | null> {
+  /**
+   * Builds the archive and keeps it encrypted under the export's id: outside any transaction, as it reads the whole
+   * record through the database's own connections (the embedded database has one, which a transaction holds).
+   */
+  async function buildAndKeep(row: ExportRow, at: Date): Promise<number> {
     const zip = await buildPatientArchive(archiveDeps, row.customerId, at);
     await store.put(row.id, Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    return zip.byteLength;
+  }
+
+  /** Marks a kept archive ready for a week; null when it was no longer being prepared. */
+  async function markReady(tx: Tx, row: ExportRow, sizeBytes: number, at: Date): Promise<ExportRow | null> {
     const [ready] = await tx
       .update(dataExports)
-      .set({ state: 'ready', fileKey: row.id, sizeBytes: zip.byteLength, readyAt: at, expiresAt: new Date(at.getTime() + DATA_EXPORT_LINK_DAYS * DAY_MS) })
+      .set({ state: 'ready', fileKey: row.id, sizeBytes, readyAt: at, expiresAt: new Date(at.getTime() + DATA_EXPORT_LINK_DAYS * DAY_MS) })
       .where(and(eq(dataExports.id, row.id), eq(dataExports.state, 'preparing')))
       .returning();
     return ready ?? null;
@@ -167,8 +175,9 @@ export function createDataExports(deps: DataExportsDeps) {
     async prepare(exportId: string, at: Date = now()): Promise<void> {
       const [row] = await db.select().from(dataExports).where(eq(dataExports.id, exportId));
       if (!row || row.state !== 'preparing') return;
+      const sizeBytes = await buildAndKeep(row, at);
       await db.transaction(async (tx) => {
-        const ready = await build(tx, row, at);
+        const ready = await markReady(tx, row, sizeBytes, at);
         if (ready && row.requestedByStaffId === null) await readyEmail(tx, { customerId: row.customerId, exportId: row.id, expiresAt: ready.expiresAt! });
       });
     },
@@ -221,8 +230,9 @@ export function createDataExports(deps: DataExportsDeps) {
       const at = now();
       const [row] = await db.insert(dataExports).values({ customerId, requestedByStaffId: member.id, requestedAt: at }).returning();
       try {
+        const sizeBytes = await buildAndKeep(row!, at);
         const ready = await db.transaction(async (tx) => {
-          const built = await build(tx, row!, at);
+          const built = await markReady(tx, row!, sizeBytes, at);
           await audit(tx, { staffId: member.id, action: 'export-patient-data', resource: 'data-export', resourceId: row!.id, patientId: customerId });
           return built;
         });
