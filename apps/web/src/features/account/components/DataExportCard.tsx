@@ -37,9 +37,9 @@ export function DataExportCard() {
       ) : current.isError ? (
         <LoadStatus status="error" onRetry={() => void current.refetch()} />
       ) : (
-        <>
+        <div className="data-export">
           {view ? (
-            <div className="details-status" role="status" ref={status} tabIndex={-1}>
+            <div className="data-export" role="status" ref={status} tabIndex={-1}>
               <ExportState view={view} onDownload={() => current.refetch()} />
             </div>
           ) : null}
@@ -51,7 +51,7 @@ export function DataExportCard() {
           ) : (
             <p className="account-muted">{DATA_EXPORT_TEXT.nextFrom(view!.nextRequestAt)}</p>
           )}
-        </>
+        </div>
       )}
     </section>
   );
@@ -77,13 +77,11 @@ function ExportState({ view, onDownload }: { view: NonNullable<DataExportView>; 
         <p>
           <strong>{DATA_EXPORT_TEXT.ready}</strong>
         </p>
-        <p>
+        <p className="data-export__download">
           <a className={buttonClass({})} href={view.downloadUrl} download onClick={download} aria-busy={starting || undefined}>
-            <span className="btn__label">
-              {DATA_EXPORT_TEXT.download}
-              {view.sizeBytes ? ` (zip, ${fileSizeText(view.sizeBytes)})` : null}
-            </span>
+            <span className="btn__label">{DATA_EXPORT_TEXT.download}</span>
           </a>
+          {view.sizeBytes ? <span className="account-muted">Zip file, {fileSizeText(view.sizeBytes)}</span> : null}
         </p>
         <p className="account-muted">{DATA_EXPORT_TEXT.readyUntil(view.expiresAt!)}</p>
       </>
