@@ -59,7 +59,7 @@ export function DataExportCard() {
 
 function ExportState({ view, onDownload }: { view: NonNullable<DataExportView>; onDownload: () => Promise<{ data?: DataExportView }> }) {
   const [starting, setStarting] = useState(false);
-  const asked = `Asked for on ${formatUkDate(view.requestedAt)}`;
+  const asked = `Requested on ${formatUkDate(view.requestedAt)}`;
   if (view.state === 'ready' && view.downloadUrl) {
     // The link works only in a signed-in session: the state is read first (which renews an expired session's
     // cookie), then the download starts from the address it gives.
