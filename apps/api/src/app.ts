@@ -72,6 +72,8 @@ import { sideEffectLoggedWorkflow, sideEffectReportedWorkflow } from './workflow
 import { companionRoutes, createAfterStopping, createDiaryService, createDosePlans, createInjectionService } from './modules/companion/index';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
+import { dataExportConsoleRoutes, dataExportRoutes, type DataExports } from './modules/data-export/index';
+import { requireCustomer } from './lib/signed-in';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     orderDecisions: OrderDecisions;
     /** Letters to GPs, drawn and sent by the process that runs jobs. */
     gpLetters: GpLetters;
+    /** Copies of patients' data, prepared and swept by the process that runs jobs. */
+    dataExports: DataExports;
   }
 }
 
@@ -207,6 +211,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const decisions = services.orderDecisions;
   app.decorate('orderDecisions', decisions);
   app.decorate('gpLetters', services.gpLetters);
+  app.decorate('dataExports', services.dataExports);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -374,6 +379,8 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         orderMessageConsoleRoutes(consoleApi, orderMessages, staffMember);
       });
       await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
+      await shopApi.register(dataExportRoutes, { exports: services.dataExports, signedInPatient: (request) => auth.customer(requireCustomer(request)) });
+      await shopApi.register(dataExportConsoleRoutes, { exports: services.dataExports, signedInStaff: (request) => staffAuth.current(request) });
       await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },
     { prefix: '/shop-api' },

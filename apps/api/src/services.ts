@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
+import { prescribingConfiguration, type Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './lib/queue';
@@ -13,6 +13,9 @@ import type { PlanEvents } from './modules/subscriptions/index';
 import { createOrderService, declineRules, networkAddressKey } from './modules/orders/index';
 import { paymentSetupFor } from './modules/payment/setup';
 import { createQuestionnaireService } from './modules/questionnaires/service';
+import { audit } from './modules/clinic/index';
+import { createDataExports, dataExportLinkSecret } from './modules/data-export/index';
+import { fileStoreFor } from './adapters/file-store/setup';
 import { createReferrals } from './modules/referrals/index';
 import { createOrderDecisions } from './workflows/decide-order';
 import { gpConcernWorkflow } from './workflows/gp-concern';
@@ -53,6 +56,21 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   const notifications = notificationsFor(config, db, jobs, { log, now, doseLoggedSince: (customerId, since) => doseLoggedSince(db, customerId, since), taskBook });
   await notifications.prepare();
   const { notifier } = notifications;
+
+  // Copies of a patient's data (issue 37): built by a job into the encrypted file store, the patient emailed.
+  const dataExports = createDataExports({
+    db,
+    store: fileStoreFor(config),
+    jobs,
+    readyEmail: (tx, { customerId, exportId, expiresAt }) =>
+      notifier.notify(tx, { template: 'data-export-ready', customerId, dedupeKey: `data-export-ready:${exportId}`, data: { expiresAt: expiresAt.toISOString() } }),
+    audit: (tx, entry) => audit(tx, entry),
+    linkSecret: dataExportLinkSecret(secret),
+    brandName: config.BRAND_NAME,
+    prescribers: prescribingConfiguration(config).prescribers,
+    now,
+  });
+  await dataExports.prepareQueues();
 
   const questionnaires = createQuestionnaireService(db, config.CATALOG_CACHE_SECONDS);
   const promotions = promotionCatalog(db);
@@ -117,5 +135,6 @@ export async function createShopServices({ config, database, jobs, log, now, wra
     gpLetters,
     orders,
     paymentActions,
+    dataExports,
   };
 }

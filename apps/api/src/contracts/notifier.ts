@@ -49,6 +49,8 @@ export type NotificationRequest =
   /** A side-effect diary entry that needs a clinician: the instructions the patient was shown (the rules, by id) and when a prescriber will have called. */
   | { template: 'side-effect-logged'; customerId: number; dedupeKey: string; data: { entryId: string; ruleIds: string[]; contactBy: string } }
   | { template: 'password-changed'; customerId: number; dedupeKey: string; data: Record<string, never> }
+  /** The copy of their data the patient asked for is ready: only that, and where to download it (signed in). No health data. */
+  | { template: 'data-export-ready'; customerId: number; dedupeKey: string; data: { expiresAt: string } }
   /** The clinic has deleted the account: what is gone and what is kept; queued before the address itself is removed. */
   | { template: 'account-deleted'; customerId: number; dedupeKey: string; data: { firstName: string; removed: string; kept: string } }
   // Added by the notifications module itself, for the sends it took over from auth and the clinic.

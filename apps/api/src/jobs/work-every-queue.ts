@@ -10,7 +10,7 @@ import type { ShopServices } from '../services';
 import { workPaymentActions } from '../workflows/payment-actions';
 
 /** What the queues call: the shop's services, as the worker composes them or as the API app carries them. */
-export type QueueServices = Pick<ShopServices, 'notifications' | 'orders' | 'renewals' | 'paymentGateway' | 'paymentActions' | 'orderDecisions' | 'gpLetters'>;
+export type QueueServices = Pick<ShopServices, 'notifications' | 'orders' | 'renewals' | 'paymentGateway' | 'paymentActions' | 'orderDecisions' | 'gpLetters' | 'dataExports'>;
 
 /**
  * Every queue a job-running process works, with the shop's services they call: the API process with RUN_JOBS, or
@@ -28,4 +28,5 @@ export async function workEveryQueue(jobs: Jobs, services: QueueServices, db: Db
   await workPaymentActions(jobs, services.paymentActions);
   await workRefunds(jobs, services.orderDecisions);
   await services.gpLetters.work();
+  await services.dataExports.work();
 }

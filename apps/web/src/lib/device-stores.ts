@@ -8,7 +8,7 @@ export const ACCOUNT_DATA_CACHE = 'account-data';
 export const OUTBOX_DATABASE = 'elmwood-outbox';
 
 /** API reads the worker never keeps: staff screens, session plumbing, the test server's tools and uploaded photos. */
-export const NEVER_KEPT_API = ['/shop-api/clinic/', '/shop-api/token/', '/shop-api/dev/', '/shop-api/mailbox', '/shop-api/docs', '/shop-api/uploads/'];
+export const NEVER_KEPT_API = ['/shop-api/clinic/', '/shop-api/me/data-export/', '/shop-api/token/', '/shop-api/dev/', '/shop-api/mailbox', '/shop-api/docs', '/shop-api/uploads/'];
 
 /** Replies that start or end a session: whatever was kept for the previous account goes. */
 export const SESSION_CHANGES = [

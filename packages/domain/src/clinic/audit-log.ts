@@ -27,6 +27,8 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'read-deletion-requests': 'Read the deletion requests',
   'read-deletion-request': 'Read a deletion request',
   'confirm-account-deletion': 'Deleted an account',
+  'export-patient-data': "Prepared a copy of the patient's data (subject access request)",
+  'download-patient-data': "Downloaded a copy of the patient's data (subject access request)",
   'read-stuck-messages': 'Read the stuck messages',
   'send-stuck-message-again': 'Sent a stuck message again',
   'mark-stuck-message-sent': 'Marked a stuck message as sent',

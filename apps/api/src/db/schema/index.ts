@@ -23,3 +23,4 @@ export * from './gp-letters';
 export * from './verification';
 export * from './order-messages';
 export * from './companion';
+export * from './data-exports';

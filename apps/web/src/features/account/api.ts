@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DeletionRequestView, OrderHistoryPage, OrderPage, OrderThread, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DataExportView, DeletionRequestView, OrderHistoryPage, OrderPage, OrderThread, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 import { taskKeys } from '../tasks';
 
@@ -13,6 +13,7 @@ export const accountKeys = {
   paymentTokens: ['account', 'payment-tokens'] as const,
   paymentConfig: ['payment', 'config'] as const,
   deletionRequest: ['account', 'deletion-request'] as const,
+  dataExport: ['account', 'data-export'] as const,
 };
 
 /** PUT /shop-api/me/password: the other sign-ins end; this one carries on. */
@@ -33,6 +34,24 @@ export function useRequestDeletion() {
   return useMutation({
     mutationFn: () => apiRequest<DeletionRequestView>('/shop-api/me/deletion-request', { method: 'POST' }),
     onSuccess: (view) => client.setQueryData(accountKeys.deletionRequest, view),
+  });
+}
+
+/** GET /shop-api/me/data-export: the latest copy asked for; looked at again every few seconds while it is prepared. */
+export function useDataExport() {
+  return useQuery({
+    queryKey: accountKeys.dataExport,
+    queryFn: ({ signal }) => apiGet<DataExportView>('/shop-api/me/data-export', undefined, signal),
+    refetchInterval: (query) => (query.state.data?.state === 'preparing' ? 4000 : false),
+  });
+}
+
+/** POST /shop-api/me/data-export: one Idempotency-Key per press of the button, so a retried request is made once. */
+export function useRequestDataExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => apiRequest<DataExportView>('/shop-api/me/data-export', { method: 'POST', headers: { 'Idempotency-Key': key } }),
+    onSuccess: (view) => client.setQueryData(accountKeys.dataExport, view),
   });
 }
 

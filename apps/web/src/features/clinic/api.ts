@@ -28,6 +28,8 @@ import {
   gpLetterSummarySchema,
   gpLetterViewSchema,
   unansweredOrderMessagesSchema,
+  staffDataExportSchema,
+  staffDataExportsSchema,
   type Carrier,
   type RejectionReasonCode,
 } from '@elmwood/domain';
@@ -55,6 +57,7 @@ export const clinicKeys = {
   supportInbox: ['clinic', 'support'] as const,
   supportThread: (id: string) => ['clinic', 'support', id] as const,
   deletions: ['clinic', 'deletion-requests'] as const,
+  dataExports: (patientId: string) => ['clinic', 'patients', patientId, 'data-exports'] as const,
   deletion: (id: string) => ['clinic', 'deletion-requests', id] as const,
   stuckMessages: ['clinic', 'messages'] as const,
   failedWork: ['clinic', 'failed-work'] as const,
@@ -449,3 +452,27 @@ export function useMarkLetterPosted(id: string) {
 }
 
 export const letterPdfUrl = (id: string) => `${BASE}/gp-letters/${encodeURIComponent(id)}/pdf`;
+
+const dataExportsPath = (patientId: string) => `/patients/${encodeURIComponent(patientId)}/data-exports`;
+
+/** The archives prepared for a patient's subject access request that can still be downloaded (admins). */
+export function usePatientDataExports(patientId: string) {
+  const aware = useSessionAware();
+  return useQuery({
+    queryKey: clinicKeys.dataExports(patientId),
+    queryFn: ({ signal }) => aware(() => clinicCall(dataExportsPath(patientId), staffDataExportsSchema, { signal })),
+  });
+}
+
+/** Prepares the patient's archive now (audited); a second press prepares another, so the button waits while one is made. */
+export function usePrepareDataExport(patientId: string) {
+  const client = useQueryClient();
+  const aware = useSessionAware();
+  return useMutation({
+    mutationFn: () => aware(() => clinicCall(dataExportsPath(patientId), staffDataExportSchema, { method: 'POST' })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: clinicKeys.dataExports(patientId), exact: true }),
+  });
+}
+
+/** The archive's download address (each download is audited by the API). */
+export const dataExportUrl = (patientId: string, exportId: string) => `${BASE}${dataExportsPath(patientId)}/${encodeURIComponent(exportId)}`;

@@ -23,6 +23,8 @@ export const CAN = {
   settleStuckMessages: ['admin'],
   retryFailedWork: ['admin'],
   readAuditLog: ['admin'],
+  /** A subject access request: the patient's whole record, clinical and not, as one archive. */
+  exportPatientData: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export function can(role: StaffRole, action: keyof typeof CAN): boolean {

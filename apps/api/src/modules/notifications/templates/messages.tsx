@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARRIER_NAMES, checkInPatientMessages, contactByText, formatCallTime, formatLongDate, formatPrice, INJECTION_NUDGE, orderPagePath, SIDE_EFFECT_TRIAGE_RULES, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
+import { CARRIER_NAMES, checkInPatientMessages, DATA_EXPORT_READY_EMAIL_TEXT, contactByText, formatCallTime, formatLongDate, formatPrice, INJECTION_NUDGE, orderPagePath, SIDE_EFFECT_TRIAGE_RULES, urgentContactLine, VIDEO_CONSULTATION_MINUTES, YELLOW_CARD, type Carrier } from '@elmwood/domain';
 import type { NotificationRequest, NotificationTemplate } from '../../../contracts/notifier';
 import { Action, Bullets, Divider, Link, P, Subtitle, Title } from './layout';
 
@@ -433,6 +433,20 @@ const composers: Composers = {
       </>
     ),
     short: `${context.brandName}: your password has been changed. Not you? ${context.url('/forgot-password')}`,
+  }),
+  'data-export-ready': ({ expiresAt }, context) => ({
+    subject: `Your ${context.brandName} data is ready to download`,
+    preview: 'The copy of your data you asked for is ready.',
+    body: (
+      <>
+        <Title>Your data is ready to download</Title>
+        <P>The copy of your data you asked for is ready. Sign in to your account to download it, on your details page.</P>
+        <P>{DATA_EXPORT_READY_EMAIL_TEXT(expiresAt)}</P>
+        <Action href={context.url('/account/details#download-my-data')}>Download your data</Action>
+        <P>If you did not ask for this, please contact us.</P>
+      </>
+    ),
+    short: `${context.brandName}: the copy of your data you asked for is ready. Sign in to download it: ${context.url('/account/details#download-my-data')}`,
   }),
   'account-deleted': ({ removed, kept }, context) => ({
     subject: `Your ${context.brandName} account has been deleted`,

@@ -19,13 +19,14 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
 import { useChangePassword, useDeletionRequest, useRequestDeletion } from '../api';
+import { DataExportCard } from '../components/DataExportCard';
 import { formatUkDate } from '../dates';
 import '../../../ui/page-styles/auth.css';
 import '../../../ui/page-styles/account.css';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.';
 
-/** /account/details — what the clinic holds about the patient, their password, and asking to delete the account. */
+/** /account/details — what the clinic holds about the patient, their password, a copy of their data, and asking to delete the account. */
 export function Component() {
   useDocumentTitle('Your details');
   const me = useMe();
@@ -37,6 +38,7 @@ export function Component() {
       <PersonalDetails user={me.data} />
       <ChangePasswordCard />
       <MessagePreferences />
+      <DataExportCard />
       <DeleteAccountCard />
     </div>
   );

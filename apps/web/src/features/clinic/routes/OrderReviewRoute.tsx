@@ -12,6 +12,7 @@ import { CancelOrderSection } from '../components/CancelOrderSection';
 import { PatientThread } from '../components/PatientThread';
 import { VerificationSection } from '../components/VerificationSection';
 import { PatientSupportMessages } from '../components/PatientSupportMessages';
+import { DataExportSection } from '../components/DataExportSection';
 import { InjectionLog, SideEffectDiary } from '../components/TreatmentRecord';
 import {
   ConsultationAnswers,
@@ -92,6 +93,7 @@ export function Component() {
         </div>
         <div className="clinic-review__side">
           <PatientSummary review={order} />
+          {can(staff.role, 'exportPatientData') ? <DataExportSection patientId={order.patient.id} patientName={order.patient.name} /> : null}
           <OrderSummary review={order} />
           {clinical ? <GpDetails review={clinical} /> : null}
           <TaskList review={order} />
