@@ -80,14 +80,14 @@ import { createPlanService, planRoutes, type RenewalService } from './modules/su
 import { uploadConsoleRoutes, uploadsRepo } from './modules/uploads/index';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileStoreFor, uploadEncryptionKey } from './adapters/file-store/setup';
-import { createMilestones, createWeightService, weightRoutes } from './modules/weight/index';
+import { createMilestones, createWeightService, weightRecord, weightRoutes } from './modules/weight/index';
 import { registerMetrics } from './modules/metrics/index';
-import { calendlyWebhookRoutes, coachRoutes, createCoachService, schedulerFor } from './modules/coaches/index';
+import { calendlyWebhookRoutes, coachRoutes, createCoachService, endCoachingOf, schedulerFor } from './modules/coaches/index';
 import { bookingReferences } from './modules/coaches/booking-reference';
 import { builtInScheduler } from './adapters/scheduling/built-in';
 import { gpLetterConsoleRoutes, gpLetterRoutes, type GpLetters } from './modules/gp-letters/index';
 import { whoPrescribesRoutes } from './modules/who-prescribes/index';
-import { createSignalRooms, createVideoConsultations, videoConsultationConsoleRoutes, videoConsultationRoutes } from './modules/verification/index';
+import { createSignalRooms, createVideoConsultations, endVideoConsultationsOf, videoConsultationConsoleRoutes, videoConsultationRoutes } from './modules/verification/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -279,7 +279,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         },
       });
       await shopApi.register(taskRoutes, { db: database.db, auth });
-      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now, weights: weightRecord }), auth, deletions: createDeletionRequests(database.db) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
       const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith, placedOrder: placedOrderByNumber });
       await shopApi.register(orderMessageRoutes, { orderMessages, auth });
@@ -297,7 +297,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         injections: createInjectionService({ db: database.db, now }),
         diary: createDiaryService({ db: database.db, now, sideEffectLogged: sideEffectLoggedWorkflow({ notifier, now }) }),
         dosePlans: createDosePlans({ db: database.db, now }),
-        afterStopping: createAfterStopping({ db: database.db, now, weightReminder: notifications.reminders }),
+        afterStopping: createAfterStopping({ db: database.db, now, weightReminder: notifications.reminders, weightRecord }),
         auth,
       });
       await shopApi.register(referralRoutes, { db: database.db, referrals, auth });
@@ -364,6 +364,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         notifier,
         plans,
         forgetStoredCard: (tx, sourceId) => queueStoredCardDeletion(jobs, tx, sourceId),
+        endBookingsOf: async (tx, customerId, at) => {
+          await endCoachingOf(tx, notifier, customerId, at);
+          await endVideoConsultationsOf(tx, notifier, customerId, at);
+        },
         now,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });

@@ -24,6 +24,8 @@ import { createPaymentActions } from './workflows/payment-actions';
 import { orderPaymentsQueue, orderRefundsQueue } from './workflows/payment-queue';
 import { renewalWorkflows } from './workflows/renewal-workflows';
 import { taskBook } from './modules/tasks/index';
+import { weightRecord } from './modules/weight/index';
+import { gpConsentsOf } from './modules/gp/index';
 
 const ONE_HOUR = 60 * 60 * 1000;
 
@@ -80,7 +82,7 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   const carts = checkoutCarts({ db, promotions, questionnaires, referrals });
   // A GP's concern moves the plans, whose events are wired below: read when a concern comes.
   const wired: { planEvents?: PlanEvents } = {};
-  const gpLetters = gpLettersFor(config, db, { jobs, notifier, now, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
+  const gpLetters = gpLettersFor(config, db, { jobs, notifier, now, weights: weightRecord, gpConsentsOf, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
   await gpLetters.prepare();
   notifications.attach('gp-letter', async (data) => {
     const file = await gpLetters.pdf(String(data.letterId));

@@ -3,6 +3,8 @@
 // CKO_BASE_URL, the Checkout.com adapter against that address, writing patient messages to the notifications
 // outbox as the API does (sent by whichever process works the queue). It reports on stdout, one JSON line: the
 // round's report.
+import { weightRecord } from '../../src/modules/weight/index';
+import { gpConsentsOf } from '../../src/modules/gp/index';
 import { taskBook } from '../../src/modules/tasks/index';
 import { checkoutComGateway } from '../../src/adapters/payment-gateway/checkout-com';
 import { sandboxGateway } from '../../src/adapters/payment-gateway/sandbox';
@@ -30,7 +32,7 @@ await notifications.prepare();
 const referrals = createReferrals({ capPence: config.REFERRAL_CAP_PENCE });
 const carts = checkoutCarts({ db: database.db, promotions: promotionCatalog(database.db), questionnaires: createQuestionnaireService(database.db, 0), referrals });
 const wired: { planEvents?: PlanEvents } = {};
-const gpLetters = gpLettersFor(config, database.db, { jobs, notifier: notifications.notifier, now: () => now, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
+const gpLetters = gpLettersFor(config, database.db, { jobs, notifier: notifications.notifier, now: () => now, weights: weightRecord, gpConsentsOf, onConcern: (tx, concern) => gpConcernWorkflow({ planEvents: wired.planEvents! })(tx, concern) });
 const { renewals, planEvents } = renewalWorkflows({
   gpLetters,
   db: database.db,

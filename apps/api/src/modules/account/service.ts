@@ -21,7 +21,6 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { upcomingAppointments } from '../coaches/index';
-import { weightGoals } from '../weight/index';
 import { planSupply } from './plan-supply';
 import {
   activeSubscriptions,
@@ -41,6 +40,7 @@ import {
   type OrderRow,
   type SubscriptionRow,
 } from './repo';
+import type { WeightRecord } from '../../contracts/patient-record';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'We could not find that treatment plan.';
 const LATEST_ORDERS = 3;
@@ -83,9 +83,11 @@ export interface AccountServiceOptions {
   db: Db;
   /** The current instant; tests fix it. */
   now: () => Date;
+  /** The plan page shows the patient's goal against their first weight. */
+  weights: Pick<WeightRecord, 'goals'>;
 }
 
-export function createAccountService({ db, now }: AccountServiceOptions) {
+export function createAccountService({ db, now, weights }: AccountServiceOptions) {
   async function subscriptionView(subscription: SubscriptionRow): Promise<SubscriptionView> {
     const [order, items, token, supply] = await Promise.all([
       orderById(db, subscription.orderId),
@@ -126,7 +128,7 @@ export function createAccountService({ db, now }: AccountServiceOptions) {
         customerProfile(db, customerId),
         latestLiveOrder(db, customerId),
         ordersPage(db, customerId, 1, LATEST_ORDERS),
-        weightGoals(db, customerId),
+        weights.goals(db, customerId),
         activeSubscriptions(db, customerId),
         boughtProducts(db, customerId),
         consultationSlugsByTaxon(db),

@@ -26,8 +26,6 @@ import { customerPreferences, weightLogs, weightMilestones } from '../../db/sche
 import { afterStoppingSupport, injectionLogs, sideEffectDiaryEntries } from '../../db/schema/companion';
 import type { Executor } from '../../lib/queue';
 import { AppError, notFound } from '../../lib/errors';
-import { endCoachingOf } from '../coaches/index';
-import { endVideoConsultationsOf } from '../verification/index';
 import type { Notifier } from '../../contracts/notifier';
 import type { PlanService } from '../subscriptions/index';
 import { audit } from './audit';
@@ -44,6 +42,8 @@ export interface DeletionServiceDeps {
   plans: Pick<PlanService, 'cancelByStaffIn'>;
   /** Queues the deletion of one kept card at the gateway, in the deletion's transaction. */
   forgetStoredCard: (tx: Executor, sourceId: string) => Promise<void>;
+  /** Ends what the patient had booked ahead (coaching, video consultations), each telling them, in the deletion's transaction. */
+  endBookingsOf: (tx: Db, customerId: number, at: Date) => Promise<void>;
   now: () => Date;
 }
 
@@ -51,7 +51,7 @@ export interface DeletionServiceDeps {
  * The clinic's side of 'Delete my account' (issue 16): the open requests with their one-month deadline, and the
  * confirmation that deletes what the account page promised and keeps the clinical record the law requires.
  */
-export function createDeletionService({ db, notifier, plans, forgetStoredCard, now }: DeletionServiceDeps) {
+export function createDeletionService({ db, notifier, plans, forgetStoredCard, endBookingsOf, now }: DeletionServiceDeps) {
   const patientName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
   async function find(tx: Db, id: string, lock = false) {
@@ -139,8 +139,7 @@ export function createDeletionService({ db, notifier, plans, forgetStoredCard, n
         const plansToCancel = await openPlans(tx, customer.id).for('update');
         for (const plan of plansToCancel) await plans.cancelByStaffIn(tx, actor, plan, PLAN_REASON);
         const plansCancelled = plansToCancel.map((plan) => plan.id);
-        await endCoachingOf(tx, notifier, customer.id, now());
-        await endVideoConsultationsOf(tx, notifier, customer.id, now());
+        await endBookingsOf(tx, customer.id, now());
         // Sent to the address before it is removed (the outbox keeps the recipient as it was when asked).
         await notifier.notify(tx, {
           template: 'account-deleted',

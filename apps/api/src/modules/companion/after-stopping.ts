@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { afterStoppingSupport } from '../../db/schema/companion';
 import { subscriptionEvents } from '../../db/schema/subscriptions';
 import { notFound } from '../../lib/errors';
-import { weightHistory } from '../weight/index';
 import { injectionPlansOf } from './plans';
+import type { WeightRecord } from '../../contracts/patient-record';
 
 export const NO_SUPPORT_OFFER = 'There is no support offer on your account.';
 
@@ -29,7 +29,7 @@ export interface WeightReminderPort {
  * that day. Accepting turns on a monthly weight reminder (unless one already runs); the coach and the way back to a
  * consultation are on the card. Declining is kept, and nothing is sent.
  */
-export function createAfterStopping({ db, now, weightReminder }: { db: Db; now: () => Date; weightReminder: WeightReminderPort }) {
+export function createAfterStopping({ db, now, weightReminder, weightRecord }: { db: Db; now: () => Date; weightReminder: WeightReminderPort; weightRecord: Pick<WeightRecord, 'history'> }) {
   async function current(customerId: number) {
     const plans = await injectionPlansOf(db, customerId);
     if (plans.length === 0 || plans.some((row) => row.plan.state !== 'cancelled')) return null;
@@ -62,7 +62,7 @@ export function createAfterStopping({ db, now, weightReminder }: { db: Db; now: 
   async function view(customerId: number): Promise<AfterStopping> {
     const found = await current(customerId);
     if (!found) return { offer: null };
-    const weights = await weightHistory(db, customerId);
+    const weights = await weightRecord.history(db, customerId);
     const atStop = weights.filter((point) => ukCalendarDate(new Date(point.at)) <= found.row.offeredOn && point.weightKg !== null).at(-1)?.weightKg ?? null;
     const latest = weights.filter((point) => point.weightKg !== null).at(-1)?.weightKg ?? null;
     return {

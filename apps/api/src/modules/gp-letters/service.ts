@@ -28,12 +28,11 @@ import { AppError, notFound } from '../../lib/errors';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
 import type { StaffRow } from '../../db/schema/clinic';
 import { audit } from '../../lib/audit-log';
-import { gpConsentsOf } from '../gp/index';
 import type { Notifier } from '../../contracts/notifier';
 import type { OrderRow } from '../../db/schema/orders';
-import { weightHistory } from '../weight/index';
 import { renderGpLetter } from './letter-pdf';
 import { checkGpLinkToken, gpLinkToken } from './link';
+import type { GpConsentsOf, WeightRecord } from '../../contracts/patient-record';
 
 /** One job per letter: drawn, kept encrypted, then emailed to the practice or listed to post. */
 export const gpLettersQueue = defineQueue<{ letterId: string }>('gp-letters', { retryLimit: 5, retryDelaySeconds: 30 });
@@ -56,6 +55,10 @@ export type GpConcernRaised = (tx: Db, concern: GpConcern) => Promise<void>;
 
 export interface GpLettersDeps {
   db: Db;
+  /** The letter gives the patient's latest BMI. */
+  weights: Pick<WeightRecord, 'history'>;
+  /** A letter is written only where the patient agreed to it. */
+  gpConsentsOf: GpConsentsOf;
   store: FileStore;
   jobs: Pick<Jobs, 'sendWithin' | 'prepare' | 'work'>;
   notifier: Notifier;
@@ -93,7 +96,7 @@ export const GP_LINK_MESSAGES = {
 const letterKey = (id: string) => id;
 
 export function createGpLetters(deps: GpLettersDeps) {
-  const { db, store, jobs, notifier, secret, siteUrl, brandName, contact, prescribers, onConcern, now } = deps;
+  const { db, store, jobs, notifier, secret, siteUrl, brandName, contact, prescribers, onConcern, now, weights, gpConsentsOf } = deps;
   const answerUrl = (letter: Pick<LetterRow, 'id' | 'createdAt'>) => new URL(`/gp/letter/${gpLinkToken(secret, letter.id, letter.createdAt)}`, siteUrl).toString();
 
   /** The letter's words, as the PDF draws them and the console prints them. */
@@ -108,7 +111,7 @@ export function createGpLetters(deps: GpLettersDeps) {
 
   /** The BMI the letter states: the latest the patient declared with this order (verified values are the verification's). */
   async function bmiFor(tx: Db, order: OrderRow): Promise<LetterBmi | null> {
-    const points = (await weightHistory(tx, order.customerId)).filter((point) => point.bmi !== null);
+    const points = (await weights.history(tx, order.customerId)).filter((point) => point.bmi !== null);
     const point = points.filter((candidate) => candidate.orderNumber === order.number).at(-1) ?? points.at(-1);
     return point ? { value: point.bmi!, weightKg: point.weightKg, heightCm: point.heightCm, basis: 'declared' } : null;
   }

@@ -11,7 +11,7 @@ export function gpLinkSecret(config: Config): string {
 }
 
 /** The GP letters as configured: the API and the worker compose the same. */
-export function gpLettersFor(config: Config, db: Db, deps: Pick<GpLettersDeps, 'jobs' | 'notifier' | 'onConcern' | 'now'>) {
+export function gpLettersFor(config: Config, db: Db, deps: Pick<GpLettersDeps, 'jobs' | 'notifier' | 'onConcern' | 'now' | 'weights' | 'gpConsentsOf'>) {
   const prescribing = prescribingConfiguration(config);
   return createGpLetters({
     db,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { OrderReview } from '@elmwood/domain';
 import { weightLogs } from '../../db/schema/weight';
+import type { WeightRecord } from '../../contracts/patient-record';
 import { entriesOf, latestGoal, type Queryable } from './repo';
 
 const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
@@ -53,3 +54,6 @@ export async function initialWeightKg(db: Pick<Queryable, 'select'>, customerId:
     .limit(1);
   return first?.weightKg ?? null;
 }
+
+/** The patient's weights as other modules read them (contracts/patient-record.ts). */
+export const weightRecord: WeightRecord = { history: weightHistory, goals: weightGoals, initialKg: initialWeightKg };

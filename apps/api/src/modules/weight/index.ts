@@ -2,5 +2,5 @@
 export { weightRoutes } from './routes';
 export { createWeightService, type WeightService } from './service';
 export { addCheckInPoint, addOrderedConsultationPoints } from './answered';
-export { initialWeightKg, weightGoals, weightHistory } from './history';
+export { initialWeightKg, weightGoals, weightHistory, weightRecord } from './history';
 export { createMilestones, type MilestoneService } from './milestones';
