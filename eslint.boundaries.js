@@ -42,13 +42,11 @@ const WEB = 'apps/web/src';
  */
 export const MODULE_IMPORTS_LEFT = {
   account: ['coaches', 'orders'],
-  cart: ['questionnaires', 'quiz', 'referrals'],
+  cart: ['quiz'],
   clinic: ['companion', 'gp', 'notifications', 'orders', 'subscriptions', 'support', 'verification', 'weight'],
   companion: ['subscriptions'],
-  mailbox: ['notifications'],
-  orders: ['cart', 'coaches', 'referrals'],
+  orders: ['cart', 'coaches'],
   payment: ['account', 'orders'],
-  quiz: ['questionnaires'],
   subscriptions: ['orders', 'referrals', 'weight'],
   tasks: ['order-messages'],
   'urgent-care': ['companion', 'subscriptions'],

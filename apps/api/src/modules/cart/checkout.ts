@@ -3,8 +3,8 @@ import { REFERRAL_PROMOTION, reservedDiscountRefusal, ukToday, type Cart, type P
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema/cart';
 import { notFound } from '../../lib/errors';
-import type { QuestionnaireService } from '../questionnaires/index';
-import { NO_REFERRAL, type Referrals } from '../referrals/index';
+import type { QuestionnaireService } from '../../contracts/questionnaires';
+import { NO_REFERRAL, type ReferralsAtCheckout } from '../../contracts/referrals';
 import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
 import {
@@ -76,7 +76,7 @@ export interface CheckoutCarts {
 export function checkoutCarts({ db, promotions, questionnaires, referrals, today = () => ukToday(new Date()), now = () => new Date() }: {
   db: Db;
   promotions: PromotionCatalog;
-  referrals?: Referrals;
+  referrals?: ReferralsAtCheckout;
   questionnaires: QuestionnaireService;
   today?: () => string;
   now?: () => Date;

@@ -27,9 +27,9 @@ import {
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { QuestionnaireService } from '../questionnaires/index';
+import type { QuestionnaireService } from '../../contracts/questionnaires';
 import { findConsultationId } from '../quiz/index';
-import { NO_REFERRAL, type BuyerReferral, type Referrals } from '../referrals/index';
+import { NO_REFERRAL, type BuyerReferral, type ReferralsAtCheckout } from '../../contracts/referrals';
 import { judgedByConsultation, prescriptionVerdict, type ConsultationAnswers } from './prescription-guard';
 import type { PromotionCatalog } from './promotions';
 import {
@@ -92,7 +92,7 @@ export interface CartService {
 export interface CartServiceOptions {
   db: Db;
   /** The buyer's referral discount and credit; left out, carts price without them. */
-  referrals?: Referrals;
+  referrals?: ReferralsAtCheckout;
   promotions: PromotionCatalog;
   questionnaires: QuestionnaireService;
   today?: () => string;

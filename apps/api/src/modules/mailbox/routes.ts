@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { latestOutboxMail } from '../../adapters/mail/outbox';
 import type { Jobs } from '../../lib/queue';
 import type { SettableClock } from '../../lib/test-clock';
-import type { Notifications } from '../notifications/index';
 import { z } from 'zod';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,7 +61,7 @@ export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
  */
 export async function testClockRoutes(
   app: FastifyInstance,
-  { clock, jobs, notifications }: { clock: SettableClock; jobs: Pick<Jobs, 'sendSchedulesPassed'>; notifications: Pick<Notifications, 'queueDue'> },
+  { clock, jobs, notifications }: { clock: SettableClock; jobs: Pick<Jobs, 'sendSchedulesPassed'>; notifications: { queueDue(): Promise<number> } },
 ) {
   const body = z.object({ at: z.iso.datetime({ offset: true }) });
   app.post('/dev/clock', { schema: { hide: true, body } }, async (request) => {

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { CartChangedError, type CheckoutCarts, type LockedCart } from '../cart/index';
 import { applyOrderEvent, applyOrderPaymentEvent, type Actor, type EventDetails, type HeldOrderStates } from '../../lifecycle/index';
-import type { Referrals } from '../referrals/index';
+import type { ReferralsAtCheckout } from '../../contracts/referrals';
 import { copyConsultationsOntoOrder } from './consultation-snapshot';
 import { hasCallBookedSince } from '../coaches/index';
 import { newOrderNumber } from './order-number';
@@ -100,7 +100,7 @@ export interface OrderServiceDeps {
   /** The patient's cards declined in the last hour when saved from the account area; they count as failed payments too. */
   recentCardCheckFailures: (customerUid: string) => Promise<number>;
   /** Records the referral credit an order spends; left out, orders spend none. */
-  referrals?: Pick<Referrals, 'recordSpend'>;
+  referrals?: Pick<ReferralsAtCheckout, 'recordSpend'>;
   /**
    * Declined checkouts counted per patient, network address (keyed: `addressKeyOf` hashes it), card fingerprint and
    * shop-wide, slowing attempts down and then refusing them (card testing); `now` is the shop's clock.

@@ -1,23 +1,11 @@
-import { questionnaireSchema, type Questionnaire } from '@elmwood/domain';
+import { questionnaireSchema } from '@elmwood/domain';
 import type { Db } from '../../db/client';
 import type { Freshness } from '../../lib/prebuilt-replies';
 import { SerialisedJson } from '../../lib/serialised-json';
+import type { CachedQuestionnaire, QuestionnaireService } from '../../contracts/questionnaires';
 import { findAllQuestionnaires, type QuestionnaireRow } from './repo';
 
-export interface CachedQuestionnaire {
-  questionnaire: Questionnaire;
-  /** The GET reply, serialised once per hasAnswered value. */
-  json: { answered: SerialisedJson; fresh: SerialisedJson };
-  /** Until when this definition is the cached one (0 once forgotten or never kept). */
-  freshness: Freshness;
-}
-
-export interface QuestionnaireService {
-  bySlug(slug: string): Promise<CachedQuestionnaire | null>;
-  byId(id: number): Promise<CachedQuestionnaire | null>;
-  /** Forgets the cached definitions; the next read loads them again (after a seed or an edit). */
-  invalidate(): void;
-}
+export type { CachedQuestionnaire, QuestionnaireService };
 
 interface Snapshot {
   bySlug: Map<string, CachedQuestionnaire>;

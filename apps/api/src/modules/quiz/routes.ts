@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { PrebuiltReplies } from '../../lib/prebuilt-replies';
 import { sendSerialisedJson } from '../../lib/serialised-json';
-import type { QuestionnaireService } from '../questionnaires/index';
+import type { QuestionnaireService } from '../../contracts/questionnaires';
 import { checkAnswersById, checkGroupedAnswers } from './answers';
 import type { SignedInPatients } from '../../lib/signed-in';
 import { TASK_DONE_MESSAGE, TASK_REQUIRED_MESSAGE, taskAnswering } from './follow-up';

@@ -9,6 +9,7 @@ import {
   type ReferralParty,
   type ReferralSummary,
 } from '@elmwood/domain';
+import { NO_REFERRAL, type BuyerReferral } from '../../contracts/referrals';
 import type { Db } from '../../db/client';
 import { addresses, customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -21,13 +22,7 @@ type Queryable = Pick<Db, 'select' | 'insert' | 'execute'>;
 const UNSPENT_STATES = ['payment_failed', 'rejected', 'cancelled'];
 
 /** What a cart's pricing needs to know of the signed-in buyer. */
-export interface BuyerReferral {
-  /** Came through a friend's link and is not that friend (account, email, delivery address). */
-  referred: boolean;
-  /** Referral credit they can spend now. */
-  creditBalance: number;
-}
-export const NO_REFERRAL: BuyerReferral = { referred: false, creditBalance: 0 };
+export { NO_REFERRAL, type BuyerReferral };
 
 export interface ReferralSettings {
   /** Most a referrer earns in a year (REFERRAL_CAP_PENCE). */
