@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contentSecurityFor, SIDE_EFFECTS_CALL_RULE, whoPrescribes } from '@elmwood/domain';
-import { prescribingConfiguration, type Config } from './config';
+import { prescribingConfiguration, retentionPeriods, type Config } from './config';
 import { createShopServices } from './services';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
@@ -71,6 +71,7 @@ import { sideEffectLoggedWorkflow, sideEffectReportedWorkflow } from './workflow
 import { companionRoutes, createAfterStopping, createDiaryService, createDosePlans, createInjectionService } from './modules/companion/index';
 import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
+import type { RecordRetention } from './modules/clinic/index';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
@@ -101,6 +102,8 @@ declare module 'fastify' {
     orderDecisions: OrderDecisions;
     /** Letters to GPs, drawn and sent by the process that runs jobs. */
     gpLetters: GpLetters;
+    /** Deleted accounts' kept records, deleted or anonymised as their periods end by the process that runs jobs. */
+    recordRetention: RecordRetention;
   }
 }
 
@@ -206,6 +209,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   const decisions = services.orderDecisions;
   app.decorate('orderDecisions', decisions);
   app.decorate('gpLetters', services.gpLetters);
+  app.decorate('recordRetention', services.recordRetention);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -272,7 +276,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         },
       });
       await shopApi.register(taskRoutes, { db: database.db, auth });
-      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db) });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now }), auth, deletions: createDeletionRequests(database.db), retention: retentionPeriods(config) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
       const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith });
       await shopApi.register(orderMessageRoutes, { orderMessages, auth });
@@ -356,6 +360,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         notifier,
         plans,
         forgetStoredCard: (tx, sourceId) => queueStoredCardDeletion(jobs, tx, sourceId),
+        retention: retentionPeriods(config),
         now,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });

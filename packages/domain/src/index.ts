@@ -97,6 +97,7 @@ export * from './subscriptions/renewal';
 export * from './clinic/index';
 export * from './checkout/price-terms';
 export * from './account/deletion';
+export * from './account/retention';
 export * from './quiz/birthday-answer';
 export * from './quiz/loading-screen';
 export * from './account/order-status';

@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   changePasswordSchema,
   DELETION_COMPLETED_TEXT,
-  DELETION_KEPT_TEXT,
   DELETION_REMOVED_TEXT,
   DELETION_REQUESTED_TEXT,
   PASSWORD_MAX_LENGTH,
@@ -19,6 +18,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
 import { useChangePassword, useDeletionRequest, useRequestDeletion } from '../api';
+import { KeptRecords } from '../components/KeptRecords';
 import { formatUkDate } from '../dates';
 import '../../../ui/page-styles/auth.css';
 import '../../../ui/page-styles/account.css';
@@ -142,7 +142,7 @@ function DeleteAccountCard() {
   return (
     <section className="account-card" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete my account</h2>
-      <p>{DELETION_KEPT_TEXT}</p>
+      <KeptRecords />
       <p>{DELETION_REMOVED_TEXT}</p>
       {request.isPending ? (
         <LoadStatus status="loading" />
