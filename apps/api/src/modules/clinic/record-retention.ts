@@ -76,6 +76,12 @@ export function createRecordRetention({ db, deleteFile, periods, batchSize = 50 
     for (const { key } of [...photos, ...letters]) await deleteFile(key!);
 
     const customerOrders = ordersOf(tx, customerId);
+    // A consultation answered before signing in is the patient's through the order (or the plan's check-in) it led to.
+    const answeredForOrders = tx.select({ id: orderConsultations.consultationId }).from(orderConsultations).where(inArray(orderConsultations.orderId, customerOrders));
+    const answeredForPlans = tx.select({ id: subscriptions.checkInConsultationId }).from(subscriptions).where(eq(subscriptions.customerId, customerId));
+    await tx
+      .delete(consultations)
+      .where(or(eq(consultations.customerId, customerId), inArray(consultations.id, answeredForOrders), inArray(consultations.id, sql`(${answeredForPlans})`)));
     await tx.delete(gpLetters).where(eq(gpLetters.customerId, customerId));
     await tx.delete(uploads).where(eq(uploads.customerId, customerId));
     await tx.delete(orderConsultations).where(inArray(orderConsultations.orderId, customerOrders));
@@ -89,7 +95,6 @@ export function createRecordRetention({ db, deleteFile, periods, batchSize = 50 
     await tx.delete(weightLogs).where(eq(weightLogs.customerId, customerId));
     await tx.delete(gpDetails).where(eq(gpDetails.customerId, customerId));
     await tx.delete(subscriptions).where(eq(subscriptions.customerId, customerId));
-    await tx.delete(consultations).where(eq(consultations.customerId, customerId));
     await tx.delete(coachAppointments).where(eq(coachAppointments.customerId, customerId));
     await tx.delete(coachAssignments).where(eq(coachAssignments.customerId, customerId));
     await tx.delete(notifications).where(eq(notifications.customerId, customerId));
