@@ -58,7 +58,7 @@ describe('what the patient is told is kept', () => {
       'NHS England, Records Management Code of Practice 2023, retention schedule: adult health records, 8 years after the conclusion of treatment',
     );
     expect(orders!.sources.map((source) => source.name)).toContain('HMRC, company and accounting records: 6 years from the end of the last financial year they relate to');
-    expect(clinical!.afterwards).toBe('Then we delete them, photos and letters included.');
+    expect(clinical!.afterwards).toBe('We delete them, photos and letters included.');
     expect(view.limit.source.name).toContain('UK GDPR, Article 5(1)(e)');
   });
 
@@ -67,6 +67,6 @@ describe('what the patient is told is kept', () => {
     expect(text).toContain('Prescriptions and the medicines we supplied: kept 10 years after your last treatment with us.');
     expect(text).toContain('Consultations and your clinical record: kept 10 years after your last treatment with us.');
     expect(text).toContain('Orders and payments: kept 7 years after each payment.');
-    expect(text).toContain('the letters to your GP');
+    expect(text).toContain('the letters to your GP. After that, we delete them, photos and letters included.');
   });
 });

@@ -79,6 +79,7 @@ export interface RetentionRule {
   anchor: RetentionAnchor;
   /** What the retention job does once the period has ended. */
   afterwards: 'deleted' | 'anonymised';
+  /** The same in the patient's words, read after 'Then'. */
   afterwardsText: string;
 }
 
@@ -93,7 +94,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: 'clinicalYears',
     anchor: 'last-treatment',
     afterwards: 'deleted',
-    afterwardsText: 'Then we delete your name, address and the prescriber’s decisions; only what was sold and its price stay, in the anonymous order.',
+    afterwardsText: 'We delete your name, address and the prescriber’s decisions; only what was sold and its price stay, in an order that no longer names you.',
   },
   {
     kind: 'clinical',
@@ -104,7 +105,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: 'clinicalYears',
     anchor: 'last-treatment',
     afterwards: 'deleted',
-    afterwardsText: 'Then we delete them, photos and letters included.',
+    afterwardsText: 'We delete them, photos and letters included.',
   },
   {
     kind: 'orders',
@@ -115,7 +116,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: 'financialYears',
     anchor: 'payment',
     afterwards: 'anonymised',
-    afterwardsText: 'Then we delete the payment references. The amounts stay in our accounts, anonymous once your prescription records have gone too.',
+    afterwardsText: 'We delete the payment references. The amounts stay in our accounts, anonymous once your prescription records have gone too.',
   },
 ];
 
@@ -184,6 +185,6 @@ export function keptRecordsView(periods: RetentionPeriods): KeptRecordsView {
 
 /** The same in plain text, one paragraph per kind: the clinic's request page and the confirmation email. */
 export function deletionKeptText(periods: RetentionPeriods): string {
-  const kinds = RETENTION_RULES.map((rule) => `${rule.title}: kept ${retentionPeriodText(rule, periods)}. ${rule.includes} ${rule.afterwardsText}`);
+  const kinds = RETENTION_RULES.map((rule) => `${rule.title}: kept ${retentionPeriodText(rule, periods)}. ${rule.includes} After that, ${rule.afterwardsText.charAt(0).toLowerCase()}${rule.afterwardsText.slice(1)}`);
   return [`We keep these records, as the law requires, and only our clinical team can see them.`, ...kinds].join('\n\n');
 }

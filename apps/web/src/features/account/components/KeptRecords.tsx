@@ -1,19 +1,11 @@
 import type { KeptRecordsView } from '@elmwood/domain';
-import { LoadStatus } from '../../../ui/LoadStatus';
-import { useKeptRecords } from '../api';
 import './KeptRecords.css';
 
 /** What stays after the account is deleted: each kind of record, why the law keeps it, for how long, and what follows. */
-export function KeptRecords() {
-  const kept = useKeptRecords();
-  if (!kept.data) return <LoadStatus status={kept.isError ? 'error' : 'loading'} onRetry={() => void kept.refetch()} />;
-  return <KeptRecordsList view={kept.data} />;
-}
-
-function KeptRecordsList({ view }: { view: KeptRecordsView }) {
+export function KeptRecordsList({ view }: { view: KeptRecordsView }) {
   return (
     <div className="kept-records">
-      <h3 id="kept-records-title">What we keep, and why</h3>
+      <h3 id="kept-records-title" className="details-subheading">What we keep, and why</h3>
       <ul className="kept-records__list" aria-labelledby="kept-records-title">
         {view.records.map((record) => (
           <li key={record.kind} className="kept-records__item">
@@ -47,7 +39,7 @@ function KeptRecordsList({ view }: { view: KeptRecordsView }) {
           </li>
         ))}
       </ul>
-      <p className="account-muted">
+      <p className="account-muted kept-records__limit">
         {view.limit.text}{' '}
         <a href={view.limit.source.url} target="_blank" rel="noopener noreferrer">
           {view.limit.source.name}
