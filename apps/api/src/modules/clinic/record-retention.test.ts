@@ -99,7 +99,7 @@ describe("a deleted account's kept records", () => {
     await deleteAccount(later);
     // The second deleted patient was in touch with the clinic two years after the others: their record runs from then.
     const twoYearsOn = new Date(Date.now() + 2 * 365 * DAY_MS);
-    await db().insert(orderMessages).values({ orderId: later.orderId, customerId: later.patient.customerId, author: 'patient', body: 'An update, two years on.', idempotencyKey: randomUUID(), createdAt: twoYearsOn });
+    await db().insert(orderMessages).values({ orderId: later.orderId, customerId: later.patient.customerId, body: 'An update, two years on.', idempotencyKey: randomUUID(), createdAt: twoYearsOn });
     const finished = new Date();
 
     const before = { deleted: await kept(deleted), later: await kept(later), keptAccount: await kept(keptAccount) };
