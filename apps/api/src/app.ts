@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { contentSecurityFor, SIDE_EFFECTS_CALL_RULE, whoPrescribes } from '@elmwood/domain';
-import { prescribingConfiguration, type Config } from './config';
+import { prescribingConfiguration, retentionPeriods, type Config } from './config';
 import { createShopServices } from './services';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
@@ -74,6 +74,7 @@ import { taskAnsweredWorkflow } from './workflows/task-completed';
 import { createDeletionService } from './modules/clinic/deletions';
 import { dataExportConsoleRoutes, dataExportRoutes, type DataExports } from './modules/data-export/index';
 import { requireCustomer } from './lib/signed-in';
+import type { RecordRetention } from './modules/clinic/index';
 import { createStaffAuth } from './modules/clinic/staff-auth';
 import { secretBox, totpKeyFrom } from './modules/clinic/totp';
 import { createPlanService, planRoutes, type RenewalService } from './modules/subscriptions/index';
@@ -106,6 +107,8 @@ declare module 'fastify' {
     gpLetters: GpLetters;
     /** Copies of patients' data, prepared and swept by the process that runs jobs. */
     dataExports: DataExports;
+    /** Deleted accounts' kept records, deleted or anonymised as their periods end by the process that runs jobs. */
+    recordRetention: RecordRetention;
   }
 }
 
@@ -212,6 +215,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
   app.decorate('orderDecisions', decisions);
   app.decorate('gpLetters', services.gpLetters);
   app.decorate('dataExports', services.dataExports);
+  app.decorate('recordRetention', services.recordRetention);
   await app.register(
     async (shopApi) => {
       shopApi.get('/docs/json', { schema: { hide: true } }, async () => shopApi.swagger());
@@ -279,7 +283,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         },
       });
       await shopApi.register(taskRoutes, { db: database.db, auth });
-      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now, weights: weightRecord }), auth, deletions: createDeletionRequests(database.db) });
+      await shopApi.register(accountRoutes, { account: createAccountService({ db: database.db, now, weights: weightRecord }), auth, deletions: createDeletionRequests(database.db), retention: retentionPeriods(config) });
       await shopApi.register(orderRoutes, { orders, pages: createOrderPages({ db: database.db, brandName: config.BRAND_NAME, prescribers: prescribingConfiguration(config).prescribers }), auth });
       const orderMessages = createOrderMessages({ db: database.db, notifier, answerOpenQuestion: answerOpenQuestionWith, placedOrder: placedOrderByNumber });
       await shopApi.register(orderMessageRoutes, { orderMessages, auth });
@@ -368,6 +372,7 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
           await endCoachingOf(tx, notifier, customerId, at);
           await endVideoConsultationsOf(tx, notifier, customerId, at);
         },
+        retention: retentionPeriods(config),
         now,
       });
       const stuckMessages = createStuckMessages({ db: database.db, jobs, audit, now });

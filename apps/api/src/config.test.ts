@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEDICAL_DIRECTOR } from '@elmwood/domain';
-import { ConfigError, loadConfig, prescribingConfiguration } from './config';
+import { ConfigError, loadConfig, prescribingConfiguration, retentionPeriods } from './config';
 
 const production = {
   NODE_ENV: 'production',
@@ -188,5 +188,19 @@ describe('who prescribes', () => {
     expect(() => loadConfig({ PRESCRIBERS: 'Dr Who' })).toThrow('Invalid environment variable PRESCRIBERS: must be a JSON array of prescribers');
     expect(() => loadConfig({ PRESCRIBERS: JSON.stringify([{ name: 'Dr A', profession: 'Doctor', body: 'GMC', number: '123' }]) })).toThrow(/PRESCRIBERS\.0\.number: must be a seven-digit registration number/);
     expect(() => loadConfig({ PHARMACY_GPHC_NUMBER: '12' })).toThrow('Invalid environment variable PHARMACY_GPHC_NUMBER: must be the seven-digit GPhC registration number');
+  });
+});
+
+describe('how long a deleted account keeps its records', () => {
+  it('keeps the clinical record 8 years and the accounts 7 by default, longer when told, never shorter than the rules', () => {
+    expect(retentionPeriods(loadConfig({}))).toEqual({ clinicalYears: 8, financialYears: 7 });
+    expect(retentionPeriods(loadConfig({ RETENTION_CLINICAL_YEARS: '10', RETENTION_FINANCIAL_YEARS: '' }))).toEqual({ clinicalYears: 10, financialYears: 7 });
+    expect(() => loadConfig({ RETENTION_CLINICAL_YEARS: '2' })).toThrow(
+      'Invalid environment variable RETENTION_CLINICAL_YEARS: must be at least 8 (NHS Records Management Code of Practice 2023: adult health records, 8 years after treatment)',
+    );
+    expect(() => loadConfig({ RETENTION_FINANCIAL_YEARS: '6' })).toThrow('Invalid environment variable RETENTION_FINANCIAL_YEARS: must be at least 7');
+    expect(() => loadConfig({ RETENTION_FINANCIAL_YEARS: '7.5' })).toThrow('Invalid environment variable RETENTION_FINANCIAL_YEARS: must be a whole number of years');
+    expect(() => loadConfig({ RETENTION_CLINICAL_YEARS: '80' })).toThrow('Invalid environment variable RETENTION_CLINICAL_YEARS: must be at most 30');
+    expect(() => loadConfig({ RETENTION_CLINICAL_YEARS: 'ten' })).toThrow(/^Invalid environment variable RETENTION_CLINICAL_YEARS: /);
   });
 });

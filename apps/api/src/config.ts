@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { DEMO_PRESCRIBERS, iceServerSchema, MAX_UPCOMING_COACH_CALLS, prescriberEntrySchema, type PrescribingConfiguration } from '@elmwood/domain';
+import {
+  DEFAULT_RETENTION_PERIODS,
+  DEMO_PRESCRIBERS,
+  iceServerSchema,
+  MAX_UPCOMING_COACH_CALLS,
+  MAXIMUM_RETENTION_YEARS,
+  MINIMUM_RETENTION_PERIODS,
+  prescriberEntrySchema,
+  type PrescribingConfiguration,
+  type RetentionPeriods,
+} from '@elmwood/domain';
 import { isLoopbackHost } from './lib/loopback';
 import { weakSecretReason } from './lib/secret-strength';
 import { isAddressOrRange, parseTrustProxy } from './lib/trust-proxy';
@@ -32,6 +42,18 @@ const prescriberList = z.preprocess(
     .pipe(z.array(prescriberEntrySchema).min(1, 'must name at least one prescriber'))
     .optional(),
 );
+
+/** Whole years a deleted account's records are kept: never below the rule the shop cites for them (account/retention.ts). */
+const retentionYears = (period: keyof RetentionPeriods, rule: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int('must be a whole number of years')
+      .min(MINIMUM_RETENTION_PERIODS[period], `must be at least ${MINIMUM_RETENTION_PERIODS[period]} (${rule})`)
+      .max(MAXIMUM_RETENTION_YEARS, `must be at most ${MAXIMUM_RETENTION_YEARS}`)
+      .default(DEFAULT_RETENTION_PERIODS[period]),
+  );
 
 /** The demo brand's prescribing service and pharmacy: illustrative, used only outside production. */
 const DEMO_PRESCRIBING = {
@@ -291,6 +313,10 @@ const envSchema = z
   TWILIO_WHATSAPP_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
   /** Twilio's API host (a regional edge such as https://api.dublin.ie1.twilio.com, or recorded replies in tests). */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** After the last treatment: a deleted account's consultations, clinical record and the prescriptions in it. */
+  RETENTION_CLINICAL_YEARS: retentionYears('clinicalYears', 'NHS Records Management Code of Practice 2023: adult health records, 8 years after treatment'),
+  /** After each payment: a deleted account's orders and payments (6 years from the end of the financial year). */
+  RETENTION_FINANCIAL_YEARS: retentionYears('financialYears', 'HMRC: 6 years from the end of the financial year, up to 7 from the payment'),
   /** Whether this API process also works the job queue; false when separate workers (npm run worker) do. */
   RUN_JOBS: z
     .enum(['true', 'false'])
@@ -440,6 +466,11 @@ export function prescribingConfiguration(config: Config): PrescribingConfigurati
     pharmacyAddress: config.PHARMACY_ADDRESS ?? DEMO_PRESCRIBING.pharmacyAddress,
     pharmacyGphcNumber: config.PHARMACY_GPHC_NUMBER ?? DEMO_PRESCRIBING.pharmacyGphcNumber,
   };
+}
+
+/** How long a deleted account's kept records stay, from configuration. */
+export function retentionPeriods(config: Config): RetentionPeriods {
+  return { clinicalYears: config.RETENTION_CLINICAL_YEARS, financialYears: config.RETENTION_FINANCIAL_YEARS };
 }
 
 export class ConfigError extends Error {}

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { prescribingConfiguration, type Config } from './config';
+import { prescribingConfiguration, retentionPeriods, type Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './adapters/payment-gateway/port';
 import type { Jobs } from './lib/queue';
 import { databaseRateLimiters } from './lib/rate-limiter';
 import { checkoutCarts, promotionCatalog } from './modules/cart/index';
+import { createRecordRetention } from './modules/clinic/index';
 import { gpLettersFor } from './modules/gp-letters/index';
 import { notificationsFor } from './modules/notifications/index';
 import { doseLoggedSince } from './modules/companion/index';
@@ -117,6 +118,8 @@ export async function createShopServices({ config, database, jobs, log, now, wra
   await jobs.prepare(orderRefundsQueue);
   const paymentActions = createPaymentActions({ db, gateway, renewals, effects: orderEffects, log, now });
   const orderDecisions = createOrderDecisions({ db, gateway, effects: orderEffects, payments: paymentActions, jobs, log, now });
+  const files = fileStoreFor(config);
+  const recordRetention = createRecordRetention({ db, deleteFile: (key) => files.delete(key), periods: retentionPeriods(config) });
 
   return {
     payment,
@@ -138,5 +141,6 @@ export async function createShopServices({ config, database, jobs, log, now, wra
     orders,
     paymentActions,
     dataExports,
+    recordRetention,
   };
 }

@@ -70,10 +70,15 @@ test('my details: what the clinic holds, a password change that ends other sign-
   await expectNoAxeViolations(page, 'email and SMS preferences');
   expect(await (await page.request.get('/shop-api/account/notification-preferences')).json()).toEqual({ email: true, sms: false, whatsapp: true, push: true });
 
-  // Delete my account: a request the clinic confirms, saying what is kept and for how long.
+  // Delete my account: a request the clinic confirms, saying what is kept, why, and for how long (the configured periods).
   const deletion = page.getByRole('region', { name: 'Delete my account' });
-  await expect(deletion).toContainText('prescription and consultation records');
-  await expect(deletion).toContainText('at least 10 years for adults');
+  const kept = deletion.getByRole('list', { name: 'What we keep, and why' });
+  await expect(kept.getByRole('heading', { level: 4 })).toHaveText(['Prescriptions and the medicines we supplied', 'Consultations and your clinical record', 'Orders and payments']);
+  const prescriptions = kept.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Prescriptions and the medicines we supplied' }) });
+  await expect(prescriptions.getByRole('definition').first()).toHaveText('8 years after your last treatment with us');
+  await expect(prescriptions.getByRole('link', { name: /Human Medicines Regulations 2012, regulation 253/ })).toHaveAttribute('href', 'https://www.legislation.gov.uk/uksi/2012/1916/regulation/253');
+  await expect(kept.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Orders and payments' }) })).toContainText('7 years after each payment');
+  await expect(deletion.getByRole('link', { name: /UK GDPR, Article 5\(1\)\(e\)/ })).toBeVisible();
   await deletion.getByRole('button', { name: 'Ask us to delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();

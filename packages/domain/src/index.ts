@@ -98,6 +98,7 @@ export * from './clinic/index';
 export * from './checkout/price-terms';
 export * from './account/deletion';
 export * from './account/data-export';
+export * from './account/retention';
 export * from './quiz/birthday-answer';
 export * from './quiz/loading-screen';
 export * from './account/order-status';

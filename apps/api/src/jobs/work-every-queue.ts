@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Jobs } from '../lib/queue';
+import { workRecordRetention } from './record-retention';
 import { workRenewals } from './renewals';
 import { workAllJobs } from './runner';
 import { workStalePayments } from './stale-payments';
@@ -10,7 +11,7 @@ import type { ShopServices } from '../services';
 import { workPaymentActions } from '../workflows/payment-actions';
 
 /** What the queues call: the shop's services, as the worker composes them or as the API app carries them. */
-export type QueueServices = Pick<ShopServices, 'notifications' | 'orders' | 'renewals' | 'paymentGateway' | 'paymentActions' | 'orderDecisions' | 'gpLetters' | 'dataExports'>;
+export type QueueServices = Pick<ShopServices, 'notifications' | 'orders' | 'renewals' | 'paymentGateway' | 'paymentActions' | 'orderDecisions' | 'gpLetters' | 'dataExports' | 'recordRetention'>;
 
 /**
  * Every queue a job-running process works, with the shop's services they call: the API process with RUN_JOBS, or
@@ -29,4 +30,5 @@ export async function workEveryQueue(jobs: Jobs, services: QueueServices, db: Db
   await workRefunds(jobs, services.orderDecisions);
   await services.gpLetters.work();
   await services.dataExports.work();
+  await workRecordRetention(jobs, services.recordRetention);
 }

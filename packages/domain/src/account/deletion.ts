@@ -21,9 +21,7 @@ export const deletionRequestViewSchema = z
   .nullable();
 export type DeletionRequestView = z.infer<typeof deletionRequestViewSchema>;
 
-/** What the account page says stays and what goes (GPhC and NHS records guidance: adults' records at least 10 years). */
-export const RECORDS_KEPT_YEARS = 10;
-export const DELETION_KEPT_TEXT = `We keep your prescription and consultation records, with the letters to your GP and your messages with our prescribers, and the orders they belong to, for as long as the law requires a pharmacy to keep them: at least ${RECORDS_KEPT_YEARS} years for adults, following GPhC and NHS records guidance. Only our clinical team can see them.`;
+/** What the account page says goes; what stays, why and for how long are the rules in retention.ts. */
 export const DELETION_REMOVED_TEXT =
   'Everything else is deleted: your sign-in, saved addresses and cards, weight logs, your injection log and side-effect diary, reminders and marketing preferences. Our team cancels any open plan first, so nothing more is charged.';
 export const DELETION_REQUESTED_TEXT = 'We have your request. Our team will confirm by email within one month, as UK data protection law requires.';

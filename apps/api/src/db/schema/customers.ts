@@ -203,6 +203,8 @@ export const accountDeletionRequests = pgTable('account_deletion_requests', {
   state: text('state', { enum: ['requested', 'completed'] }).notNull().default('requested'),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** When the retention job deleted the clinical record kept after the deletion (its period over); null until then. */
+  clinicalRecordDeletedAt: timestamp('clinical_record_deleted_at', { withTimezone: true }),
 });
 
 /** A patient's account as stored. */

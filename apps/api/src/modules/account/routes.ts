@@ -5,11 +5,14 @@ import {
   accountHomeSchema,
   apiErrorSchema,
   deletionRequestViewSchema,
+  keptRecordsView,
+  keptRecordsViewSchema,
   nextDeliveryChangeSchema,
   ORDER_HISTORY_MAX_PAGE_SIZE,
   ORDER_HISTORY_PAGE_SIZE,
   orderHistoryPageSchema,
   subscriptionViewSchema,
+  type RetentionPeriods,
 } from '@elmwood/domain';
 import { notFound } from '../../lib/errors';
 import { requireCustomer, type SignedInPatients } from '../../lib/signed-in';
@@ -23,9 +26,23 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 /** The account area: home, order history and treatment plans, each read through the signed-in patient's id. */
 export async function accountRoutes(
   app: FastifyInstance,
-  { account, auth, deletions }: { account: AccountService; auth: SignedInPatients; deletions: DeletionRequests },
+  { account, auth, deletions, retention }: { account: AccountService; auth: SignedInPatients; deletions: DeletionRequests; retention: RetentionPeriods },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const keptRecords = keptRecordsView(retention);
+
+  api.get(
+    '/kept-records',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'What a deleted account leaves behind: each kind of record, why it is kept, for how long (configured), and what happens then',
+        response: { 200: keptRecordsViewSchema },
+      },
+    },
+    // The same for everyone and changed only by a restart with new configuration.
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(keptRecords),
+  );
 
   api.get(
     '/me/deletion-request',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicOrderThreadSchema, DELETION_KEPT_TEXT, ORDER_MESSAGE_MESSAGES } from '@elmwood/domain';
+import { clinicOrderThreadSchema, DEFAULT_RETENTION_PERIODS, deletionKeptText, ORDER_MESSAGE_MESSAGES } from '@elmwood/domain';
 import { accountDeletionRequests, mailOutbox } from '../../db/schema/customers';
 import { gpLetters } from '../../db/schema/gp-letters';
 import { notifications } from '../../db/schema/notifications';
@@ -64,8 +64,9 @@ describe("a deleted account's letters to the GP and messages with the prescriber
 
     // The confirmation says so.
     await deliverNotifications({ app: ctx.app, db: db() });
-    expect(DELETION_KEPT_TEXT).toContain('the letters to your GP and your messages with our prescribers');
+    expect(deletionKeptText(DEFAULT_RETENTION_PERIODS)).toContain('your messages with our prescribers and support team, and the letters to your GP');
     const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, patient.email));
-    expect(mail.some((message) => message.text.replace(/\s+/g, ' ').includes('the letters to your GP and your messages with our prescribers'))).toBe(true);
+    expect(mail.some((message) => message.text.replace(/\s+/g, ' ').includes('your messages with our prescribers and support team, and the letters to your GP'))).toBe(true);
+    expect(mail.some((message) => message.text.replace(/\s+/g, ' ').includes('Consultations and your clinical record: kept 8 years after your last treatment with us.'))).toBe(true);
   }, 90_000);
 });

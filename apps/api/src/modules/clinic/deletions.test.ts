@@ -131,7 +131,7 @@ describe('the clinic confirming a deletion request', () => {
     await deliverNotifications({ app: ctx.app, db: db() });
     const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to, patient.email));
     expect(mail.map((message) => message.subject)).toContain('Your Elmwood Health account has been deleted');
-    expect(mail.find((message) => message.subject.endsWith('account has been deleted'))!.text).toContain('We keep your prescription and consultation records');
+    expect(mail.find((message) => message.subject.endsWith('account has been deleted'))!.text).toContain('Prescriptions and the medicines we supplied: kept 8 years after your last treatment with us.');
     expect(await confirmAudits(id)).toHaveLength(1);
     expect((await confirmAudits(id))[0]).toMatchObject({ staffId: support.row.id, patientId: patient.customerId });
   });

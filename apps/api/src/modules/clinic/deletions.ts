@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import {
   DELETION_BLOCKED_MESSAGE,
-  DELETION_KEPT_TEXT,
   DELETION_REMOVED_TEXT,
+  deletionKeptText,
   deletedEmail,
   deletionDaysLeft,
   deletionDeadline,
@@ -12,6 +12,7 @@ import {
   ukCalendarDate,
   type ClinicDeletionRequest,
   type DeletionQueue,
+  type RetentionPeriods,
   type StaffRole,
 } from '@elmwood/domain';
 import type { Db } from '../../db/client';
@@ -44,6 +45,8 @@ export interface DeletionServiceDeps {
   forgetStoredCard: (tx: Executor, sourceId: string) => Promise<void>;
   /** Ends what the patient had booked ahead (coaching, video consultations), each telling them, in the deletion's transaction. */
   endBookingsOf: (tx: Db, customerId: number, at: Date) => Promise<void>;
+  /** How long the kept records stay (configuration), as the patient is told. */
+  retention: RetentionPeriods;
   now: () => Date;
 }
 
@@ -51,7 +54,8 @@ export interface DeletionServiceDeps {
  * The clinic's side of 'Delete my account' (issue 16): the open requests with their one-month deadline, and the
  * confirmation that deletes what the account page promised and keeps the clinical record the law requires.
  */
-export function createDeletionService({ db, notifier, plans, forgetStoredCard, endBookingsOf, now }: DeletionServiceDeps) {
+export function createDeletionService({ db, notifier, plans, forgetStoredCard, endBookingsOf, retention, now }: DeletionServiceDeps) {
+  const keptText = deletionKeptText(retention);
   const patientName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
   async function find(tx: Db, id: string, lock = false) {
@@ -113,7 +117,7 @@ export function createDeletionService({ db, notifier, plans, forgetStoredCard, e
         deadline: deletionDeadline(ukCalendarDate(request.requestedAt)),
         daysLeft: deletionDaysLeft(request.requestedAt, now()),
         removedText: DELETION_REMOVED_TEXT,
-        keptText: DELETION_KEPT_TEXT,
+        keptText,
         openPlans: request.state === 'requested' ? (await openPlans(db, customer.id)).length : 0,
         ordersInProgress: request.state === 'requested' ? await ordersInProgress(db, customer.id) : [],
       };
@@ -145,7 +149,7 @@ export function createDeletionService({ db, notifier, plans, forgetStoredCard, e
           template: 'account-deleted',
           customerId: customer.id,
           dedupeKey: `account-deleted:${customer.uid}`,
-          data: { firstName: customer.firstName, removed: DELETION_REMOVED_TEXT, kept: DELETION_KEPT_TEXT },
+          data: { firstName: customer.firstName, removed: DELETION_REMOVED_TEXT, kept: keptText },
         });
 
         // The sign-in: password, Google/Apple links, every session and reset link. A new uid ends the access

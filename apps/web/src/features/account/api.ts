@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DataExportView, DeletionRequestView, OrderHistoryPage, OrderPage, OrderThread, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
+import type { AccountHome, CancellationReason, CardVerification, ChangePassword, DataExportView, DeletionRequestView, KeptRecordsView, OrderHistoryPage, OrderPage, OrderThread, PaymentConfig, PlanManagement, SavedPaymentToken, SubscriptionView } from '@elmwood/domain';
 import { apiGet, apiRequest } from '../../lib/api';
 import { taskKeys } from '../tasks';
 
@@ -14,6 +14,7 @@ export const accountKeys = {
   paymentConfig: ['payment', 'config'] as const,
   deletionRequest: ['account', 'deletion-request'] as const,
   dataExport: ['account', 'data-export'] as const,
+  keptRecords: ['kept-records'] as const,
 };
 
 /** PUT /shop-api/me/password: the other sign-ins end; this one carries on. */
@@ -25,6 +26,15 @@ export function useDeletionRequest() {
   return useQuery({
     queryKey: accountKeys.deletionRequest,
     queryFn: ({ signal }) => apiGet<DeletionRequestView>('/shop-api/me/deletion-request', undefined, signal),
+  });
+}
+
+/** GET /shop-api/kept-records: what a deleted account leaves behind, why, and for how long the shop is configured to keep it. */
+export function useKeptRecords() {
+  return useQuery({
+    queryKey: accountKeys.keptRecords,
+    queryFn: ({ signal }) => apiGet<KeptRecordsView>('/shop-api/kept-records', undefined, signal),
+    staleTime: Infinity,
   });
 }
 

@@ -456,7 +456,9 @@ const composers: Composers = {
         <Title>Your account has been deleted</Title>
         <P>We have deleted your {context.brandName} account, as you asked. You can no longer sign in.</P>
         <P>{removed}</P>
-        <P>{kept}</P>
+        {kept.split('\n\n').map((paragraph) => (
+          <P key={paragraph}>{paragraph}</P>
+        ))}
         <P>If you did not ask for this, please reply to this email.</P>
       </>
     ),

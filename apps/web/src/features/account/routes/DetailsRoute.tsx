@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   changePasswordSchema,
   DELETION_COMPLETED_TEXT,
-  DELETION_KEPT_TEXT,
   DELETION_REMOVED_TEXT,
   DELETION_REQUESTED_TEXT,
   PASSWORD_MAX_LENGTH,
@@ -18,8 +17,9 @@ import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { LoadStatus } from '../../../ui/LoadStatus';
 import { TextField } from '../../../ui/TextField';
-import { useChangePassword, useDeletionRequest, useRequestDeletion } from '../api';
+import { useChangePassword, useDeletionRequest, useKeptRecords, useRequestDeletion } from '../api';
 import { DataExportCard } from '../components/DataExportCard';
+import { KeptRecordsList } from '../components/KeptRecords';
 import { formatUkDate } from '../dates';
 import '../../../ui/page-styles/auth.css';
 import '../../../ui/page-styles/account.css';
@@ -136,6 +136,7 @@ function ChangePasswordCard() {
 
 function DeleteAccountCard() {
   const request = useDeletionRequest();
+  const kept = useKeptRecords();
   const ask = useRequestDeletion();
   const [confirming, setConfirming] = useState(false);
   // The button that opened the dialog is gone once the request is made: focus goes to what replaced it.
@@ -144,13 +145,22 @@ function DeleteAccountCard() {
   return (
     <section className="account-card" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete my account</h2>
-      <p>{DELETION_KEPT_TEXT}</p>
-      <p>{DELETION_REMOVED_TEXT}</p>
-      {request.isPending ? (
-        <LoadStatus status="loading" />
-      ) : request.isError ? (
-        <LoadStatus status="error" onRetry={() => void request.refetch()} />
-      ) : state ? (
+      {!request.isSuccess || !kept.isSuccess ? (
+        <LoadStatus
+          status={request.isError || kept.isError ? 'error' : 'loading'}
+          onRetry={() => {
+            if (request.isError) void request.refetch();
+            if (kept.isError) void kept.refetch();
+          }}
+        />
+      ) : (
+        <>
+          <KeptRecordsList view={kept.data} />
+          <h3 className="details-subheading">What we delete</h3>
+          <p>{DELETION_REMOVED_TEXT}</p>
+        </>
+      )}
+      {!request.isSuccess || !kept.isSuccess ? null : state ? (
         <div className="details-status" role="status" ref={made} tabIndex={-1}>
           <p>
             <strong>{state.state === 'completed' ? 'Deleted' : `Requested on ${formatUkDate(state.requestedAt)}`}</strong>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DELETION_BLOCKED_MESSAGE, DELETION_KEPT_TEXT, DELETION_REMOVED_TEXT, type ClinicDeletionRequest } from '@elmwood/domain';
+import { DELETION_BLOCKED_MESSAGE, DELETION_REMOVED_TEXT, deletionKeptText, type ClinicDeletionRequest } from '@elmwood/domain';
 import { renderClinic, stubClinicApi, supportMember } from '../testing';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +19,7 @@ function request(overrides: Partial<ClinicDeletionRequest> = {}): ClinicDeletion
     deadline: '2026-12-20',
     daysLeft: 26,
     removedText: DELETION_REMOVED_TEXT,
-    keptText: DELETION_KEPT_TEXT,
+    keptText: deletionKeptText({ clinicalYears: 10, financialYears: 7 }),
     openPlans: 1,
     ordersInProgress: [],
     ...overrides,
@@ -40,7 +40,9 @@ describe('a deletion request in the console', () => {
     renderClinic(`/clinic/deletion-requests/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Delete the account of Jo Reed' })).toBeInTheDocument();
     expect(screen.getByText(/Confirm by 20 Dec 2026 \(26 days left\)/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'What is kept' })).getByText(DELETION_KEPT_TEXT)).toBeInTheDocument();
+    const kept = within(screen.getByRole('region', { name: 'What is kept' }));
+    expect(kept.getByText(/^Consultations and your clinical record: kept 10 years after your last treatment with us\./)).toBeInTheDocument();
+    expect(kept.getByText(/^Orders and payments: kept 7 years after each payment\./)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'What is removed' })).getByText(/The patient has an open plan/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm deletion' }));

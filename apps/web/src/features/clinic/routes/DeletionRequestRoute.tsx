@@ -46,8 +46,10 @@ export function Component() {
         {!completed && data.openPlans > 0 ? <p>{data.openPlans === 1 ? 'The patient has an open plan: it is cancelled now, whatever its commitment.' : `The patient has ${data.openPlans} open plans: they are cancelled now, whatever their commitment.`}</p> : null}
       </Section>
       <Section title="What is kept">
-        <p>{data.keptText}</p>
-        <p>Their messages to the clinic about their treatment are kept too, as part of the clinical record, with their name and date of birth where a prescription or consultation needs them.</p>
+        {data.keptText.split('\n\n').map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <p>Their name and date of birth stay with the clinical record where a prescription or consultation needs them.</p>
       </Section>
       {completed ? null : <Confirm request={data} />}
     </div>

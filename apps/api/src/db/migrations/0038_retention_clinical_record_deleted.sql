@@ -1,0 +1,1 @@
+ALTER TABLE "account_deletion_requests" ADD COLUMN "clinical_record_deleted_at" timestamp with time zone;
