@@ -38,7 +38,7 @@ export const RECORD_SOURCES = {
   },
   gphcDistanceGuidance: {
     name: 'GPhC, Guidance for registered pharmacies providing pharmacy services at a distance, including on the internet',
-    url: 'https://www.pharmacyregulation.org/standards/guidance/guidance-registered-pharmacies-providing-pharmacy-services-distance-including-internet',
+    url: 'https://www.pharmacyregulation.org/pharmacies/registration-and-renewal/providing-services-online',
   },
   gphcStandards: {
     name: 'GPhC, Standards for registered pharmacies',
