@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { retentionOver, type RetentionPeriods } from '@elmwood/domain';
 import type { Db } from '../../db/client';
+import { outer } from '../../db/outer';
 import { coachAppointments, coachAssignments } from '../../db/schema/coaches';
 import { orderConsultations, orderRefunds } from '../../db/schema/clinic';
 import { accountDeletionRequests, customers, gpDetails, uploads } from '../../db/schema/customers';
@@ -179,8 +180,8 @@ export function createRecordRetention({ db, deleteFile, periods, batchSize = 50 
               gt(orders.id, after),
               lte(orders.createdAt, paidBefore),
               or(
-                sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${paymentReferences})`,
-                sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.machine} = 'payment' and ${orderEvents.data} is not null)`,
+                sql`exists (select 1 from ${payments} where ${payments.orderId} = ${outer(orders.id)} and ${paymentReferences})`,
+                sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${outer(orders.id)} and ${orderEvents.machine} = 'payment' and ${orderEvents.data} is not null)`,
               ),
             ),
           )
