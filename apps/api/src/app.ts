@@ -386,10 +386,10 @@ export async function buildApp({ config, database, jobs, logger, webRoot = null,
         gpLetterConsoleRoutes(consoleApi, database.db, services.gpLetters, staffMember);
         videoConsultationConsoleRoutes(consoleApi, videoConsultations, signalRooms, staffMember);
         orderMessageConsoleRoutes(consoleApi, orderMessages, staffMember);
+        dataExportConsoleRoutes(consoleApi, { exports: services.dataExports });
       });
       await shopApi.register(gpLetterRoutes, { gpLetters: services.gpLetters });
       await shopApi.register(dataExportRoutes, { exports: services.dataExports, signedInPatient: (request) => auth.customer(requireCustomer(request)) });
-      await shopApi.register(dataExportConsoleRoutes, { exports: services.dataExports, signedInStaff: (request) => staffAuth.current(request) });
       await shopApi.register(whoPrescribesRoutes, { page: whoPrescribes(prescribingConfiguration(config)) });
     },
     { prefix: '/shop-api' },

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, dataExportViewSchema, staffDataExportSchema, staffDataExportsSchema, type StaffRole } from '@elmwood/domain';
-import { AppError } from '../../lib/errors';
 import { entryIdempotencyHeaders, NO_STORE } from '../../lib/route-schemas';
+import { staffMember } from '../../lib/staff-guard';
 import type { DataExportFile, DataExports } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
@@ -62,47 +62,30 @@ export async function dataExportRoutes(
 /** Who may make a subject access request from the console: it holds the whole clinical record, so admins only. */
 export const DATA_EXPORT_STAFF_ROLES: readonly StaffRole[] = ['admin'];
 
-/** The console's subject access request, behind the clinic's staff sessions; every export and download is audited. */
-export async function dataExportConsoleRoutes(
-  app: FastifyInstance,
-  { exports, signedInStaff }: { exports: DataExports; signedInStaff: (request: FastifyRequest) => Promise<{ id: number; name: string; role: string } | null> },
-) {
+/** The console's subject access request, behind the console's staff wall (lib/staff-guard.ts); every export and download is audited. */
+export function dataExportConsoleRoutes(app: FastifyInstance, { exports }: { exports: DataExports }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Checked before the request is parsed (as the console's own routes are), so nobody else learns anything from it.
-  const members = new WeakMap<FastifyRequest, { id: number; name: string }>();
-  app.addHook('onRequest', async (request) => {
-    const staff = await signedInStaff(request);
-    if (!staff) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
-    if (!DATA_EXPORT_STAFF_ROLES.includes(staff.role as StaffRole)) throw new AppError(403, 'FORBIDDEN', 'Your role does not allow this.');
-    members.set(request, staff);
-  });
-  const member = (request: FastifyRequest) => {
-    const staff = members.get(request);
-    if (!staff) throw new AppError(401, 'STAFF_LOGIN_REQUIRED', 'Please sign in to the clinic console.');
-    return staff;
-  };
+  const config = { staffRoles: DATA_EXPORT_STAFF_ROLES };
   const patientParams = z.object({ id: z.string().max(64).describe("The patient's public id") });
 
   api.get(
     '/clinic/patients/:id/data-exports',
-    { schema: { tags: ['clinic'], summary: 'Archives prepared for a subject access request that can still be downloaded (admin)', params: patientParams, response: { 200: staffDataExportsSchema, ...errors } } },
-    async (request, reply) => {
-      member(request);
-      return reply.header('cache-control', NO_STORE).send({ exports: await exports.listForStaff(request.params.id) });
-    },
+    { config, schema: { tags: ['clinic'], summary: 'Archives prepared for a subject access request that can still be downloaded (admin)', params: patientParams, response: { 200: staffDataExportsSchema, ...errors } } },
+    async (request, reply) => reply.header('cache-control', NO_STORE).send({ exports: await exports.listForStaff(request.params.id) }),
   );
 
   api.post(
     '/clinic/patients/:id/data-exports',
-    { schema: { tags: ['clinic'], summary: "Prepare a copy of all the patient's data for a subject access request (admin); audited", params: patientParams, response: { 201: staffDataExportSchema, ...errors } } },
-    async (request, reply) => reply.status(201).header('cache-control', NO_STORE).send(await exports.exportForStaff(member(request), request.params.id)),
+    { config, schema: { tags: ['clinic'], summary: "Prepare a copy of all the patient's data for a subject access request (admin); audited", params: patientParams, response: { 201: staffDataExportSchema, ...errors } } },
+    async (request, reply) => reply.status(201).header('cache-control', NO_STORE).send(await exports.exportForStaff(staffMember(request), request.params.id)),
   );
 
   api.get(
     '/clinic/patients/:id/data-exports/:exportId',
     {
+      config,
       schema: { tags: ['clinic'], summary: 'Download a prepared archive (admin); audited', params: patientParams.extend({ exportId: z.string().max(64) }), response: errors },
     },
-    async (request, reply) => sendArchive(reply, await exports.downloadForStaff(member(request), request.params.id, request.params.exportId)),
+    async (request, reply) => sendArchive(reply, await exports.downloadForStaff(staffMember(request), request.params.id, request.params.exportId)),
   );
 }

@@ -15,6 +15,7 @@ import { staff } from '../../db/schema/clinic';
 import { customers } from '../../db/schema/customers';
 import { dataExports } from '../../db/schema/data-exports';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
+import { isUuid } from '../../lib/route-schemas';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
 import { buildPatientArchive } from './archive';
 import { checkDataExportToken, dataExportToken } from './link';
@@ -134,7 +135,7 @@ export function createDataExports(deps: DataExportsDeps) {
   }
 
   async function patientOf(uid: string): Promise<number> {
-    const [row] = uid.length <= 64 ? await db.select({ id: customers.id }).from(customers).where(eq(customers.uid, uid)) : [];
+    const [row] = isUuid(uid) ? await db.select({ id: customers.id }).from(customers).where(eq(customers.uid, uid)) : [];
     if (!row) throw notFound('We could not find that patient.');
     return row.id;
   }
@@ -259,7 +260,7 @@ export function createDataExports(deps: DataExportsDeps) {
     async downloadForStaff(member: ExportingStaff, patientUid: string, exportId: string): Promise<DataExportFile> {
       const customerId = await patientOf(patientUid);
       const at = now();
-      const [row] = /^[0-9a-f-]{36}$/i.test(exportId)
+      const [row] = isUuid(exportId)
         ? await db.select().from(dataExports).where(and(eq(dataExports.id, exportId), eq(dataExports.customerId, customerId), isNotNull(dataExports.requestedByStaffId)))
         : [];
       const bytes = row && usable(row, at) && row.fileKey ? await store.get(row.fileKey) : null;
