@@ -14,7 +14,6 @@ import type { PlanEvents } from './modules/subscriptions/index';
 import { createOrderService, declineRules, networkAddressKey } from './modules/orders/index';
 import { paymentSetupFor } from './modules/payment/setup';
 import { createQuestionnaireService } from './modules/questionnaires/service';
-import { audit } from './modules/clinic/index';
 import { createDataExports, dataExportLinkSecret } from './modules/data-export/index';
 import { fileStoreFor } from './adapters/file-store/setup';
 import { createReferrals } from './modules/referrals/index';
@@ -67,7 +66,6 @@ export async function createShopServices({ config, database, jobs, log, now, wra
     jobs,
     readyEmail: (tx, { customerId, exportId, expiresAt }) =>
       notifier.notify(tx, { template: 'data-export-ready', customerId, dedupeKey: `data-export-ready:${exportId}`, data: { expiresAt: expiresAt.toISOString() } }),
-    audit: (tx, entry) => audit(tx, entry),
     linkSecret: dataExportLinkSecret(secret),
     brandName: config.BRAND_NAME,
     prescribers: prescribingConfiguration(config).prescribers,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { staff } from '../../db/schema/clinic';
 import { customers } from '../../db/schema/customers';
 import { dataExports } from '../../db/schema/data-exports';
+import { audit } from '../../lib/audit-log';
 import { AppError, notFound, TooManyRequestsError } from '../../lib/errors';
 import { isUuid } from '../../lib/route-schemas';
 import { defineQueue, type Executor, type Jobs } from '../../lib/queue';
@@ -33,15 +34,6 @@ const DOWNLOAD_PATH = '/shop-api/me/data-export';
 type ExportRow = typeof dataExports.$inferSelect;
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 
-/** What the clinic's audit log is told of a staff member's export or download (wired to the clinic's audit). */
-export interface DataExportAuditEntry {
-  staffId: number;
-  action: 'export-patient-data' | 'download-patient-data';
-  resource: 'data-export';
-  resourceId: string;
-  patientId: number;
-}
-
 export interface DataExportsDeps {
   db: Db;
   /** The encrypted file store: the patients' photos are read from it and the archives kept in it. */
@@ -49,8 +41,6 @@ export interface DataExportsDeps {
   jobs: Pick<Jobs, 'sendWithin' | 'prepare' | 'work' | 'schedule'>;
   /** Queues the 'your data is ready' email in the caller's transaction (the notifications outbox). */
   readyEmail: (tx: Tx, message: { customerId: number; exportId: string; expiresAt: Date }) => Promise<void>;
-  /** Appends a row to the clinic's audit log. */
-  audit: (tx: Tx, entry: DataExportAuditEntry) => Promise<void>;
   /** Signs the download links (dataExportLinkSecret). */
   linkSecret: string;
   brandName: string;
@@ -69,7 +59,7 @@ export interface ExportingStaff {
 }
 
 export function createDataExports(deps: DataExportsDeps) {
-  const { db, store, jobs, readyEmail, audit, linkSecret, brandName, prescribers, now } = deps;
+  const { db, store, jobs, readyEmail, linkSecret, brandName, prescribers, now } = deps;
   const archiveDeps = { db, files: store, brandName, prescribers };
 
   /** Ready, and its week not yet over (the hourly sweep may not have run since). */
