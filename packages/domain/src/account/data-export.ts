@@ -100,6 +100,7 @@ export const STAFF_DATA_EXPORT_TEXT = {
   explain: `Prepares a zip of everything we hold about this patient (a readable summary, the full record as JSON and FHIR, their photos), as they would get it themselves. Each download is written to the audit log; the archive is deleted after ${DATA_EXPORT_LINK_DAYS} days.`,
   prepare: 'Prepare the patient’s data',
   download: 'Download',
+  prepared: 'Prepared. Download it below.',
 } as const;
 
 /** '1.2 MB', '340 KB': an archive's size. */

@@ -19,8 +19,8 @@ export function DataExportSection({ patientId, patientName }: { patientId: strin
           {STAFF_DATA_EXPORT_TEXT.prepare}
         </Button>
       </div>
-      <p role="status" className="clinic-muted">
-        {prepare.isSuccess ? 'Prepared. Download it below.' : ''}
+      <p role="status" className="clinic-muted clinic-data-exports__status">
+        {prepare.isSuccess ? STAFF_DATA_EXPORT_TEXT.prepared : ''}
       </p>
       {archives.isPending ? (
         <LoadStatus status="loading" />
